@@ -1,0 +1,77 @@
+// Precomputed tables for one board size: square numbering, masks, rays, neighbours.
+//
+// Square index = rank * width + file, with rank 0 = rank 1 (White's home row). A board
+// has 3..16 files and ranks and at most 128 squares, so a Bitboard always holds it.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "core/bitboard.h"
+#include "core/types.h"
+
+namespace ordo {
+
+constexpr int kMinSide = 3;
+constexpr int kMaxSide = 16;
+constexpr int kMaxSquares = 128;
+
+class Geometry {
+ public:
+  // The shared, immutable tables for a board size. Throws std::invalid_argument when the
+  // size is outside 3..16 per side or above 128 squares. Safe to call from any thread.
+  static const Geometry& of(int width, int height);
+  static bool valid_size(int width, int height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int square_count() const { return squares_; }
+  int file_of(int sq) const { return sq % width_; }
+  int rank_of(int sq) const { return sq / width_; }
+  int square(int file, int rank) const { return rank * width_ + file; }
+  bool on_board(int file, int rank) const {
+    return file >= 0 && file < width_ && rank >= 0 && rank < height_;
+  }
+  std::string size_name() const;  // "10x8"
+
+  Bitboard all() const { return all_; }
+  Bitboard rank_mask(int rank) const { return rank_masks_[rank]; }
+  Bitboard file_mask(int file) const { return file_masks_[file]; }
+  // The row a player starts from; reaching the opponent's one wins.
+  Bitboard home_row(Color c) const { return c == Color::White ? rank_masks_[0] : rank_masks_[height_ - 1]; }
+  // Squares strictly beyond `sq` in direction d, nearest first.
+  Bitboard ray(Direction d, int sq) const { return rays_[d][sq]; }
+  Bitboard neighbours(int sq) const { return neighbours_[sq]; }
+  int delta(Direction d) const { return deltas_[d]; }
+
+  // Every square one step from b in direction d (squares falling off the board vanish).
+  Bitboard shift(Bitboard b, Direction d) const;
+  // b together with all its 8-neighbours.
+  Bitboard dilate(Bitboard b) const;
+  // The part of `within` 8-connected to `seed` (seed must lie inside `within`).
+  Bitboard flood(Bitboard seed, Bitboard within) const;
+  bool is_connected(Bitboard pieces) const;
+
+  // The squares reached from `sq` sliding in direction d before hitting a piece of
+  // `occupied`, plus the first occupied square on the way (the caller filters it).
+  Bitboard slide(int sq, Direction d, Bitboard occupied) const {
+    const Bitboard r = rays_[d][sq];
+    const Bitboard blockers = r & occupied;
+    if (!blockers) return r;
+    const int first = increases_index(d) ? lsb(blockers) : msb(blockers);
+    return r ^ rays_[d][first];
+  }
+
+  Geometry(int width, int height);  // use of(); public for std::make_unique
+
+ private:
+  int width_, height_, squares_;
+  Bitboard all_ = 0;
+  Bitboard not_first_file_ = 0, not_last_file_ = 0;
+  std::array<Bitboard, kMaxSide> rank_masks_{}, file_masks_{};
+  std::array<std::array<Bitboard, kMaxSquares>, kDirectionCount> rays_{};
+  std::array<Bitboard, kMaxSquares> neighbours_{};
+  std::array<int, kDirectionCount> deltas_{};
+};
+
+}  // namespace ordo

@@ -1,0 +1,43 @@
+#include "core/geometry.h"
+
+#include <gtest/gtest.h>
+
+namespace ordo {
+namespace {
+
+TEST(Geometry, RejectsSizesOutsideTheRules) {
+  EXPECT_THROW(Geometry::of(2, 8), std::invalid_argument);
+  EXPECT_THROW(Geometry::of(17, 3), std::invalid_argument);
+  EXPECT_THROW(Geometry::of(12, 11), std::invalid_argument);  // 132 squares
+  EXPECT_NO_THROW(Geometry::of(16, 8));
+  EXPECT_NO_THROW(Geometry::of(3, 16));
+}
+
+TEST(Geometry, ShiftDoesNotWrapAroundFiles) {
+  const Geometry& g = Geometry::of(10, 8);
+  const Bitboard last_file = g.file_mask(9);
+  EXPECT_EQ(g.shift(last_file, E), Bitboard{0});
+  EXPECT_EQ(g.shift(g.file_mask(0), W), Bitboard{0});
+  EXPECT_EQ(g.shift(g.rank_mask(7), N), Bitboard{0});
+  EXPECT_EQ(g.shift(bit(g.square(3, 3)), NE), bit(g.square(4, 4)));
+}
+
+TEST(Geometry, HundredTwentyEightSquareBoardUsesTheTopBit) {
+  const Geometry& g = Geometry::of(16, 8);
+  EXPECT_EQ(g.square_count(), 128);
+  EXPECT_EQ(popcount(g.all()), 128);
+  const int top_right = g.square(15, 7);
+  EXPECT_EQ(top_right, 127);
+  EXPECT_EQ(popcount(g.neighbours(top_right)), 3);
+  EXPECT_EQ(g.ray(S, top_right), g.file_mask(15) & ~bit(top_right));
+}
+
+TEST(Geometry, FloodFollowsDiagonals) {
+  const Geometry& g = Geometry::of(8, 8);
+  const Bitboard diagonal = bit(g.square(0, 0)) | bit(g.square(1, 1)) | bit(g.square(2, 2));
+  EXPECT_TRUE(g.is_connected(diagonal));
+  EXPECT_FALSE(g.is_connected(diagonal | bit(g.square(7, 0))));
+}
+
+}  // namespace
+}  // namespace ordo

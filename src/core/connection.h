@@ -14,11 +14,17 @@
 
 namespace ordo {
 
+// Whether a connected `group` stays connected when `removed` is taken away. Floods from
+// one neighbour of `removed` and stops as soon as all its neighbours are reached, which
+// around a piece that is not a cut point takes a few steps.
+bool stays_connected_without(const Geometry& g, Bitboard group, Bitboard removed);
+
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
 class Remainder {
  public:
-  Remainder(const Geometry& g, Bitboard group, Bitboard removed);
+  // `group_connected` lets the common case (removal splits nothing) skip the full flood.
+  Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected);
 
   int part_count() const { return count_; }
   // Does a connected set of squares (a piece, an ordo line) touch every part?
@@ -31,6 +37,10 @@ class Remainder {
   Bitboard common_touch() const { return common_; }
 
  private:
+  void add_part(Bitboard grown) {
+    grown_[count_++] = grown;
+    common_ &= grown;
+  }
   // Parts are pairwise non-adjacent, so at most ceil(w/2)*ceil(h/2) <= 36 of them.
   static constexpr int kMaxParts = 40;
   std::array<Bitboard, kMaxParts> grown_;
@@ -42,20 +52,29 @@ class Remainder {
 // side as one group. Works for connected and for split sides.
 class ConnectionMap {
  public:
-  ConnectionMap(const Geometry& g, Bitboard group);
+  ConnectionMap(const Geometry& g, Bitboard group, bool group_connected);
+
+  // Pieces whose targets are irregular (cut points, every piece of a split side, a lone
+  // piece). Any other piece may go to a neighbouring square in touch2() and to a farther
+  // square in touch1().
+  Bitboard irregular_pieces() const { return special_set_; }
+  Bitboard touch1() const { return touch1_; }
+  Bitboard touch2() const { return touch2_; }
 
   Bitboard singleton_targets(int sq) const {
     if (special_set_ & bit(sq)) return special_[sq];
     return touch2_ | (touch1_ & ~geometry_->neighbours(sq));
   }
-  // Pieces that may split the group when moved (for tests and evaluation).
-  Bitboard cut_candidates() const { return cut_candidates_; }
 
  private:
+  // Fills touch1_, touch2_ for a connected group and stores exact targets for its
+  // cut points, each limited to `limit`.
+  void analyse_connected(Bitboard group, Bitboard limit);
+  void find_cut_points(Bitboard group, Bitboard limit);
+
   const Geometry* geometry_;
   Bitboard touch1_ = 0;  // squares with at least one neighbour in the group
   Bitboard touch2_ = 0;  // squares with at least two
-  Bitboard cut_candidates_ = 0;
   Bitboard special_set_ = 0;  // pieces whose targets are stored in special_
   std::array<Bitboard, kMaxSquares> special_;  // only entries in special_set_ are written
 };

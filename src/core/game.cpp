@@ -36,6 +36,7 @@ constexpr std::pair<Termination, std::string_view> kTerminationNames[] = {
     {Termination::Resignation, "resignation"},
     {Termination::Agreement, "agreement"},
     {Termination::Timeout, "time forfeit"},
+    {Termination::Unspecified, "unspecified"},
 };
 
 Outcome win_for(Color c) { return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins; }
@@ -70,6 +71,8 @@ std::string describe(const Result& r) {
     case Termination::Resignation: return winner + " wins: " + loser + " resigned";
     case Termination::Agreement: return "Draw by agreement";
     case Termination::Timeout: return winner + " wins: " + loser + " ran out of time";
+    case Termination::Unspecified:
+      return r.outcome == Outcome::Draw ? "Draw" : winner + " wins";
   }
   return "";
 }

@@ -51,30 +51,4 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height), squa
 
 std::string Geometry::size_name() const { return std::to_string(width_) + "x" + std::to_string(height_); }
 
-Bitboard Geometry::shift(Bitboard b, Direction d) const {
-  // Mask the file that would wrap around before shifting sideways.
-  if (file_step(d) > 0) b &= not_last_file_;
-  if (file_step(d) < 0) b &= not_first_file_;
-  return shift_by(b, deltas_[d]) & all_;
-}
-
-Bitboard Geometry::dilate(Bitboard b) const {
-  const Bitboard sideways = b | ((b & not_last_file_) << 1) | ((b & not_first_file_) >> 1);
-  return (sideways | (sideways << width_) | (sideways >> width_)) & all_;
-}
-
-Bitboard Geometry::flood(Bitboard seed, Bitboard within) const {
-  Bitboard reached = seed;
-  for (;;) {
-    const Bitboard next = dilate(reached) & within;
-    if (next == reached) return reached;
-    reached = next;
-  }
-}
-
-bool Geometry::is_connected(Bitboard pieces) const {
-  if (!pieces) return true;
-  return flood(pieces & -pieces, pieces) == pieces;
-}
-
 }  // namespace ordo

@@ -45,12 +45,29 @@ class Geometry {
   int delta(Direction d) const { return deltas_[d]; }
 
   // Every square one step from b in direction d (squares falling off the board vanish).
-  Bitboard shift(Bitboard b, Direction d) const;
+  Bitboard shift(Bitboard b, Direction d) const {
+    // Mask the file that would wrap around before shifting sideways.
+    if (file_step(d) > 0) b &= not_last_file_;
+    if (file_step(d) < 0) b &= not_first_file_;
+    return shift_by(b, deltas_[d]) & all_;
+  }
   // b together with all its 8-neighbours.
-  Bitboard dilate(Bitboard b) const;
+  Bitboard dilate(Bitboard b) const {
+    const Bitboard sideways = b | ((b & not_last_file_) << 1) | ((b & not_first_file_) >> 1);
+    return (sideways | (sideways << width_) | (sideways >> width_)) & all_;
+  }
   // The part of `within` 8-connected to `seed` (seed must lie inside `within`).
-  Bitboard flood(Bitboard seed, Bitboard within) const;
-  bool is_connected(Bitboard pieces) const;
+  Bitboard flood(Bitboard seed, Bitboard within) const {
+    Bitboard reached = seed;
+    for (;;) {
+      const Bitboard next = dilate(reached) & within;
+      if (next == reached) return reached;
+      reached = next;
+    }
+  }
+  bool is_connected(Bitboard pieces) const {
+    return !pieces || flood(pieces & -pieces, pieces) == pieces;
+  }
 
   // The squares reached from `sq` sliding in direction d before hitting a piece of
   // `occupied`, plus the first occupied square on the way (the caller filters it).

@@ -1,5 +1,6 @@
 // Classic Ordo move generation (RULES.md section 4), written once for any sink:
 //   sink.singletons(from, quiet_targets, capture_targets)
+//   sink.slides(direction, distance, quiet_targets, capture_targets)  // many pieces at once
 //   sink.ordo(from, tail, to)      // `from` is the end with the lower index
 // so that building a move list and counting in bulk share the same rules code.
 #pragma once
@@ -39,7 +40,7 @@ inline Directions singleton_directions(Color us, bool reconnecting) {
 // pieces may all step once in direction `dir`, slid as far as the squares are empty;
 // each slide that keeps `own` connected goes to the sink.
 template <class Sink>
-void ordo_slides(const Position& pos, Direction along, Direction dir, Sink& sink) {
+void ordo_slides(const Position& pos, bool connected, Direction along, Direction dir, Sink& sink) {
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(pos.side_to_move());
   const Bitboard free = pos.empty_squares();
@@ -59,11 +60,20 @@ void ordo_slides(const Position& pos, Direction along, Direction dir, Sink& sink
       for (int j = i + 1; j < length; ++j) {
         line |= bit(run[j]);
         const int size = j - i + 1;
-        const Remainder rest(g, own, line);
-        Bitboard slid = g.shift(line, dir);
-        for (int distance = 1; (slid & free) == slid && popcount(slid) == size; ++distance) {
-          if (rest.joined_by(slid)) sink.ordo(run[i], run[j], run[i] + distance * g.delta(dir));
-          slid = g.shift(slid, dir);
+        // Slides first; the connection check (a flood) only if one lands next to the rest.
+        std::array<Bitboard, kMaxSide> slides;
+        int count = 0;
+        bool any_touch = false;
+        const Bitboard near_rest = g.dilate(own & ~line) | (own == line ? g.all() : 0);
+        for (Bitboard slid = g.shift(line, dir); (slid & free) == slid && popcount(slid) == size;
+             slid = g.shift(slid, dir)) {
+          slides[count++] = slid;
+          any_touch |= (slid & near_rest) != 0;
+        }
+        if (!any_touch) continue;
+        const Remainder rest(g, own, line, connected);
+        for (int k = 0; k < count; ++k) {
+          if (rest.joined_by(slides[k])) sink.ordo(run[i], run[j], run[i] + (k + 1) * g.delta(dir));
         }
       }
     }
@@ -77,11 +87,23 @@ void generate(const Position& pos, Sink& sink) {
   const Color us = pos.side_to_move();
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(opponent(us));
   const Bitboard occupied = own | enemy;
-  const bool reconnecting = !g.is_connected(own);
+  const bool reconnecting = !pos.is_connected(us);
 
-  const ConnectionMap connection(g, own);
+  const ConnectionMap connection(g, own, !reconnecting);
   const Directions dirs = singleton_directions(us, reconnecting);
-  for (Bitboard b = own; b;) {
+  // Regular pieces slide together, one distance at a time: a neighbouring target must
+  // touch two pieces of the group (the mover and another), a farther one just one.
+  const Bitboard regular = own & ~connection.irregular_pieces();
+  for (int i = 0; i < dirs.count; ++i) {
+    Bitboard reached = regular;
+    for (int distance = 1; reached; ++distance) {
+      reached = g.shift(reached, dirs.list[i]) & ~own;
+      const Bitboard targets = reached & (distance == 1 ? connection.touch2() : connection.touch1());
+      if (targets) sink.slides(dirs.list[i], distance, targets & ~enemy, targets & enemy);
+      reached &= ~enemy;  // a capture ends the slide
+    }
+  }
+  for (Bitboard b = connection.irregular_pieces(); b;) {
     const int from = pop_lsb(b);
     Bitboard targets = 0;
     for (int i = 0; i < dirs.count; ++i) targets |= g.slide(from, dirs.list[i], occupied);
@@ -91,10 +113,10 @@ void generate(const Position& pos, Sink& sink) {
 
   // Horizontal ordos slide forward (and back when reconnecting); vertical ones sideways.
   const Direction fwd = us == Color::White ? N : S;
-  ordo_slides(pos, E, fwd, sink);
-  if (reconnecting) ordo_slides(pos, E, reverse(fwd), sink);
-  ordo_slides(pos, N, E, sink);
-  ordo_slides(pos, N, W, sink);
+  ordo_slides(pos, !reconnecting, E, fwd, sink);
+  if (reconnecting) ordo_slides(pos, false, E, reverse(fwd), sink);
+  ordo_slides(pos, !reconnecting, N, E, sink);
+  ordo_slides(pos, !reconnecting, N, W, sink);
 }
 
 }  // namespace ordo::classic

@@ -12,6 +12,8 @@ Position::Position(const Geometry& geometry, Variant variant, Bitboard white, Bi
   if ((white | black) & ~geometry.all()) throw std::invalid_argument("pieces lie off the board");
   if (white & black) throw std::invalid_argument("a square holds pieces of both sides");
   hash_ = compute_hash();
+  connected_[0] = geometry.is_connected(white);
+  connected_[1] = geometry.is_connected(black);
 }
 
 Position Position::start(Variant variant, int width, int height) {
@@ -87,7 +89,7 @@ Bitboard Position::apply_step(const Step& step, Color mover) {
 }
 
 Undo Position::make(const Move& move) {
-  Undo undo{0, hash_};
+  Undo undo{0, hash_, {connected_[0], connected_[1]}};
   const Color mover = side_;
   const Color enemy = opponent(mover);
   for (int i = 0; i < move.step_count; ++i) {
@@ -109,6 +111,9 @@ Undo Position::make(const Move& move) {
       undo.removed |= removed;
     }
   }
+  // A legal move leaves the mover connected; only a capture can split the enemy.
+  connected_[index(mover)] = true;
+  if (undo.removed) connected_[index(enemy)] = geometry_->is_connected(pieces(enemy));
   side_ = enemy;
   hash_ ^= zobrist::kKeys.black_to_move;
   return undo;
@@ -125,6 +130,8 @@ void Position::unmake(const Move& move, const Undo& undo) {
   }
   pieces_[index(opponent(mover))] |= undo.removed;
   hash_ = undo.hash;
+  connected_[0] = undo.connected[0];
+  connected_[1] = undo.connected[1];
 }
 
 }  // namespace ordo

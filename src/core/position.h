@@ -18,6 +18,7 @@ namespace ordo {
 struct Undo {
   Bitboard removed = 0;  // enemy pieces taken off the board (capture, Ordo X group removal)
   std::uint64_t hash = 0;
+  bool connected[2] = {true, true};
 };
 
 class Position {
@@ -40,7 +41,8 @@ class Position {
   Bitboard empty_squares() const { return geometry_->all() & ~occupied(); }
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;  // from scratch, to check the incremental one
-  bool is_connected(Color c) const { return geometry_->is_connected(pieces(c)); }
+  // Kept up to date by make/unmake: only a capture can split the side that did not move.
+  bool is_connected(Color c) const { return connected_[index(c)]; }
   // 'w', 'b' or 0 for empty.
   char piece_at(int sq) const;
 
@@ -69,6 +71,7 @@ class Position {
   const Geometry* geometry_;
   Bitboard pieces_[2];
   std::uint64_t hash_ = 0;
+  bool connected_[2];
   Color side_;
   Variant variant_;
 };

@@ -31,8 +31,8 @@ class BasicMoveList {
   Move moves_[Capacity];
 };
 
-// Classic positions: a piece reaches at most ~60 squares and lines are few, so 4096 is
-// far above anything a legal position can produce.
-using MoveList = BasicMoveList<4096>;
+// Classic positions have at most a few hundred moves; an Ordo X turn pairs a sideways
+// step with a forward step, so open positions reach several thousand.
+using MoveList = BasicMoveList<16384>;
 
 }  // namespace ordo

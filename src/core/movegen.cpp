@@ -1,6 +1,7 @@
 #include "core/movegen.h"
 
 #include "core/movegen_classic.h"
+#include "core/movegen_x.h"
 
 namespace ordo {
 namespace {
@@ -9,23 +10,21 @@ struct ListSink {
   const Geometry& g;
   MoveList& list;
   void singletons(int from, Bitboard quiet, Bitboard captures) {
-    const auto f = static_cast<std::uint8_t>(from);
-    while (quiet) list.push_back(Move::single({f, f, static_cast<std::uint8_t>(pop_lsb(quiet)), false}));
-    while (captures) list.push_back(Move::single({f, f, static_cast<std::uint8_t>(pop_lsb(captures)), true}));
+    while (quiet) list.push_back(Move::single(Step::singleton(from, pop_lsb(quiet), false)));
+    while (captures) list.push_back(Move::single(Step::singleton(from, pop_lsb(captures), true)));
   }
   void slides(Direction d, int distance, Bitboard quiet, Bitboard captures) {
     const int back = distance * g.delta(d);
-    auto add = [&](int to, bool capture) {
-      const auto from = static_cast<std::uint8_t>(to - back);
-      list.push_back(Move::single({from, from, static_cast<std::uint8_t>(to), capture}));
-    };
-    while (quiet) add(pop_lsb(quiet), false);
-    while (captures) add(pop_lsb(captures), true);
+    while (quiet) {
+      const int to = pop_lsb(quiet);
+      list.push_back(Move::single(Step::singleton(to - back, to, false)));
+    }
+    while (captures) {
+      const int to = pop_lsb(captures);
+      list.push_back(Move::single(Step::singleton(to - back, to, true)));
+    }
   }
-  void ordo(int from, int tail, int to) {
-    list.push_back(Move::single({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(tail),
-                                 static_cast<std::uint8_t>(to), false}));
-  }
+  void ordo(int from, int tail, int to) { list.push_back(Move::single(Step::ordo(from, tail, to))); }
 };
 
 struct CountSink {
@@ -38,11 +37,16 @@ struct CountSink {
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
+  if (pos.variant() == Variant::X) {
+    x::for_each_turn(pos, [&](const Move& m) { list.push_back(m); });
+    return;
+  }
   ListSink sink{pos.geometry(), list};
   classic::generate(pos, sink);
 }
 
 std::uint64_t count_legal(const Position& pos) {
+  if (pos.variant() == Variant::X) return x::count_turns(pos);
   CountSink sink;
   classic::generate(pos, sink);
   return sink.count;

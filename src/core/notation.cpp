@@ -6,21 +6,15 @@
 #include <sstream>
 #include <vector>
 
+#include "core/move_diagnosis.h"
 #include "core/movegen.h"
+#include "core/movegen_x.h"
 
 namespace ordo {
 namespace {
 
-// A step as the user wrote it, before it is matched against the legal moves.
-struct WrittenStep {
-  int from = 0, tail = 0, to = 0;
-  bool ordo = false;
-  bool capture = false;
-};
-
 struct WrittenMove {
   std::vector<WrittenStep> steps;
-  std::optional<int> keep;
 };
 
 std::string lower(std::string_view s) {
@@ -40,10 +34,6 @@ class Reader {
     while (peek() == ',') {
       ++pos_;
       move.steps.push_back(read_step());
-    }
-    if (peek() == '@') {
-      ++pos_;
-      move.keep = read_square("the square of the group that stays");
     }
     if (pos_ != text_.size()) {
       fail("unexpected '" + std::string(text_.substr(pos_)) + "' after the move");
@@ -93,6 +83,10 @@ class Reader {
     step.capture = sep != '-';
     if (step.ordo && step.capture) fail("ordos never capture; write the ordo move with '-'");
     step.to = read_square("a destination square");
+    if (peek() == '@') {
+      ++pos_;
+      step.keep = read_square("a square of the group that stays");
+    }
     return step;
   }
 
@@ -126,128 +120,21 @@ bool same_step(const Step& s, const WrittenStep& w) {
   return s.from == w.from && s.tail == w.tail && s.to == w.to && s.is_ordo() == w.ordo;
 }
 
-class Diagnosis {
- public:
-  explicit Diagnosis(const Position& pos)
-      : pos_(pos), g_(pos.geometry()), us_(pos.side_to_move()),
-        reconnecting_(!pos.is_connected(pos.side_to_move())) {}
-
-  // Why a written Classic step is not legal; called only once no legal move matched.
-  std::string why_not(const WrittenStep& w) const {
-    if (w.ordo) return why_not_ordo(w);
-    return why_not_singleton(w);
-  }
-
- private:
-  std::string name(int sq) const { return square_name(g_, sq); }
-  int forward_sign() const { return us_ == Color::White ? 1 : -1; }
-
-  std::optional<std::string> owner_problem(int sq) const {
-    const char piece = pos_.piece_at(sq);
-    if (!piece) return "there is no piece on " + name(sq);
-    if (piece != color_letter(us_)) {
-      return name(sq) + " holds a " + std::string(color_name(opponent(us_))) + " piece, but " +
-             std::string(color_name(us_)) + " is to move";
-    }
-    return std::nullopt;
-  }
-
-  // The first square from..to (exclusive of from) in a straight line that is not empty;
-  // -1 when all are empty.
-  int first_blocker(int from, int df, int dr, int steps, Bitboard moving) const {
-    for (int i = 1; i <= steps; ++i) {
-      const int sq = from + i * (dr * g_.width() + df);
-      if (pos_.occupied() & ~moving & bit(sq)) return sq;
-    }
-    return -1;
-  }
-
-  std::string connection_problem() const {
-    return reconnecting_ ? "it does not reconnect your split group"
-                         : "it would split your group (all your pieces must stay connected)";
-  }
-
-  std::string why_not_singleton(const WrittenStep& w) const {
-    if (auto problem = owner_problem(w.from)) return *problem;
-    const int df = g_.file_of(w.to) - g_.file_of(w.from);
-    const int dr = g_.rank_of(w.to) - g_.rank_of(w.from);
-    if (df == 0 && dr == 0) return "a move must go to another square";
-    if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) {
-      return name(w.from) + " to " + name(w.to) + " is not a straight or diagonal line";
-    }
-    if (dr * forward_sign() < 0 && !reconnecting_) {
-      return "pieces move backward only in a reconnection turn (when your group is split)";
-    }
-    const int steps = std::max(std::abs(df), std::abs(dr));
-    const int sdf = (df > 0) - (df < 0), sdr = (dr > 0) - (dr < 0);
-    const int blocker = first_blocker(w.from, sdf, sdr, steps - 1, 0);
-    if (blocker >= 0) return "the path is blocked at " + name(blocker);
-    const char target = pos_.piece_at(w.to);
-    if (target == color_letter(us_)) return name(w.to) + " holds your own piece";
-    if (target && !w.capture) {
-      return name(w.to) + " holds an enemy piece: write the capture as " + name(w.from) + "x" +
-             name(w.to);
-    }
-    if (!target && w.capture) return "there is nothing to capture on " + name(w.to);
-    return connection_problem();
-  }
-
-  std::string why_not_ordo(const WrittenStep& w) const {
-    const int f1 = g_.file_of(w.from), r1 = g_.rank_of(w.from);
-    const int f2 = g_.file_of(w.tail), r2 = g_.rank_of(w.tail);
-    if (w.from == w.tail) return "an ordo has at least two pieces: its two end squares differ";
-    if (f1 != f2 && r1 != r2) {
-      return name(w.from) + " and " + name(w.tail) + " are not on one rank or file";
-    }
-    const int len = std::max(std::abs(f2 - f1), std::abs(r2 - r1)) + 1;
-    const int lf = (f2 > f1) - (f2 < f1), lr = (r2 > r1) - (r2 < r1);
-    Bitboard line = 0;
-    for (int i = 0; i < len; ++i) {
-      const int sq = g_.square(f1 + i * lf, r1 + i * lr);
-      if (auto problem = owner_problem(sq)) {
-        return *problem + " (an ordo is an unbroken line of your own pieces)";
-      }
-      line |= bit(sq);
-    }
-    const int df = g_.file_of(w.to) - f1, dr = g_.rank_of(w.to) - r1;
-    if (df == 0 && dr == 0) return "a move must go to another square";
-    const bool horizontal = r1 == r2;
-    if (horizontal && (df != 0 || (dr * forward_sign() < 0 && !reconnecting_))) {
-      return reconnecting_ ? "a horizontal ordo moves straight forward or backward only"
-                           : "a horizontal ordo moves straight forward only (backward only in a "
-                             "reconnection turn)";
-    }
-    if (!horizontal && dr != 0) return "a vertical ordo moves sideways only";
-    if (!g_.on_board(f2 + df, r2 + dr)) return "the ordo would leave the board";
-    const int steps = std::max(std::abs(df), std::abs(dr));
-    const int sdf = (df > 0) - (df < 0), sdr = (dr > 0) - (dr < 0);
-    for (int i = 0; i < len; ++i) {
-      const int sq = g_.square(f1 + i * lf, r1 + i * lr);
-      const int blocker = first_blocker(sq, sdf, sdr, steps, line);
-      if (blocker >= 0) return "the ordo is blocked at " + name(blocker);
-    }
-    return connection_problem();
-  }
-
-  const Position& pos_;
-  const Geometry& g_;
-  Color us_;
-  bool reconnecting_;
-};
-
 // Puts the lower end of a written ordo first, moving the destination with it.
 WrittenStep normalised(const Geometry& g, WrittenStep w) {
   if (!w.ordo || w.from < w.tail) return w;
   const int df = g.file_of(w.to) - g.file_of(w.from), dr = g.rank_of(w.to) - g.rank_of(w.from);
   const int f = g.file_of(w.tail) + df, r = g.rank_of(w.tail) + dr;
   if (!g.on_board(f, r)) throw MoveError("the ordo would leave the board");
-  return WrittenStep{w.tail, w.from, g.square(f, r), true, w.capture};
+  return WrittenStep{w.tail, w.from, g.square(f, r), true, w.capture, w.keep};
 }
 
 }  // namespace
 
 std::string square_name(const Geometry& g, int sq) {
-  return std::string(1, static_cast<char>('a' + g.file_of(sq))) + std::to_string(g.rank_of(sq) + 1);
+  std::string name(1, static_cast<char>('a' + g.file_of(sq)));
+  name += std::to_string(g.rank_of(sq) + 1);
+  return name;
 }
 
 std::optional<int> parse_square(const Geometry& g, std::string_view text) {
@@ -275,16 +162,109 @@ std::string format_move(const Position& pos, const Move& move) {
     if (s.is_ordo()) out += ':' + square_name(g, s.tail);
     out += s.capture ? 'x' : '-';
     out += square_name(g, s.to);
+    if (s.keep != kNoSquare) out += '@' + square_name(g, s.keep);
   }
-  if (move.keep != kNoSquare) out += '@' + square_name(g, move.keep);
   return out;
 }
 
+namespace {
+
+std::string step_text(const Geometry& g, const WrittenStep& w) {
+  std::string out = square_name(g, w.from);
+  if (w.ordo) out += ':' + square_name(g, w.tail);
+  return out + (w.capture ? "x" : "-") + square_name(g, w.to);
+}
+
+// Rank change of a written step, forward positive.
+int forward_ranks(const Position& pos, const WrittenStep& w) {
+  const Geometry& g = pos.geometry();
+  const int dr = g.rank_of(w.to) - g.rank_of(w.from);
+  return pos.side_to_move() == Color::White ? dr : -dr;
+}
+
+// The enemy group that stays when `step` (a capture with a choice) is played in `before`.
+Bitboard staying_group(const Position& before, const Step& step) {
+  const Geometry& g = before.geometry();
+  const Bitboard enemy = before.pieces(opponent(before.side_to_move())) & ~bit(step.to);
+  return g.flood(bit(step.keep), enemy);
+}
+
+// Among legal moves that differ only in their '@' choices, the one the text names.
+Move resolve_choices(const Position& pos, std::vector<Move> candidates, const WrittenMove& written) {
+  const Geometry& g = pos.geometry();
+  for (std::size_t i = 0; i < written.steps.size(); ++i) {
+    const WrittenStep& w = written.steps[i];
+    const bool choice = candidates.front().steps[i].keep != kNoSquare;
+    if (!choice) {
+      if (w.keep) {
+        throw MoveError(step_text(g, w) + " leaves no choice of groups: '@' is written only when "
+                        "a capture leaves equal largest enemy groups");
+      }
+      continue;
+    }
+    std::string options;
+    std::vector<Move> chosen;
+    for (const Move& m : candidates) {
+      Position before = pos;
+      if (i == 1) before.play_step(m.steps[0]);
+      options += (options.empty() ? "@" : ", @") + square_name(g, m.steps[i].keep);
+      if (w.keep && (staying_group(before, m.steps[i]) & bit(*w.keep))) chosen.push_back(m);
+    }
+    if (!w.keep) {
+      throw MoveError(step_text(g, w) + " leaves equal largest enemy groups: add '@' and a square "
+                      "of the group that stays (" + options + ")");
+    }
+    if (chosen.empty()) {
+      throw MoveError(square_name(g, *w.keep) + " is not in one of the equal largest groups (" +
+                      options + ")");
+    }
+    candidates = chosen;
+  }
+  return candidates.front();
+}
+
+bool is_step_of(const Position& pos, bool sideways, const WrittenStep& w) {
+  const Color us = pos.side_to_move();
+  const ConnectionMap connection(pos.geometry(), pos.pieces(us), pos.is_connected(us));
+  x::StepList list;
+  x::StepCollector collect{pos.geometry(), list};
+  x::steps(pos, connection, sideways, collect);
+  for (const Step& s : list)
+    if (same_step(s, w) && s.capture == w.capture) return true;
+  return false;
+}
+
+// Why an Ordo X turn as written is not legal (RULES.md 5.3: sideways, then forward).
+std::string why_not_x(const Position& pos, const WrittenMove& written) {
+  const Geometry& g = pos.geometry();
+  const WrittenStep& first = written.steps[0];
+  if (written.steps.size() == 2 && (forward_ranks(pos, first) != 0 ||
+                                    forward_ranks(pos, written.steps[1]) <= 0)) {
+    return "in a two-step turn the first step goes sideways and the second forward";
+  }
+  if (forward_ranks(pos, first) != 0 || !is_step_of(pos, true, first)) {
+    const std::string why = Diagnosis(pos).why_not(first);
+    return written.steps.size() == 2 ? "first step: " + why : why;
+  }
+  Position next = pos;
+  Step played = Step::singleton(first.from, first.to, first.capture);
+  if (first.ordo) played = Step::ordo(first.from, first.tail, first.to);
+  if (first.keep) played.keep = static_cast<std::uint8_t>(*first.keep);
+  next.play_step(played);
+  if (next.decided_winner()) return "the first step already wins: the turn ends there";
+  if (written.steps.size() == 1) {
+    return x::count_forward(next) == 0
+               ? "no forward step can follow this sideways step, so it is not legal"
+               : "a sideways step must be followed by a forward step in the same turn (e.g. '" +
+                     step_text(g, first) + "," + square_name(g, first.to) + "-...')";
+  }
+  return "second step: " + Diagnosis(next).why_not(written.steps[1]);
+}
+
+}  // namespace
+
 Move parse_move(const Position& pos, std::string_view text) {
   const std::string original(text);
-  auto fail = [&](const std::string& why) -> MoveError {
-    return MoveError("'" + original + "': " + why);
-  };
   try {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
@@ -293,22 +273,32 @@ Move parse_move(const Position& pos, std::string_view text) {
     if (auto translated = translate_site_notation(text)) ours = *translated;
     const Geometry& g = pos.geometry();
     WrittenMove written = Reader(g, ours).read_move();
-    if (pos.variant() == Variant::Classic) {
-      if (written.steps.size() > 1) throw MoveError("two-step turns exist only in Ordo X");
-      if (written.keep) throw MoveError("'@' (the group that stays) exists only in Ordo X");
+    const bool classic = pos.variant() == Variant::Classic;
+    if (classic && written.steps.size() > 1) throw MoveError("two-step turns exist only in Ordo X");
+    if (classic && written.steps[0].keep) {
+      throw MoveError("'@' (the group that stays) exists only in Ordo X");
     }
+    if (written.steps.size() > 2) throw MoveError("a turn has at most two steps");
     if (pos.decided_winner()) throw MoveError("the game is already over");
-    const WrittenStep step = normalised(g, written.steps[0]);
+    for (WrittenStep& w : written.steps) w = normalised(g, w);
+
     MoveList legal;
     generate_legal(pos, legal);
+    std::vector<Move> candidates;
     for (const Move& m : legal) {
-      if (m.step_count != 1 || !same_step(m.first(), step)) continue;
-      if (m.first().capture == step.capture) return m;
-      break;  // same squares, wrong capture mark: the diagnosis explains it
+      if (m.step_count != static_cast<int>(written.steps.size())) continue;
+      bool same = true;
+      for (int i = 0; i < m.step_count; ++i) {
+        same = same && same_step(m.steps[i], written.steps[i]) &&
+               m.steps[i].capture == written.steps[i].capture;
+      }
+      if (same) candidates.push_back(m);
     }
-    throw MoveError(Diagnosis(pos).why_not(step));
+    if (!candidates.empty()) return resolve_choices(pos, candidates, written);
+    if (classic) throw MoveError(Diagnosis(pos).why_not(written.steps[0]));
+    throw MoveError(why_not_x(pos, written));
   } catch (const MoveError& e) {
-    throw fail(e.what());
+    throw MoveError("'" + original + "': " + e.what());
   }
 }
 

@@ -78,44 +78,44 @@ void Position::add_pieces(Color c, Bitboard squares) {
   hash_ ^= zobrist::of_squares(c, squares);
 }
 
-Bitboard Position::apply_step(const Step& step, Color mover) {
+Bitboard Position::play_step(const Step& step) {
+  const Color mover = side_, enemy = opponent(side_);
   const Bitboard from = moved_squares(step);
   const Bitboard to = shift_by(from, step.to - step.from);
-  const Bitboard captured = to & pieces(opponent(mover));
-  if (captured) remove_pieces(opponent(mover), captured);
+  Bitboard removed = to & pieces(enemy);
+  if (removed) remove_pieces(enemy, removed);
   remove_pieces(mover, from);
   add_pieces(mover, to);
-  return captured;
+  if (removed && variant_ == Variant::X && !geometry_->is_connected(pieces(enemy))) {
+    // Ordo X: only one largest enemy group stays (the chosen one on a tie).
+    Bitboard stays = 0, rest = pieces(enemy);
+    int best = 0;
+    while (rest) {
+      const Bitboard group = geometry_->flood(rest & -rest, rest);
+      rest &= ~group;
+      const int size = popcount(group);
+      const bool chosen = step.keep != kNoSquare && (group & bit(step.keep));
+      if (size > best || (size == best && chosen)) best = size, stays = group;
+    }
+    const Bitboard extra = pieces(enemy) & ~stays;
+    remove_pieces(enemy, extra);
+    removed |= extra;
+  }
+  // A legal step leaves the mover connected; only removals can split the enemy.
+  connected_[index(mover)] = true;
+  if (removed) connected_[index(enemy)] = geometry_->is_connected(pieces(enemy));
+  return removed;
+}
+
+void Position::pass_turn() {
+  side_ = opponent(side_);
+  hash_ ^= zobrist::kKeys.black_to_move;
 }
 
 Undo Position::make(const Move& move) {
   Undo undo{0, hash_, {connected_[0], connected_[1]}};
-  const Color mover = side_;
-  const Color enemy = opponent(mover);
-  for (int i = 0; i < move.step_count; ++i) {
-    const Bitboard captured = apply_step(move.steps[i], mover);
-    undo.removed |= captured;
-    if (captured && variant_ == Variant::X && !geometry_->is_connected(pieces(enemy))) {
-      // Ordo X: only one largest enemy group stays (the chosen one on a tie).
-      Bitboard keep = 0, rest = pieces(enemy);
-      int best = 0;
-      while (rest) {
-        const Bitboard group = geometry_->flood(rest & -rest, rest);
-        rest &= ~group;
-        const int size = popcount(group);
-        const bool chosen = move.keep != kNoSquare && (group & bit(move.keep));
-        if (size > best || (size == best && chosen)) best = size, keep = group;
-      }
-      const Bitboard removed = pieces(enemy) & ~keep;
-      remove_pieces(enemy, removed);
-      undo.removed |= removed;
-    }
-  }
-  // A legal move leaves the mover connected; only a capture can split the enemy.
-  connected_[index(mover)] = true;
-  if (undo.removed) connected_[index(enemy)] = geometry_->is_connected(pieces(enemy));
-  side_ = enemy;
-  hash_ ^= zobrist::kKeys.black_to_move;
+  for (int i = 0; i < move.step_count; ++i) undo.removed |= play_step(move.steps[i]);
+  pass_turn();
   return undo;
 }
 

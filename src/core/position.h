@@ -54,6 +54,12 @@ class Position {
   Undo make(const Move& move);
   void unmake(const Move& move, const Undo& undo);
 
+  // One step of the side to move, without passing the turn (Ordo X plays a sideways step
+  // and then looks for the forward step). Returns the enemy pieces removed.
+  Bitboard play_step(const Step& step);
+  // Passes the turn to the other side.
+  void pass_turn();
+
   // The pieces an ordo step (or singleton) moves: the squares from `from` to `tail`.
   Bitboard moved_squares(const Step& step) const;
 
@@ -63,8 +69,6 @@ class Position {
   }
 
  private:
-  // Moves the mover's pieces of one step; returns the enemy pieces it captured.
-  Bitboard apply_step(const Step& step, Color mover);
   void remove_pieces(Color c, Bitboard squares);
   void add_pieces(Color c, Bitboard squares);
 

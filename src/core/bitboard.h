@@ -37,6 +37,12 @@ constexpr int pop_lsb(Bitboard& b) {
   return s;
 }
 
+// Whether square sq is in b, without a 128-bit variable shift.
+constexpr bool contains(Bitboard b, int sq) {
+  const std::uint64_t word = sq < 64 ? low_word(b) : high_word(b);
+  return (word >> (sq & 63)) & 1;
+}
+
 constexpr bool has_more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
 // Shifts by a signed amount of squares (positive = towards higher indices).

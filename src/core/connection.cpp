@@ -150,7 +150,7 @@ void ConnectionMap::find_cut_points(Bitboard group, Bitboard limit) {
     const int u = top.square;
     if (top.unexplored) {
       const int w = pop_lsb(top.unexplored);
-      if (visited & bit(w)) {
+      if (contains(visited, w)) {
         low[u] = std::min(low[u], order[w]);
         continue;
       }
@@ -167,7 +167,7 @@ void ConnectionMap::find_cut_points(Bitboard group, Bitboard limit) {
     subtree[parent] |= subtree[u];
     if (parent == root) ++root_children;
     if (low[u] >= order[parent]) {
-      if (!(cut_points & bit(parent))) {
+      if (!contains(cut_points, parent)) {
         cut_points |= bit(parent);
         special_[parent] = limit;
         separated[parent] = 0;

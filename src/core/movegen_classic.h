@@ -21,11 +21,13 @@ void generate(const Position& pos, Sink& sink) {
   steps::singleton_slides(pos, connection, dirs, sink);
 
   // Horizontal ordos slide forward (and back when reconnecting); vertical ones sideways.
-  const Direction fwd = steps::forward(us);
-  steps::ordo_slides(pos, !reconnecting, E, fwd, sink);
-  if (reconnecting) steps::ordo_slides(pos, false, E, reverse(fwd), sink);
-  steps::ordo_slides(pos, !reconnecting, N, E, sink);
-  steps::ordo_slides(pos, !reconnecting, N, W, sink);
+  steps::Directions straight;
+  straight.add(steps::forward(us));
+  if (reconnecting) straight.add(reverse(steps::forward(us)));
+  steps::ordo_slides(pos, !reconnecting, E, straight, sink);
+  steps::Directions sideways;
+  steps::add_sideways(sideways);
+  steps::ordo_slides(pos, !reconnecting, N, sideways, sink);
 }
 
 }  // namespace ordo::classic

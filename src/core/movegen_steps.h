@@ -69,24 +69,31 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection,
 }
 
 // Every ordo of the side to move lying along `along` (E: horizontal, N: vertical), slid
-// in direction `dir` as far as the squares allow, where the slide keeps the side
+// in each of `dirs` as far as the squares allow, where the slide keeps the side
 // connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
-// file, so a square the ordo itself leaves counts as free.
+// file, so a square the ordo itself leaves counts as free. The connection check (a flood)
+// is done once per ordo, and only when one of its slides lands next to the other pieces.
 template <class Sink>
-void ordo_slides(const Position& pos, bool connected, Direction along, Direction dir, Sink& sink) {
+void ordo_slides(const Position& pos, bool connected, Direction along, const Directions& dirs,
+                 Sink& sink) {
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(pos.side_to_move());
   const Bitboard free = pos.empty_squares();
-  const bool single_file = dir == along || dir == reverse(along);
   // Side by side, every piece needs a free square ahead; in single file only the leader.
-  const Bitboard movable = single_file ? own : own & g.shift(free, reverse(dir));
-  const Direction back = reverse(along);
-  // Starts of runs of at least two movable pieces.
-  Bitboard starts = movable & g.shift(movable, back) & ~g.shift(movable, along);
+  std::array<Bitboard, 8> movable;
+  Bitboard movable_any = 0;
+  for (int d = 0; d < dirs.count; ++d) {
+    const Direction dir = dirs.list[d];
+    const bool single_file = dir == along || dir == reverse(along);
+    movable[d] = single_file ? own : own & g.shift(free, reverse(dir));
+    movable_any |= movable[d];
+  }
+  // Starts of runs of at least two pieces movable in some direction.
+  Bitboard starts = movable_any & g.shift(movable_any, reverse(along)) & ~g.shift(movable_any, along);
   while (starts) {
     std::array<int, kMaxSide> run;
     int length = 0;
-    for (Bitboard next = bit(pop_lsb(starts)); next; next = g.shift(next, along) & movable) {
+    for (Bitboard next = bit(pop_lsb(starts)); next; next = g.shift(next, along) & movable_any) {
       run[length++] = lsb(next);
     }
     for (int i = 0; i + 1 < length; ++i) {
@@ -95,20 +102,32 @@ void ordo_slides(const Position& pos, bool connected, Direction along, Direction
         line |= bit(run[j]);
         const int size = j - i + 1;
         const Bitboard passable = free | line;
-        // Slides first; the connection check (a flood) only if one lands next to the rest.
+        const Bitboard near_rest = own == line ? g.all() : g.dilate(own & ~line);
         std::array<Bitboard, kMaxSide> slides;
+        std::array<std::uint8_t, kMaxSide> slide_dir, slide_distance;
         int count = 0;
         bool any_touch = false;
-        const Bitboard near_rest = own == line ? g.all() : g.dilate(own & ~line);
-        for (Bitboard slid = g.shift(line, dir); (slid & passable) == slid && popcount(slid) == size;
-             slid = g.shift(slid, dir)) {
-          slides[count++] = slid;
-          any_touch |= (slid & near_rest) != 0;
+        for (int d = 0; d < dirs.count; ++d) {
+          if ((line & movable[d]) != line) continue;
+          const Direction dir = dirs.list[d];
+          int distance = 1;
+          for (Bitboard slid = g.shift(line, dir);
+               (slid & passable) == slid && popcount(slid) == size; slid = g.shift(slid, dir)) {
+            if (slid & near_rest) {
+              slides[count] = slid;
+              slide_dir[count] = static_cast<std::uint8_t>(dir);
+              slide_distance[count++] = static_cast<std::uint8_t>(distance);
+              any_touch = true;
+            }
+            ++distance;
+          }
         }
         if (!any_touch) continue;
         const Remainder rest(g, own, line, connected);
         for (int k = 0; k < count; ++k) {
-          if (rest.joined_by(slides[k])) sink.ordo(run[i], run[j], run[i] + (k + 1) * g.delta(dir));
+          if (!rest.joined_by(slides[k])) continue;
+          const int delta = g.delta(static_cast<Direction>(slide_dir[k]));
+          sink.ordo(run[i], run[j], run[i] + slide_distance[k] * delta);
         }
       }
     }

@@ -62,10 +62,8 @@ void steps(const Position& pos, const ConnectionMap& connection, bool sideways, 
     steps::add_forward(dirs, us);
   }
   steps::singleton_slides(pos, connection, dirs, sink);
-  for (int i = 0; i < dirs.count; ++i) {
-    steps::ordo_slides(pos, connected, E, dirs.list[i], sink);
-    steps::ordo_slides(pos, connected, N, dirs.list[i], sink);
-  }
+  steps::ordo_slides(pos, connected, E, dirs, sink);
+  steps::ordo_slides(pos, connected, N, dirs, sink);
 }
 
 // The square that names a group that stays: lowest file, then lowest rank (RULES.md 6).

@@ -23,9 +23,13 @@ std::vector<std::string> fast_moves(const Position& pos) {
   return out;
 }
 
+reference::RefVariant ref_variant(Variant v) {
+  return v == Variant::X ? reference::RefVariant::X : reference::RefVariant::Classic;
+}
+
 std::vector<std::string> reference_moves(const Position& pos) {
   return reference::legal_moves(reference::parse_position(pos.to_string()),
-                                reference::RefVariant::Classic);
+                                ref_variant(pos.variant()));
 }
 
 TEST(Agreement, StartPositionsMoveByMove) {
@@ -79,17 +83,18 @@ struct PerftCase {
   const char* name;
   const char* position;
   int depth;
+  Variant variant = Variant::Classic;
 };
 
 class PerftTable : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(PerftTable, FastEqualsReference) {
   const PerftCase& c = GetParam();
-  Position pos = Position::parse(c.position, Variant::Classic);
+  Position pos = Position::parse(c.position, c.variant);
   const auto ref = reference::parse_position(c.position);
   ASSERT_GT(count_legal(pos), 0u) << c.name << " should be a position with moves to count";
   for (int depth = 1; depth <= c.depth; ++depth) {
-    EXPECT_EQ(perft(pos, depth), reference::perft(ref, reference::RefVariant::Classic, depth))
+    EXPECT_EQ(perft(pos, depth), reference::perft(ref, ref_variant(c.variant), depth))
         << c.name << " depth " << depth;
   }
 }
@@ -105,7 +110,60 @@ INSTANTIATE_TEST_SUITE_P(
         // Black is split into two groups and must reconnect first.
         PerftCase{"black_split", "2bb2bb2/bbbb1bbbbb/bb3b2bb/10/3w6/ww3w2ww/wwwwwwwwww/2ww2ww2 b", 3},
         PerftCase{"midgame_8x8", "8/1bbb2b1/2bb1bb1/3wb3/2ww4/1ww1ww2/2ww4/8 w", 3},
-        PerftCase{"wide_16x8", "16/5bbbbb6/6bbb7/16/16/5www8/4wwwww7/16 w", 3}));
+        PerftCase{"wide_16x8", "16/5bbbbb6/6bbb7/16/16/5www8/4wwwww7/16 w", 3},
+        // Ordo X: ties to choose from, single-file ordos, wins inside two-step turns.
+        PerftCase{"x_tie", "7/1b1b3/1bbb3/2ww3/7/7 w", 3, Variant::X},
+        PerftCase{"x_single_file", "5b/6/6/2w3/2w3/6 w", 3, Variant::X},
+        PerftCase{"x_small_battle", "6/1bbb2/2b3/2ww2/1www2/6 b", 3, Variant::X},
+        PerftCase{"x_start_8x8", "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w", 1,
+                  Variant::X}));
+
+// Ordo X: whole turns (both steps, and the '@' choice where there is one).
+TEST(AgreementX, StartPositionsTurnByTurn) {
+  for (int width : {10, 8}) {
+    const Position pos = Position::start(Variant::X, width, 8);
+    EXPECT_EQ(fast_moves(pos), reference_moves(pos));
+  }
+}
+
+TEST(AgreementX, RandomGamePositions) {
+  std::mt19937_64 rng(4242);
+  int with_choices = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Position pos = testing::random_game_position(rng, Variant::X, 40);
+    const auto fast = fast_moves(pos);
+    for (const auto& m : fast) with_choices += m.find('@') != std::string::npos;
+    ASSERT_EQ(fast, reference_moves(pos)) << pos.to_string();
+    ASSERT_EQ(count_legal(pos), fast.size()) << pos.to_string();
+  }
+  EXPECT_GT(with_choices, 0) << "random games should reach tie choices";
+}
+
+TEST(AgreementX, RandomPlacementsOnEveryBoardShape) {
+  std::mt19937_64 rng(8);
+  int split_positions = 0, positions_with_moves = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const Position pos = testing::random_placement(rng, Variant::X);
+    if (!pos.is_connected(pos.side_to_move())) ++split_positions;
+    const auto fast = fast_moves(pos);
+    if (!fast.empty()) ++positions_with_moves;
+    ASSERT_EQ(fast, reference_moves(pos)) << pos.to_string();
+    ASSERT_EQ(count_legal(pos), fast.size()) << pos.to_string();
+  }
+  EXPECT_GT(split_positions, 1000);
+  EXPECT_GT(positions_with_moves, 800);
+}
+
+TEST(AgreementX, PerftOfSmallPositions) {
+  std::mt19937_64 rng(17);
+  for (int tested = 0; tested < 60;) {
+    Position pos = testing::random_placement(rng, Variant::X);
+    if (pos.geometry().square_count() > 48 || count_legal(pos) == 0) continue;
+    ++tested;
+    const auto ref = reference::parse_position(pos.to_string());
+    ASSERT_EQ(perft(pos, 2), reference::perft(ref, reference::RefVariant::X, 2)) << pos.to_string();
+  }
+}
 
 }  // namespace
 }  // namespace ordo

@@ -1,5 +1,6 @@
 // Self-tests of the reference generator on hand-made positions. Every expected value below
-// was worked out by hand from RULES.md (sections 3, 4, 6, 7, 8), not copied from a run.
+// was worked out by hand from RULES.md (sections 3, 4, 5, 6, 7, 8), not copied from a run,
+// except where a comment says "regression value".
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,12 +15,40 @@ namespace {
 using namespace ordo::reference;
 using Moves = std::vector<std::string>;
 constexpr RefVariant kC = RefVariant::Classic;
+constexpr RefVariant kX = RefVariant::X;
 
 Moves moves_of(const std::string& fen) {
   return legal_moves(parse_position(fen), kC);
 }
+Moves x_moves_of(const std::string& fen) {
+  return legal_moves(parse_position(fen), kX);
+}
 bool has(const Moves& m, const std::string& s) {
   return std::find(m.begin(), m.end(), s) != m.end();
+}
+// Ordo X: the one-step turns (no comma), in order.
+Moves one_step(const Moves& m) {
+  Moves out;
+  for (const auto& s : m)
+    if (s.find(',') == std::string::npos) out.push_back(s);
+  return out;
+}
+// Ordo X: the second steps of the turns whose first step is `first`, in order.
+Moves after_first(const Moves& m, const std::string& first) {
+  Moves out;
+  for (const auto& s : m)
+    if (s.rfind(first + ",", 0) == 0) out.push_back(s.substr(first.size() + 1));
+  return out;
+}
+// Ordo X: the distinct first steps of two-step turns.
+Moves first_steps(const Moves& m) {
+  Moves out;
+  for (const auto& s : m) {
+    const auto comma = s.find(',');
+    if (comma != std::string::npos && !has(out, s.substr(0, comma)))
+      out.push_back(s.substr(0, comma));
+  }
+  return out;
 }
 
 const char* kStart10x8 = "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w";
@@ -184,7 +213,6 @@ TEST(ReferenceApply, RejectsWhatIsNotALegalMove) {
   EXPECT_THROW(apply_move(p, "e4:d4-e5", kC), std::invalid_argument);  // not output form
   EXPECT_THROW(apply_move(p, "z9-z10", kC), std::invalid_argument);
   EXPECT_EQ(format_position(apply_move(p, "d4:e4-d5", kC)), "b7/8/4b3/3ww3/8/8/8/8 b");
-  EXPECT_THROW(legal_moves(p, RefVariant::X), std::logic_error);
 }
 
 TEST(ReferencePerft, StartPositions) {
@@ -215,6 +243,263 @@ TEST(ReferencePerft, StartPositions) {
   const RefPosition s8 = start_position(8, 8);
   EXPECT_EQ(perft(s8, kC, 1), 46u);
   EXPECT_EQ(perft(s8, kC, 2), 46u * 46u);
+}
+
+// ----------------------------------------------------------------------------------------
+// Ordo X (RULES.md 5, 6, 8). A move is a whole turn: one forward step, or a sideways step
+// and a forward step joined by ','.
+// ----------------------------------------------------------------------------------------
+
+TEST(ReferenceX, VerticalOrdoForwardInSingleFile) {
+  // 3x6, White b2 b3, Black a6. One-step (forward) turns:
+  //  b3 alone: b4.., a4, c4 are all two ranks from b2: none. b2 alone: b3 own, a3 c3 (touch b3).
+  //  Ordo b2:b3 up, single file (b2 steps into b3 as b3 leaves it): 1 -> b3 b4 "b2:b3-b3",
+  //  2 -> b4 b5, 3 -> b5 b6 (Black's home row); 4 is off the board. Diagonally, side by side:
+  //  a3 a4 / c3 c4, then off the board.
+  const Moves m = x_moves_of("b2/3/3/1w1/1w1/3 w");
+  EXPECT_EQ(one_step(m),
+            (Moves{"b2-a3", "b2-c3", "b2:b3-a3", "b2:b3-b3", "b2:b3-b4", "b2:b3-b5", "b2:b3-c3"}));
+  const RefPosition p = parse_position("b2/3/3/1w1/1w1/3 w");
+  EXPECT_EQ(format_position(apply_move(p, "b2:b3-b3", kX)), "b2/3/1w1/1w1/3/3 b");
+  EXPECT_EQ(outcome_after_move(apply_move(p, "b2:b3-b5", kX), kX), RefOutcome::MoverWonHomeRow);
+  // Sideways ordo b2:b3 -> a2 a3, then forward: a2 alone only to b3 (a3 blocks, c4 touches
+  // nothing); a3 alone nowhere; ordo a2:a3 up 1 or 2 (3 would end on Black's a6: ordos never
+  // capture), diagonally right to b3 b4 or c4 c5.
+  EXPECT_EQ(after_first(m, "b2:b3-a2"),
+            (Moves{"a2-b3", "a2:a3-a3", "a2:a3-a4", "a2:a3-b3", "a2:a3-c4"}));
+
+  // The same for Black (b4 b5, forward is down): the rear piece b5 goes to a4 c4, the ordo
+  // b4:b5 goes down 1, 2 or 3 (b4 to b1, White's home row) or diagonally to a3 / c3.
+  EXPECT_EQ(one_step(x_moves_of("3/1b1/1b1/3/3/w2 b")),
+            (Moves{"b4:b5-a3", "b4:b5-b1", "b4:b5-b2", "b4:b5-b3", "b4:b5-c3", "b5-a4", "b5-c4"}));
+}
+
+TEST(ReferenceX, HorizontalOrdoSidewaysInSingleFileThenForward) {
+  // 5x4, White a2 b2, Black e2. All 26 turns.
+  //  Forward singletons: a2 -> a3 b3; b2 -> b3 a3 (c3 and rank 4 touch nothing).
+  //  Ordo a2:b2 forward a3 / a4 (home row), diagonally right b3 / c4 (home row); left: off.
+  //  Sideways: a2 is blocked by b2; b2 alone to c2 d2 or xe2 leaves a2 alone; the ordo goes
+  //  right in single file 1 (b2 c2) or 2 (c2 d2), 3 would end on e2. Each needs a forward step:
+  //  after b2 c2: b2 -> b3 c3, c2 -> c3 b3 (a3 d3 touch nothing), ordo b2:c2 -> b3 b4 c3 d4 a3;
+  //  after c2 d2: c2 -> c3 d3, d2 -> d3 c3 (e3 touches nothing), ordo c2:d2 -> c3 c4 d3 b3 a4.
+  const Moves m = x_moves_of("5/5/ww2b/5 w");
+  EXPECT_EQ(m, (Moves{"a2-a3",
+                      "a2-b3",
+                      "a2:b2-a3",
+                      "a2:b2-a4",
+                      "a2:b2-b2,b2-b3",
+                      "a2:b2-b2,b2-c3",
+                      "a2:b2-b2,b2:c2-a3",
+                      "a2:b2-b2,b2:c2-b3",
+                      "a2:b2-b2,b2:c2-b4",
+                      "a2:b2-b2,b2:c2-c3",
+                      "a2:b2-b2,b2:c2-d4",
+                      "a2:b2-b2,c2-b3",
+                      "a2:b2-b2,c2-c3",
+                      "a2:b2-b3",
+                      "a2:b2-c2,c2-c3",
+                      "a2:b2-c2,c2-d3",
+                      "a2:b2-c2,c2:d2-a4",
+                      "a2:b2-c2,c2:d2-b3",
+                      "a2:b2-c2,c2:d2-c3",
+                      "a2:b2-c2,c2:d2-c4",
+                      "a2:b2-c2,c2:d2-d3",
+                      "a2:b2-c2,d2-c3",
+                      "a2:b2-c2,d2-d3",
+                      "a2:b2-c4",
+                      "b2-a3",
+                      "b2-b3"}));
+  const RefPosition p = parse_position("5/5/ww2b/5 w");
+  // Diagonal ordo step: side by side.
+  EXPECT_EQ(format_position(apply_move(p, "a2:b2-b3", kX)), "5/1ww2/4b/5 b");
+  EXPECT_EQ(format_position(apply_move(p, "a2:b2-c2,c2:d2-b3", kX)), "5/1ww2/4b/5 b");
+  EXPECT_EQ(outcome_after_move(apply_move(p, "a2:b2-c4", kX), kX), RefOutcome::MoverWonHomeRow);
+  // The sideways step alone is not a turn.
+  EXPECT_THROW(apply_move(p, "a2:b2-b2", kX), std::invalid_argument);
+  EXPECT_THROW(apply_move(p, "a2:b2-d2,d2-d3", kX), std::invalid_argument);
+}
+
+TEST(ReferenceX, SidewaysStepWithASingleFollowUp) {
+  // 3x4, White a1 a2, Black a3 b3 c3 b2 c2. A crowded corner; all 4 turns:
+  //  forward: a2xa3 / a2xb3 leave a1 alone; a1 -> a2 own; a1xb2 (touches a2; Black a3 b3 c3 c2
+  //  stay one group); ordo a1:a2 up: a3 is Black; diagonally: b2 is Black.
+  //  sideways: a1 -> b1 (c1 touches nothing); a2xb2; ordo a1:a2 right: b2 is Black.
+  //   after a1-b1: b1xb2 only (b1xc2, a2xa3, a2xb3 split White).
+  //   after a2xb2: a1 -> a2, a1xa3 (b2xa3/b3/c3 split White).
+  // No sideways step is ever illegal for lack of a forward step, here or anywhere: a connected
+  // group with no piece on the opponent's home row always has a one-square forward step that
+  // keeps it connected (proof in reference_ordo.h), and a sideways step that leaves a piece on
+  // the home row wins and ends the turn. So this is as tight as it gets: one follow-up.
+  EXPECT_EQ(x_moves_of("3/bbb/wbb/w2 w"),
+            (Moves{"a1-b1,b1xb2", "a1xb2", "a2xb2,a1-a2", "a2xb2,a1xa3"}));
+}
+
+TEST(ReferenceX, CaptureRemovesTheSmallerGroup) {
+  // 5x5, White c2, Black a4-e4 and e5. c2xc4 leaves a4 b4 (2) and d4 e4 e5 (3): a4 b4 go.
+  const RefPosition p = parse_position("4b/bbbbb/5/2w2/5 w");
+  const Moves m = legal_moves(p, kX);
+  EXPECT_TRUE(has(m, "c2xc4"));
+  EXPECT_FALSE(has(m, "c2xc4@d4"));  // no choice, no suffix
+  EXPECT_EQ(format_position(apply_move(p, "c2xc4", kX)), "4b/2wbb/5/5/5 b");
+  // No split: nothing else goes.
+  EXPECT_EQ(format_position(apply_move(p, "c2xa4", kX)), "4b/wbbbb/5/5/5 b");
+  // In the second step of a turn: b2xb4 leaves a4 (1) and c4 d4 e4 e5 (4);
+  // b2xd4 leaves a4 b4 c4 (3) and e4 e5 (2).
+  EXPECT_EQ(format_position(apply_move(p, "c2-b2,b2xb4", kX)), "4b/1wbbb/5/5/5 b");
+  EXPECT_EQ(format_position(apply_move(p, "c2-b2,b2xd4", kX)), "5/bbbw1/5/5/5 b");
+}
+
+TEST(ReferenceX, TieChoiceIsPartOfTheTurn) {
+  // 5x5, White c2, Black a4-e4. All 27 turns. A capture on c4 leaves a4 b4 and d4 e4: the
+  // capturer chooses, `@` + the staying group's lowest-file square.
+  //  one step: c3, xc4 (2 choices), b3, xa4, d3, xe4 = 7.
+  //  c2-b2: b3 xb4 a3 c3 xd4; c2-a2: a3 xa4 b3 xc4@a4 xc4@d4; mirrored for d2, e2 = 20.
+  const RefPosition p = parse_position("5/bbbbb/5/2w2/5 w");
+  const Moves m = legal_moves(p, kX);
+  EXPECT_EQ(m.size(), 27u);
+  EXPECT_EQ(one_step(m),
+            (Moves{"c2-b3", "c2-c3", "c2-d3", "c2xa4", "c2xc4@a4", "c2xc4@d4", "c2xe4"}));
+  EXPECT_EQ(after_first(m, "c2-a2"), (Moves{"a2-a3", "a2-b3", "a2xa4", "a2xc4@a4", "a2xc4@d4"}));
+  EXPECT_EQ(after_first(m, "c2-b2"), (Moves{"b2-a3", "b2-b3", "b2-c3", "b2xb4", "b2xd4"}));
+  EXPECT_EQ(after_first(m, "c2-d2"), (Moves{"d2-c3", "d2-d3", "d2-e3", "d2xb4", "d2xd4"}));
+  EXPECT_EQ(after_first(m, "c2-e2"), (Moves{"e2-d3", "e2-e3", "e2xc4@a4", "e2xc4@d4", "e2xe4"}));
+  EXPECT_EQ(format_position(apply_move(p, "c2xc4@a4", kX)), "5/bbw2/5/5/5 b");
+  EXPECT_EQ(format_position(apply_move(p, "c2xc4@d4", kX)), "5/2wbb/5/5/5 b");
+  EXPECT_THROW(apply_move(p, "c2xc4", kX), std::invalid_argument);     // the choice is required
+  EXPECT_THROW(apply_move(p, "c2xc4@b4", kX), std::invalid_argument);  // output form only
+}
+
+TEST(ReferenceX, TieInTheSidewaysStepAndInBothSteps) {
+  // 5x7, White a4; Black b2 c2 c3 c4 b5 c5 d5. a4 slides right over b4 and takes c4: Black
+  // splits into b2 c2 c3 and b5 c5 d5 (3 each). The suffix follows the capture it belongs to.
+  //  @b2 (lower group stays): c4 then goes c5 c6 c7, b5 a6, d5 e6 = 7 forward steps.
+  //  @b5 (upper group stays): c4xb5, c4xd5 (the rest stays one group), c4xc5 splits b5 / d5
+  //  again: a second choice, a second suffix.
+  const RefPosition p = parse_position("5/5/1bbb1/w1b2/2b2/1bb2/5 w");
+  const Moves m = legal_moves(p, kX);
+  EXPECT_EQ(after_first(m, "a4xc4@b2"),
+            (Moves{"c4-a6", "c4-b5", "c4-c5", "c4-c6", "c4-c7", "c4-d5", "c4-e6"}));
+  EXPECT_EQ(after_first(m, "a4xc4@b5"), (Moves{"c4xb5", "c4xc5@b5", "c4xc5@d5", "c4xd5"}));
+  EXPECT_TRUE(after_first(m, "a4xc4").empty());
+  EXPECT_EQ(format_position(apply_move(p, "a4xc4@b5,c4xc5@d5", kX)), "5/5/2wb1/5/5/5/5 b");
+  EXPECT_EQ(outcome_after_move(apply_move(p, "a4xc4@b2,c4-c7", kX), kX),
+            RefOutcome::MoverWonHomeRow);
+}
+
+TEST(ReferenceX, WinningSidewaysStepEndsTheTurn) {
+  // 4x4, White a3, Black d3 (its last piece). All 9 turns, each wins:
+  //  forward a4 b4 (Black's home row); sideways b3 / c3 then forward to rank 4 (3 each);
+  //  a3xd3 (sideways over b3 c3) takes the last piece: a whole turn by itself.
+  const RefPosition p = parse_position("4/w2b/4/4 w");
+  EXPECT_EQ(legal_moves(p, kX),
+            (Moves{"a3-a4", "a3-b3,b3-a4", "a3-b3,b3-b4", "a3-b3,b3-c4", "a3-b4", "a3-c3,c3-b4",
+                   "a3-c3,c3-c4", "a3-c3,c3-d4", "a3xd3"}));
+  EXPECT_EQ(outcome_after_move(apply_move(p, "a3xd3", kX), kX), RefOutcome::MoverWonCapturedAll);
+  EXPECT_EQ(outcome_after_move(apply_move(p, "a3-c3,c3-d4", kX), kX), RefOutcome::MoverWonHomeRow);
+  EXPECT_EQ(perft(p, kX, 1), 9u);
+  EXPECT_EQ(perft(p, kX, 2), 0u);  // every turn ends the game
+}
+
+TEST(ReferenceX, SplitSideHasNoBackwardMovesOnlyReconnectingTurns) {
+  // Set-up only (Ordo X never leaves a player split). 5x5, White a1 and e1, Black c5. No
+  // backward moves; each step must leave White connected, so the first step must reconnect:
+  // a1-d1 or e1-b1 (sideways, so a forward step follows). After a1-d1 (d1 e1): d1 -> d2 e2,
+  // e1 -> e2 d2, ordo d1:e1 up 1-4 and up-left 1-3 = 11; mirrored after e1-b1 = 11.
+  const Moves m = x_moves_of("2b2/5/5/5/w3w w");
+  EXPECT_EQ(m.size(), 22u);
+  EXPECT_EQ(first_steps(m), (Moves{"a1-d1", "e1-b1"}));
+  EXPECT_TRUE(one_step(m).empty());
+  EXPECT_EQ(after_first(m, "a1-d1"),
+            (Moves{"d1-d2", "d1-e2", "d1:e1-a4", "d1:e1-b3", "d1:e1-c2", "d1:e1-d2", "d1:e1-d3",
+                   "d1:e1-d4", "d1:e1-d5", "e1-d2", "e1-e2"}));
+  EXPECT_EQ(after_first(m, "e1-b1"),
+            (Moves{"a1-a2", "a1-b2", "a1:b1-a2", "a1:b1-a3", "a1:b1-a4", "a1:b1-a5", "a1:b1-b2",
+                   "a1:b1-c3", "a1:b1-d4", "b1-a2", "b1-b2"}));
+  // White a2 and e2 around Black c2: nothing reconnects (a2xc2 would take Black's last piece
+  // but leaves White split, so it is no move). No legal turn: White loses.
+  const RefPosition q = parse_position("5/5/5/w1b1w/5 w");
+  EXPECT_TRUE(legal_moves(q, kX).empty());
+  EXPECT_EQ(outcome_after_move(q, kX), RefOutcome::SideToMoveLosesNoMoves);
+  EXPECT_EQ(perft(q, kX, 1), 0u);
+}
+
+// Left-right mirror, and the colour flip (ranks reversed, colours and side to move swapped).
+RefPosition mirrored(const RefPosition& p) {
+  RefPosition q = p;
+  for (int r = 0; r < p.height; ++r)
+    for (int f = 0; f < p.width; ++f)
+      q.cells[r * p.width + f] = p.cells[r * p.width + (p.width - 1 - f)];
+  return q;
+}
+RefPosition colour_flipped(const RefPosition& p) {
+  RefPosition q = p;
+  auto swap = [](char c) { return c == 'w' ? 'b' : c == 'b' ? 'w' : c; };
+  for (int r = 0; r < p.height; ++r)
+    for (int f = 0; f < p.width; ++f)
+      q.cells[r * p.width + f] = swap(p.cells[(p.height - 1 - r) * p.width + f]);
+  q.to_move = swap(p.to_move);
+  return q;
+}
+
+TEST(ReferenceX, SymmetricPositionsCountTheSame) {
+  // Not hand values: the counts of a position, its mirror image and its colour flip must agree.
+  for (const char* fen : {"5/5/1bbb1/w1b2/2b2/1bb2/5 w", "5/5/ww2b/5 w", "3/bbb/wbb/w2 w",
+                          "2b2/5/5/5/w3w w", "b2/3/3/1w1/1w1/3 w", "4b/bbbbb/5/2w2/5 w"}) {
+    const RefPosition p = parse_position(fen);
+    for (int depth = 1; depth <= 3; ++depth) {
+      const std::uint64_t n = perft(p, kX, depth);
+      EXPECT_EQ(perft(mirrored(p), kX, depth), n) << fen << " depth " << depth;
+      EXPECT_EQ(perft(colour_flipped(p), kX, depth), n) << fen << " depth " << depth;
+    }
+  }
+}
+
+TEST(ReferenceX, StartPositions) {
+  // 10x8. One-step (forward) turns, by hand = 60:
+  //  singletons 36: rank 2 as in Classic (0 2 4 4 2 | 2 4 4 2 0 = 24, all forward); rank 3:
+  //   a3 a4 b4, b3 b4 a4, e3 e4 f4, and mirrored = 12; rank 1 is blocked forward.
+  //  horizontal ordos straight forward 4 (c2:d2, g2:h2 by 1 or 2, as in Classic);
+  //  horizontal ordos diagonally 4: b2:c2 to c3 d3, d2:e2 to c3 d3, mirrored (farther splits;
+  //   rank-3 pairs float away);
+  //  vertical ordos up in single file 16: a2:a3 1-2, b2:b3 1, c1:c2 1-2, d1:d2 1-2, e2:e3 1,
+  //   mirrored (farther splits the group or ends on Black's pieces); diagonally: none.
+  // Sideways first steps, by hand = 32: singletons 16 (c1 b1 a1, d1 e1 f1, b3 c3 d3, e3 d3
+  //  c3, mirrored); horizontal ordos in single file 16 (c1:d1 two each way, a3:b3 two right,
+  //  e3:f3 two each way, mirrored); vertical ordos are all blocked sideways.
+  // Follow-ups checked by hand: after c1-b1, 60 (c2 becomes a bridge: -3, c1:c2 gone: -2, new
+  //  b1:b3 up 1-2, b2:b3 up 2 / to c3 / to d4: +5); after c1-a1, 57 (the same -5, new a1:a3
+  //  up 1-2).
+  // perft(1) = 2062 is the sum over the 32 first steps: a regression value (spot-checked as
+  // above and by mirror symmetry).
+  const RefPosition s10 = start_position(10, 8);
+  const Moves m10 = legal_moves(s10, kX);
+  EXPECT_EQ(one_step(m10).size(), 60u);
+  EXPECT_EQ(first_steps(m10).size(), 32u);
+  EXPECT_EQ(after_first(m10, "c1-b1").size(), 60u);
+  EXPECT_EQ(after_first(m10, "c1-a1").size(), 57u);
+  EXPECT_EQ(after_first(m10, "h1-i1").size(), 60u);  // mirror images
+  EXPECT_EQ(after_first(m10, "h1-j1").size(), 57u);
+  EXPECT_TRUE(has(m10, "a2:a3-a4"));   // a3 a4 -> a4 a5 in single file
+  EXPECT_FALSE(has(m10, "a2:a3-a5"));  // would end on Black's a6
+  EXPECT_EQ(m10.size(), 2062u);
+  RefPosition s10b = s10;
+  s10b.to_move = 'b';
+  EXPECT_EQ(perft(s10b, kX, 1), 2062u);
+
+  // 8x8. One-step turns by hand = 52: singletons 28 (rank 2: 24; d3 d4 e4, e3 e4 d4);
+  //  horizontal straight 4 (b2:c2, f2:g2 by 1-2), diagonal 4 (a2:b2 and c2:d2 to b3 c3,
+  //  mirrored); vertical up 12 (a2:a3 1, b1:b2 1-2, c1:c2 1-2, d2:d3 1, mirrored), diagonal 4
+  //  (a2:a3 to b3 b4 or c4 c5, mirrored). Sideways first steps = 24: singletons 14 (b1 1,
+  //  c1 2, a3 2, d3 2, mirrored), ordos 10 (b1:c1 left 1 right 2, d3:e3 2 each way, mirrored).
+  //  After b1-a1: 48 (b2 becomes a bridge: -3, a2:b2 diagonal strands a1: -1, b1:b2 gone: -2,
+  //  new a1:a3 up 1-2: +2). perft(1) = 1308: regression value.
+  const RefPosition s8 = start_position(8, 8);
+  const Moves m8 = legal_moves(s8, kX);
+  EXPECT_EQ(one_step(m8).size(), 52u);
+  EXPECT_EQ(first_steps(m8).size(), 24u);
+  EXPECT_EQ(after_first(m8, "b1-a1").size(), 48u);
+  EXPECT_EQ(after_first(m8, "g1-h1").size(), 48u);
+  EXPECT_EQ(m8.size(), 1308u);
 }
 
 }  // namespace

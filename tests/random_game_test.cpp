@@ -36,7 +36,9 @@ void check_every_move(Position& pos, std::mt19937_64& rng, bool parse_all) {
       // Ordo X: captures take a piece each, and may take whole smaller groups with them.
       const int captures = (m.steps[0].capture ? 1 : 0) + (m.step_count == 2 && m.steps[1].capture ? 1 : 0);
       ASSERT_LE(popcount(pos.pieces(enemy)), popcount(before.pieces(enemy)) - captures);
-      if (!captures) ASSERT_EQ(pos.pieces(enemy), before.pieces(enemy));
+      if (!captures) {
+        ASSERT_EQ(pos.pieces(enemy), before.pieces(enemy));
+      }
       ASSERT_TRUE(pos.is_connected(enemy)) << text << ": Ordo X never leaves a side split";
     }
     ASSERT_EQ(pos.hash(), pos.compute_hash()) << text;

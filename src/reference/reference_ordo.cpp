@@ -268,7 +268,8 @@ std::vector<std::pair<std::string, RefPosition>> remove_smaller_groups(const Ref
           best_rank = rank;
         }
       }
-      suffix = "@" + square_name(best_file, best_rank);
+      suffix = "@";  // appended, not '+': GCC 12 misreports a temporary concatenation here
+      suffix += square_name(best_file, best_rank);
     }
     out.push_back({suffix, q});
   }

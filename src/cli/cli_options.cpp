@@ -1,0 +1,71 @@
+// The shared options and the game they set up.
+#include "cli/cli_options.h"
+
+#include <CLI/CLI.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "core/notation.h"
+
+namespace ordo::cli {
+
+void add_common_options(CLI::App& command, CommonOptions& options) {
+  command.add_option("--rules", options.rules, "Rule set: classic (Ordo) or x (Ordo X)")
+      ->check(CLI::IsMember({"classic", "x"}));
+  command.add_option("--size", options.size, "Board for the start position")
+      ->check(CLI::IsMember({"10x8", "8x8"}));
+  command.add_option("--position", options.position,
+                     "Start from this position string (RULES.md section 7); overrides --size");
+  command.add_option("--moves", options.moves,
+                     "Moves played from the position first, separated by spaces");
+  command.add_flag("--no-repetition", options.no_repetition,
+                   "Turn off the house rule that a third repetition draws");
+  command
+      .add_option("--move-limit", options.move_limit,
+                  "Draw after this many turns in all (0 = no limit)")
+      ->check(CLI::NonNegativeNumber);
+}
+
+Variant parse_variant(const std::string& rules) {
+  if (rules == "classic") return Variant::Classic;
+  if (rules == "x") return Variant::X;
+  throw std::invalid_argument("unknown rule set '" + rules + "'; expected classic or x");
+}
+
+namespace {
+
+Position start_position(const CommonOptions& options, Variant variant) {
+  if (!options.position.empty()) {
+    try {
+      return Position::parse(options.position, variant);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("--position: ") + e.what());
+    }
+  }
+  const int width = options.size == "8x8" ? 8 : 10;
+  return Position::start(variant, width, 8);
+}
+
+}  // namespace
+
+Game make_game(const CommonOptions& options) {
+  const Variant variant = parse_variant(options.rules);
+  Game game(start_position(options, variant),
+            GameOptions{!options.no_repetition, options.move_limit});
+  std::istringstream words(options.moves);
+  std::vector<std::string> moves;
+  for (std::string word; words >> word;) moves.push_back(word);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    try {
+      game.play(moves[i]);
+    } catch (const MoveError& e) {
+      throw std::invalid_argument(
+          "--moves: move " + std::to_string(i + 1) + " of " + std::to_string(moves.size()) + " (" +
+          std::string(color_name(game.position().side_to_move())) + ") is illegal: " + e.what());
+    }
+  }
+  return game;
+}
+
+}  // namespace ordo::cli

@@ -1,0 +1,33 @@
+// The options most commands share (rule set, board, position, moves, house rules) and the
+// game they describe.
+#pragma once
+
+#include <string>
+
+#include "core/game.h"
+
+namespace CLI {
+class App;
+}
+
+namespace ordo::cli {
+
+struct CommonOptions {
+  std::string rules = "classic";
+  std::string size = "10x8";
+  std::string position;  // RULES.md section 7; overrides size
+  std::string moves;     // played from the position, separated by spaces
+  bool no_repetition = false;
+  int move_limit = 0;
+};
+
+// Adds --rules, --size, --position, --moves, --no-repetition and --move-limit.
+void add_common_options(CLI::App& command, CommonOptions& options);
+
+Variant parse_variant(const std::string& rules);  // "classic" or "x"
+
+// The start position (or --position), with --moves played through Game::play. Throws
+// std::invalid_argument naming the option, and for a move its number, with the reason.
+Game make_game(const CommonOptions& options);
+
+}  // namespace ordo::cli

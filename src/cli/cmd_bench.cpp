@@ -1,0 +1,131 @@
+// `bench`: a fixed, deterministic workload for timing the core: perft over built-in
+// positions, then seeded uniformly random complete games. Counts are the same on every
+// run; only the times change.
+#include <CLI/CLI.hpp>
+#include <iomanip>
+#include <map>
+#include <memory>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/report_util.h"
+#include "core/perft.h"
+#include "core/playout.h"
+
+namespace ordo::cli {
+
+namespace {
+
+constexpr std::uint64_t kSeed = 20240601;
+constexpr int kDefaultGames = 20000;
+constexpr int kQuickGames = 100;
+
+struct BenchPosition {
+  const char* name;
+  const char* position;
+  int depth, quick_depth;
+};
+
+// From tests/agreement_test.cpp (PerftTable), where the counts are checked against the
+// reference generator.
+constexpr BenchPosition kPositions[] = {
+    {"start 10x8", "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w", 4, 2},
+    {"start 8x8", "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w", 4, 2},
+    {"white split", "2bb2bb2/bbbb1bbbbb/bb2b3bb/4b5/2w7/4ww2ww/wwww1wwwww/2ww2ww2 w", 3, 2},
+    {"black split", "2bb2bb2/bbbb1bbbbb/bb3b2bb/10/3w6/ww3w2ww/wwwwwwwwww/2ww2ww2 b", 3, 2},
+    {"midgame 8x8", "8/1bbb2b1/2bb1bb1/3wb3/2ww4/1ww1ww2/2ww4/8 w", 3, 2},
+};
+
+struct BenchOptions {
+  int games = kDefaultGames;
+  bool quick = false;
+  const CLI::Option* games_option = nullptr;
+};
+
+void bench_perft(bool quick, std::ostream& out) {
+  out << "Perft (classic rules)\n"
+      << "  " << std::left << std::setw(14) << "position" << std::right << std::setw(6) << "depth"
+      << std::setw(16) << "nodes" << std::setw(11) << "seconds" << std::setw(10) << "Mnps" << '\n';
+  auto row = [&](const std::string& name, const std::string& depth, std::uint64_t nodes,
+                 double seconds) {
+    out << "  " << std::left << std::setw(14) << name << std::right << std::setw(6) << depth
+        << std::setw(16) << grouped(nodes) << std::setw(11) << fixed(seconds, 3) << std::setw(10)
+        << fixed(per_second(static_cast<double>(nodes), seconds) / 1e6, 2) << '\n';
+  };
+  std::uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  for (const BenchPosition& p : kPositions) {
+    Position pos = Position::parse(p.position, Variant::Classic);
+    const int depth = quick ? p.quick_depth : p.depth;
+    const Stopwatch clock;
+    const std::uint64_t nodes = perft(pos, depth);
+    const double seconds = clock.seconds();
+    row(p.name, std::to_string(depth), nodes, seconds);
+    total_nodes += nodes;
+    total_seconds += seconds;
+  }
+  row("total", "", total_nodes, total_seconds);
+}
+
+void bench_games(int games, std::ostream& out) {
+  const Position start = Position::start(Variant::Classic);
+  out << "Random games (classic rules, 10x8 start, seed " << kSeed << ", repetition draw on)\n";
+  Rng rng(kSeed);
+  std::map<std::pair<Outcome, Termination>, int> endings;
+  std::uint64_t plies = 0;
+  const Stopwatch clock;
+  for (int i = 0; i < games; ++i) {
+    const PlayoutResult r = random_playout(start, rng);
+    plies += static_cast<std::uint64_t>(r.plies);
+    ++endings[{r.result.outcome, r.result.termination}];
+  }
+  const double seconds = clock.seconds();
+  const double per_game = games ? static_cast<double>(plies) / games : 0.0;
+  auto line = [&](const std::string& label, const std::string& value,
+                  const std::string& note = "") {
+    out << "  " << std::left << std::setw(16) << label << std::right << std::setw(14) << value
+        << (note.empty() ? "" : "  " + note) << '\n';
+  };
+  line("games", grouped(static_cast<std::uint64_t>(games)));
+  line("plies", grouped(plies), "(" + fixed(per_game, 1) + " per game)");
+  line("seconds", fixed(seconds, 3));
+  line("games/second", grouped(per_second(games, seconds), 1));
+  line("plies/second", grouped(per_second(static_cast<double>(plies), seconds), 1));
+  out << "  How the games ended:\n";
+  for (const auto& [ending, count] : endings) {
+    const double share = games ? 100.0 * count / games : 0.0;
+    out << "    " << std::right << std::setw(10) << grouped(static_cast<std::uint64_t>(count))
+        << "  " << std::setw(5) << fixed(share, 1) << "%  "
+        << describe({ending.first, ending.second}) << '\n';
+  }
+}
+
+int run_bench(const BenchOptions& options, const Streams& io) {
+  const int games = options.games_option->count() > 0 ? options.games
+                    : options.quick                   ? kQuickGames
+                                                      : kDefaultGames;
+  bench_perft(options.quick, io.out);
+  io.out << '\n';
+  bench_games(games, io.out);
+  return 0;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* command =
+      app.add_subcommand("bench", "Time a fixed workload: perft and seeded random games");
+  options->games_option =
+      command
+          ->add_option("--games", options->games,
+                       "Number of random games (default " + std::to_string(kDefaultGames) +
+                           ", with --quick " + std::to_string(kQuickGames) + ")")
+          ->check(CLI::NonNegativeNumber);
+  command->add_flag("--quick", options->quick, "A small workload (for tests)");
+  command->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_bench(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

@@ -1,0 +1,35 @@
+// `moves`: the legal moves of a position, one per line, sorted; nothing else on stdout.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <ostream>
+
+#include "cli/cli_options.h"
+#include "cli/commands.h"
+#include "cli/game_report.h"
+
+namespace ordo::cli {
+
+namespace {
+
+int run_moves(const CommonOptions& options, const Streams& io) {
+  const Game game = make_game(options);
+  if (game.result().over()) {
+    io.err << "no legal moves: " << describe(game.result()) << '\n';
+    return 0;
+  }
+  for (const std::string& move : sorted_legal_moves(game)) io.out << move << '\n';
+  return 0;
+}
+
+}  // namespace
+
+void add_moves_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<CommonOptions>();
+  CLI::App* command = app.add_subcommand("moves", "List the legal moves of a position, sorted");
+  add_common_options(*command, *options);
+  command->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_moves(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

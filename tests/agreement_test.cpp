@@ -10,6 +10,7 @@
 #include "core/perft.h"
 #include "reference/reference_ordo.h"
 #include "support/random_positions.h"
+#include "support/scale.h"
 
 namespace ordo {
 namespace {
@@ -42,13 +43,13 @@ TEST(Agreement, StartPositionsMoveByMove) {
 TEST(Agreement, RandomGamePositions) {
   std::mt19937_64 rng(20261122);
   int split_positions = 0;
-  for (int i = 0; i < 3000; ++i) {
+  for (int i = 0; i < testing::scaled(3000); ++i) {
     const Position pos = testing::random_game_position(rng, Variant::Classic, 80);
     if (!pos.is_connected(pos.side_to_move())) ++split_positions;
     ASSERT_EQ(fast_moves(pos), reference_moves(pos)) << pos.to_string();
     ASSERT_EQ(count_legal(pos), fast_moves(pos).size()) << pos.to_string();
   }
-  EXPECT_GT(split_positions, 10) << "random games should reach reconnection turns";
+  EXPECT_GT(split_positions, testing::scaled(10)) << "random games should reach reconnection turns";
 }
 
 TEST(Agreement, RandomPlacementsOnEveryBoardShape) {
@@ -129,7 +130,7 @@ TEST(AgreementX, StartPositionsTurnByTurn) {
 TEST(AgreementX, RandomGamePositions) {
   std::mt19937_64 rng(4242);
   int with_choices = 0;
-  for (int i = 0; i < 400; ++i) {
+  for (int i = 0; i < testing::scaled(400); ++i) {
     const Position pos = testing::random_game_position(rng, Variant::X, 40);
     const auto fast = fast_moves(pos);
     for (const auto& m : fast) with_choices += m.find('@') != std::string::npos;

@@ -10,6 +10,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "support/random_positions.h"
+#include "support/scale.h"
 
 namespace ordo {
 namespace {
@@ -77,7 +78,7 @@ void check_every_move(Position& pos, std::mt19937_64& rng, bool parse_all) {
 TEST(RandomGames, InvariantsHoldAtEveryPly) {
   std::mt19937_64 rng(12345);
   int finished = 0, captures_that_split = 0;
-  for (int game_index = 0; game_index < 2000; ++game_index) {
+  for (int game_index = 0; game_index < testing::scaled(2000); ++game_index) {
     const int width = game_index % 2 ? 10 : 8;
     Game game(Position::start(Variant::Classic, width, 8));
     while (!game.result().over() && game.moves().size() < 300) {
@@ -95,14 +96,14 @@ TEST(RandomGames, InvariantsHoldAtEveryPly) {
     }
     if (game.result().over()) ++finished;
   }
-  EXPECT_GT(finished, 1900);
-  EXPECT_GT(captures_that_split, 100);
+  EXPECT_GT(finished, testing::scaled(1900));
+  EXPECT_GT(captures_that_split, testing::scaled(100));
 }
 
 TEST(RandomGames, OrdoXInvariantsHoldAtEveryPly) {
   std::mt19937_64 rng(2026);
   int finished = 0;
-  for (int game_index = 0; game_index < 12; ++game_index) {
+  for (int game_index = 0; game_index < testing::scaled(12); ++game_index) {
     Game game(Position::start(Variant::X, game_index % 2 ? 10 : 8, 8));
     while (!game.result().over()) {
       Position pos = game.position();
@@ -114,13 +115,13 @@ TEST(RandomGames, OrdoXInvariantsHoldAtEveryPly) {
     }
     ++finished;
   }
-  EXPECT_EQ(finished, 12);
+  EXPECT_EQ(finished, testing::scaled(12));
 }
 
 TEST(RandomGames, EveryEndIsJudgedByTheRules) {
   std::mt19937_64 rng(777);
   std::set<Termination> seen;
-  for (int game_index = 0; game_index < 3000; ++game_index) {
+  for (int game_index = 0; game_index < testing::scaled(3000); ++game_index) {
     Game game(Position::start(Variant::Classic, game_index % 2 ? 10 : 8, 8));
     while (!game.result().over()) {
       MoveList moves;

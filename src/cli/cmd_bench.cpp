@@ -6,7 +6,9 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <span>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/report_util.h"
 #include "core/perft.h"
@@ -28,7 +30,7 @@ struct BenchPosition {
 
 // From tests/agreement_test.cpp (PerftTable), where the counts are checked against the
 // reference generator.
-constexpr BenchPosition kPositions[] = {
+constexpr BenchPosition kClassicPositions[] = {
     {"start 10x8", "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w", 4, 2},
     {"start 8x8", "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w", 4, 2},
     {"white split", "2bb2bb2/bbbb1bbbbb/bb2b3bb/4b5/2w7/4ww2ww/wwww1wwwww/2ww2ww2 w", 3, 2},
@@ -36,14 +38,25 @@ constexpr BenchPosition kPositions[] = {
     {"midgame 8x8", "8/1bbb2b1/2bb1bb1/3wb3/2ww4/1ww1ww2/2ww4/8 w", 3, 2},
 };
 
+// Ordo X has thousands of whole turns per position, so the depths are lower.
+constexpr BenchPosition kXPositions[] = {
+    {"start 10x8", "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w", 2, 1},
+    {"start 8x8", "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w", 2, 1},
+    {"tie 7x6", "7/1b1b3/1bbb3/2ww3/7/7 w", 3, 2},
+    {"battle 6x6", "6/1bbb2/2b3/2ww2/1www2/6 b", 3, 2},
+};
+
+constexpr int kDefaultXGames = 1000;
+
 struct BenchOptions {
   int games = kDefaultGames;
   bool quick = false;
+  std::string rules = "classic";
   const CLI::Option* games_option = nullptr;
 };
 
-void bench_perft(bool quick, std::ostream& out) {
-  out << "Perft (classic rules)\n"
+void bench_perft(Variant variant, bool quick, std::ostream& out) {
+  out << "Perft (" << (variant == Variant::X ? "Ordo X, whole turns" : "classic rules") << ")\n"
       << "  " << std::left << std::setw(14) << "position" << std::right << std::setw(6) << "depth"
       << std::setw(16) << "nodes" << std::setw(11) << "seconds" << std::setw(10) << "Mnps" << '\n';
   auto row = [&](const std::string& name, const std::string& depth, std::uint64_t nodes,
@@ -54,8 +67,11 @@ void bench_perft(bool quick, std::ostream& out) {
   };
   std::uint64_t total_nodes = 0;
   double total_seconds = 0;
-  for (const BenchPosition& p : kPositions) {
-    Position pos = Position::parse(p.position, Variant::Classic);
+  const std::span<const BenchPosition> positions =
+      variant == Variant::X ? std::span<const BenchPosition>(kXPositions)
+                            : std::span<const BenchPosition>(kClassicPositions);
+  for (const BenchPosition& p : positions) {
+    Position pos = Position::parse(p.position, variant);
     const int depth = quick ? p.quick_depth : p.depth;
     const Stopwatch clock;
     const std::uint64_t nodes = perft(pos, depth);
@@ -67,9 +83,10 @@ void bench_perft(bool quick, std::ostream& out) {
   row("total", "", total_nodes, total_seconds);
 }
 
-void bench_games(int games, std::ostream& out) {
-  const Position start = Position::start(Variant::Classic);
-  out << "Random games (classic rules, 10x8 start, seed " << kSeed << ", repetition draw on)\n";
+void bench_games(Variant variant, int games, std::ostream& out) {
+  const Position start = Position::start(variant);
+  out << "Random games (" << (variant == Variant::X ? "Ordo X" : "classic rules")
+      << ", 10x8 start, seed " << kSeed << ", repetition draw on)\n";
   Rng rng(kSeed);
   std::map<std::pair<Outcome, Termination>, int> endings;
   std::uint64_t plies = 0;
@@ -101,12 +118,14 @@ void bench_games(int games, std::ostream& out) {
 }
 
 int run_bench(const BenchOptions& options, const Streams& io) {
+  const Variant variant = parse_variant(options.rules);
+  const int full = variant == Variant::X ? kDefaultXGames : kDefaultGames;
   const int games = options.games_option->count() > 0 ? options.games
                     : options.quick                   ? kQuickGames
-                                                      : kDefaultGames;
-  bench_perft(options.quick, io.out);
+                                                      : full;
+  bench_perft(variant, options.quick, io.out);
   io.out << '\n';
-  bench_games(games, io.out);
+  bench_games(variant, games, io.out);
   return 0;
 }
 
@@ -120,9 +139,12 @@ void add_bench_command(CLI::App& app, Action& chosen) {
       command
           ->add_option("--games", options->games,
                        "Number of random games (default " + std::to_string(kDefaultGames) +
-                           ", with --quick " + std::to_string(kQuickGames) + ")")
+                           ", Ordo X " + std::to_string(kDefaultXGames) + ", with --quick " +
+                           std::to_string(kQuickGames) + ")")
           ->check(CLI::NonNegativeNumber);
   command->add_flag("--quick", options->quick, "A small workload (for tests)");
+  command->add_option("--rules", options->rules, "Rule set: classic (default) or x (Ordo X)")
+      ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_bench(*options, io); };
   });

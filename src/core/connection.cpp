@@ -31,7 +31,7 @@ bool stays_connected_without(const Geometry& g, Bitboard group, Bitboard removed
 }
 
 Remainder::Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected)
-    : common_(g.all()) {
+    : geometry_(&g), common_(g.all()) {
   Bitboard rest = group & ~removed;
   if (!rest) return;
   if (group_connected) {
@@ -43,11 +43,7 @@ Remainder::Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool g
     add_part(g.dilate(first_part));
     rest &= ~first_part;
   }
-  while (rest) {
-    const Bitboard part = g.flood(rest & -rest, rest);
-    rest &= ~part;
-    add_part(g.dilate(part));
-  }
+  pending_ = rest;
 }
 
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)
@@ -119,7 +115,7 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
   }
   for (Bitboard b = candidates; b;) {
     const int sq = pop_lsb(b);
-    const Remainder rest(g, group, bit(sq), true);
+    Remainder rest(g, group, bit(sq), true);
     if (rest.part_count() < 2) continue;
     special_set_ |= bit(sq);
     special_[sq] = rest.common_touch() & limit;

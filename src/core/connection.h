@@ -26,25 +26,43 @@ class Remainder {
   // `group_connected` lets the common case (removal splits nothing) skip the full flood.
   Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected);
 
-  int part_count() const { return count_; }
-  // Does a connected set of squares (a piece, an ordo line) touch every part?
-  bool joined_by(Bitboard connected_set) const {
+  int part_count() {
+    while (pending_) split_off_next_part();
+    return count_;
+  }
+  // Does a connected set of squares (a piece, an ordo line) touch every part? Parts are
+  // worked out only as far as needed: most sets miss the first one already.
+  bool joined_by(Bitboard connected_set) {
     for (int i = 0; i < count_; ++i)
       if (!(grown_[i] & connected_set)) return false;
+    while (pending_) {
+      if (!(split_off_next_part() & connected_set)) return false;
+    }
     return true;
   }
   // The squares that touch every part (all squares if nothing remains).
-  Bitboard common_touch() const { return common_; }
+  Bitboard common_touch() {
+    part_count();
+    return common_;
+  }
 
  private:
-  void add_part(Bitboard grown) {
+  Bitboard split_off_next_part() {
+    const Bitboard part = geometry_->flood(pending_ & -pending_, pending_);
+    pending_ &= ~part;
+    return add_part(geometry_->dilate(part));
+  }
+  Bitboard add_part(Bitboard grown) {
     grown_[count_++] = grown;
     common_ &= grown;
+    return grown;
   }
   // Parts are pairwise non-adjacent, so at most ceil(w/2)*ceil(h/2) <= 36 of them.
   static constexpr int kMaxParts = 40;
+  const Geometry* geometry_;
   std::array<Bitboard, kMaxParts> grown_;
   Bitboard common_;
+  Bitboard pending_ = 0;  // pieces of the rest not yet sorted into parts
   int count_ = 0;
 };
 

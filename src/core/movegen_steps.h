@@ -123,7 +123,7 @@ void ordo_slides(const Position& pos, bool connected, Direction along, const Dir
           }
         }
         if (!any_touch) continue;
-        const Remainder rest(g, own, line, connected);
+        Remainder rest(g, own, line, connected);
         for (int k = 0; k < count; ++k) {
           if (!rest.joined_by(slides[k])) continue;
           const int delta = g.delta(static_cast<Direction>(slide_dir[k]));

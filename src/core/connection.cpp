@@ -26,10 +26,6 @@ Bitboard flood_contacts(const Geometry& g, Bitboard rest, Bitboard removed) {
 
 }  // namespace
 
-bool stays_connected_without(const Geometry& g, Bitboard group, Bitboard removed) {
-  return flood_contacts(g, group & ~removed, removed) == 0;
-}
-
 Remainder::Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected)
     : geometry_(&g), common_(g.all()) {
   Bitboard rest = group & ~removed;

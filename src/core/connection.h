@@ -14,11 +14,6 @@
 
 namespace ordo {
 
-// Whether a connected `group` stays connected when `removed` is taken away. Floods from
-// one neighbour of `removed` and stops as soon as all its neighbours are reached, which
-// around a piece that is not a cut point takes a few steps.
-bool stays_connected_without(const Geometry& g, Bitboard group, Bitboard removed);
-
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
 class Remainder {

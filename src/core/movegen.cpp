@@ -52,10 +52,4 @@ std::uint64_t count_legal(const Position& pos) {
   return sink.count;
 }
 
-bool ends_game(const Position& pos, const Move& move) {
-  Position after = pos;
-  after.make(move);
-  return after.decided_winner().has_value();
-}
-
 }  // namespace ordo

@@ -15,7 +15,4 @@ void generate_legal(const Position& pos, MoveList& list);
 // The number of legal moves, counted in bulk without building them.
 std::uint64_t count_legal(const Position& pos);
 
-// Does this legal move end the game at once (home row reached, last enemy piece taken)?
-bool ends_game(const Position& pos, const Move& move);
-
 }  // namespace ordo

@@ -67,6 +67,20 @@ TEST(Agreement, RandomPlacementsOnEveryBoardShape) {
   EXPECT_GT(positions_with_moves, 1000);
 }
 
+// Playouts draw moves from the bulk form; it must hold exactly the listed moves.
+TEST(Agreement, BulkMovesHoldExactlyTheLegalMoves) {
+  std::mt19937_64 rng(31);
+  for (int i = 0; i < testing::scaled(2000); ++i) {
+    const Position pos = i % 2 ? testing::random_game_position(rng, Variant::Classic, 80)
+                               : testing::random_placement(rng, Variant::Classic);
+    const BulkMoves bulk(pos);
+    std::vector<std::string> drawn;
+    for (std::uint64_t k = 0; k < bulk.size(); ++k) drawn.push_back(format_move(pos, bulk.at(k)));
+    std::sort(drawn.begin(), drawn.end());
+    ASSERT_EQ(drawn, fast_moves(pos)) << pos.to_string();
+  }
+}
+
 TEST(Agreement, PerftOfRandomPositions) {
   std::mt19937_64 rng(99);
   for (int i = 0; i < 150; ++i) {

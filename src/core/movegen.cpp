@@ -1,5 +1,7 @@
 #include "core/movegen.h"
 
+#include <stdexcept>
+
 #include "core/movegen_classic.h"
 #include "core/movegen_x.h"
 
@@ -35,6 +37,43 @@ struct CountSink {
 };
 
 }  // namespace
+
+struct ChunkSink {
+  BulkMoves& bulk;
+  void add(Bitboard targets, std::uint8_t kind, int a, int b, int c, int count) {
+    if (bulk.chunk_count_ == static_cast<int>(bulk.chunks_.size())) {
+      throw std::length_error("bulk move capacity exceeded");
+    }
+    bulk.chunks_[bulk.chunk_count_++] = {targets, kind, static_cast<std::uint8_t>(a),
+                                         static_cast<std::uint8_t>(b),
+                                         static_cast<std::uint8_t>(c), count};
+    bulk.total_ += static_cast<std::uint64_t>(count);
+  }
+  void singletons(int from, Bitboard quiet, Bitboard captures) {
+    if (quiet | captures) add(quiet | captures, 0, from, 0, 0, popcount(quiet | captures));
+  }
+  void slides(Direction d, int distance, Bitboard quiet, Bitboard captures) {
+    add(quiet | captures, 1, d, distance, 0, popcount(quiet | captures));
+  }
+  void ordo(int from, int tail, int to) { add(0, 2, from, tail, to, 1); }
+};
+
+BulkMoves::BulkMoves(const Position& pos) : pos_(pos) {
+  ChunkSink sink{*this};
+  classic::generate(pos, sink);
+}
+
+Move BulkMoves::at(std::uint64_t index) const {
+  const Chunk* chunk = chunks_.data();
+  while (index >= static_cast<std::uint64_t>(chunk->count)) index -= static_cast<std::uint64_t>((chunk++)->count);
+  if (chunk->kind == 2) return Move::single(Step::ordo(chunk->a, chunk->b, chunk->c));
+  Bitboard targets = chunk->targets;
+  for (; index; --index) targets &= targets - 1;
+  const int to = lsb(targets);
+  const bool capture = contains(pos_.pieces(opponent(pos_.side_to_move())), to);
+  const int from = chunk->kind == 0 ? chunk->a : to - chunk->b * pos_.geometry().delta(static_cast<Direction>(chunk->a));
+  return Move::single(Step::singleton(from, to, capture));
+}
 
 void generate_legal(const Position& pos, MoveList& list) {
   if (pos.variant() == Variant::X) {

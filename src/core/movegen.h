@@ -1,6 +1,7 @@
 // Legal move generation (whole turns) for a position under its rule set.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "core/move_list.h"
@@ -14,5 +15,29 @@ void generate_legal(const Position& pos, MoveList& list);
 
 // The number of legal moves, counted in bulk without building them.
 std::uint64_t count_legal(const Position& pos);
+
+// All legal moves of a Classic position in bulk form (the targets of each piece or of
+// each slide distance as one bitboard), so that one can be drawn by its index without
+// writing every move out. Random playouts use it; index order is generation order.
+class BulkMoves {
+ public:
+  explicit BulkMoves(const Position& pos);  // Classic positions only
+  std::uint64_t size() const { return total_; }
+  Move at(std::uint64_t index) const;  // index < size()
+
+  struct Chunk {
+    Bitboard targets;
+    std::uint8_t kind;  // singletons of one piece, slides of one distance, one ordo move
+    std::uint8_t a, b, c;
+    int count;
+  };
+
+ private:
+  const Position& pos_;
+  std::array<Chunk, 1024> chunks_;
+  int chunk_count_ = 0;
+  std::uint64_t total_ = 0;
+  friend struct ChunkSink;
+};
 
 }  // namespace ordo

@@ -17,9 +17,6 @@ PlayoutResult random_playout(const Position& start, Rng& rng, const GameOptions&
                none_left ? Termination::CapturedAll : Termination::HomeRow},
               ply};
     }
-    moves.clear();
-    generate_legal(pos, moves);
-    if (moves.empty()) return {judge_position(pos), ply};
     if (options.repetition_draw) {
       int seen = 0;
       for (std::uint64_t h : hashes) seen += h == pos.hash();
@@ -28,7 +25,19 @@ PlayoutResult random_playout(const Position& start, Rng& rng, const GameOptions&
     if (options.move_limit && ply >= options.move_limit) {
       return {{Outcome::Draw, Termination::MoveLimit}, ply};
     }
-    pos.make(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    Move chosen;
+    if (pos.variant() == Variant::Classic) {
+      // All legal moves in bulk form; one is drawn by its index.
+      const BulkMoves bulk(pos);
+      if (!bulk.size()) return {judge_position(pos), ply};
+      chosen = bulk.at(rng.below(static_cast<std::uint32_t>(bulk.size())));
+    } else {
+      moves.clear();
+      generate_legal(pos, moves);
+      if (moves.empty()) return {judge_position(pos), ply};
+      chosen = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+    }
+    pos.make(chosen);
     hashes.push_back(pos.hash());
   }
 }

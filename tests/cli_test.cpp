@@ -308,6 +308,26 @@ TEST(CliBench, QuickCountsAreTheSameEveryRun) {
   EXPECT_NE(without_timings(few.out).find("games 3\n"), std::string::npos) << few.out;
 }
 
+TEST(CliOrdoX, MovesAreWholeTurnsFromTheCore) {
+  const CliRun r = run({"moves", "--rules", "x", "--size", "8x8", "--moves", "b1-a1,d3-d4"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  Game game(Position::start(Variant::X, 8, 8));
+  game.play("b1-a1,d3-d4");
+  EXPECT_EQ(lines_of(r.out), sorted_legal(game.position()));
+  const CliRun half = run({"moves", "--rules", "x", "--moves", "c1-b1"});
+  EXPECT_EQ(half.code, 1);
+  EXPECT_NE(half.err.find("followed by a forward step"), std::string::npos) << half.err;
+}
+
+TEST(CliOrdoX, PlayAcceptsATwoStepTurnAndSavesAnXRecord) {
+  const std::string path = temp_file("x.ordo");
+  const CliRun r = run({"play", "--rules", "x"}, "c1-b1,b1-b2x\nc1-b1,c2-c3\nsave " + path + "\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.err;
+  const Record record = read_record(read_file(path));
+  EXPECT_EQ(record.variant, Variant::X);
+  ASSERT_EQ(move_texts(record.game), std::vector<std::string>{"c1-b1,c2-c3"});
+}
+
 TEST(CliUsage, ErrorsAreExitTwoAndHelpListsCommands) {
   EXPECT_EQ(run({"frobnicate"}).code, 2);
   EXPECT_EQ(run({}).code, 2);

@@ -147,6 +147,22 @@ TEST(RecordRoundTrip, RandomGamesFromBothStarts) {
   }
 }
 
+TEST(RecordRoundTrip, OrdoXGamesWithTwoStepTurns) {
+  std::mt19937_64 rng(77);
+  int two_step_turns = 0;
+  for (int i = 0; i < 16; ++i) {
+    SCOPED_TRACE("game " + std::to_string(i));
+    Game game(Position::start(Variant::X, i % 2 ? 8 : 10, 8));
+    play_random(game, rng, 3000);
+    if (::testing::Test::HasFatalFailure()) return;
+    EXPECT_TRUE(game.result().over());
+    for (const Move& m : game.moves()) two_step_turns += m.step_count == 2;
+    check_round_trip(Record{game, Variant::X, random_tags(rng, i)});
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(two_step_turns, 0);
+}
+
 TEST(RecordRoundTrip, RandomGamesFromCustomStarts) {
   std::mt19937_64 rng(77);
   for (int i = 0; i < 150; ++i) {

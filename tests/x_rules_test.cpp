@@ -7,6 +7,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/movegen_x.h"
 #include "core/notation.h"
 #include "core/position.h"
 
@@ -191,6 +192,42 @@ TEST(XEnd, APlayerWithNoLegalTurnLoses) {
   EXPECT_TRUE(legal(pos).empty());
   const Result r = judge_position(pos);
   EXPECT_EQ(r.outcome, Outcome::BlackWins);
+}
+
+TEST(XTurn, EveryLegalSidewaysStepHasAForwardContinuation) {
+  // Rule 5.3's last sentence ("a sideways step after which no forward step is legal is
+  // itself illegal") never has to act on a connected side: after any legal step the mover
+  // is connected and, as in Classic (see classic_rules_test.cpp), a connected group always
+  // has a one-square forward step that keeps it connected. Checked exhaustively on small
+  // boards: every sideways step that keeps the mover connected either wins or is followed
+  // by at least one forward step, and a connected side always has a turn.
+  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}}) {
+    const Geometry& g = Geometry::of(w, h);
+    const int n = g.square_count();
+    int total = 1;
+    for (int i = 0; i < n; ++i) total *= 3;
+    for (int code = 0; code < total; ++code) {
+      Bitboard white = 0, black = 0;
+      for (int sq = 0, c = code; sq < n; ++sq, c /= 3) {
+        if (c % 3 == 1) white |= bit(sq);
+        if (c % 3 == 2) black |= bit(sq);
+      }
+      for (Color side : {Color::White, Color::Black}) {
+        const Position pos(g, Variant::X, white, black, side);
+        if (pos.decided_winner() || !pos.pieces(side) || !pos.is_connected(side)) continue;
+        ASSERT_GT(count_legal(pos), 0u) << pos.to_string();
+        const ConnectionMap connection(g, pos.pieces(side), true);
+        x::StepList sideways;
+        x::StepCollector collect{g, sideways};
+        x::steps(pos, connection, true, collect);
+        for (const Step& step : sideways) {
+          Position next = pos;
+          next.play_step(step);
+          ASSERT_TRUE(next.decided_winner() || x::count_forward(next) > 0) << pos.to_string();
+        }
+      }
+    }
+  }
 }
 
 TEST(XStart, BothBoardsStartAsInSection2AndAllFirstTurnsParseBack) {

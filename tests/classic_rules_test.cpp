@@ -11,6 +11,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "support/small_boards.h"
 
 namespace ordo {
 namespace {
@@ -475,25 +476,12 @@ TEST(End, AConnectedPlayerAlwaysHasAMoveSoNoLegalMoveNeverArises) {
   // and its highest such p: the own pieces straight ahead and diagonally ahead (at least
   // one diagonal is on the board) would both have to be the block's single cut point.
   // So checked exhaustively on small boards: a connected side to move has a legal move.
-  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}}) {
-    const Geometry& g = Geometry::of(w, h);
-    const int n = g.square_count();
-    int total = 1;
-    for (int i = 0; i < n; ++i) total *= 3;
-    for (int code = 0; code < total; ++code) {
-      Bitboard white = 0, black = 0;
-      for (int sq = 0, c = code; sq < n; ++sq, c /= 3) {
-        if (c % 3 == 1) white |= bit(sq);
-        if (c % 3 == 2) black |= bit(sq);
-      }
-      for (Color side : {Color::White, Color::Black}) {
-        const Position pos(g, Variant::Classic, white, black, side);
-        if (pos.decided_winner() || !pos.pieces(side) || !pos.is_connected(side)) continue;
-        ASSERT_GT(count_legal(pos), 0u) << pos.to_string();
-        ASSERT_NE(judge_position(pos).termination, Termination::NoLegalMove) << pos.to_string();
-      }
-    }
-  }
+  testing::for_each_small_position(Variant::Classic, [](const Position& pos) {
+    const Color side = pos.side_to_move();
+    if (pos.decided_winner() || !pos.pieces(side) || !pos.is_connected(side)) return;
+    ASSERT_GT(count_legal(pos), 0u) << pos.to_string();
+    ASSERT_NE(judge_position(pos).termination, Termination::NoLegalMove) << pos.to_string();
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "core/movegen_x.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "support/small_boards.h"
 
 namespace ordo {
 namespace {
@@ -201,33 +202,21 @@ TEST(XTurn, EveryLegalSidewaysStepHasAForwardContinuation) {
   // has a one-square forward step that keeps it connected. Checked exhaustively on small
   // boards: every sideways step that keeps the mover connected either wins or is followed
   // by at least one forward step, and a connected side always has a turn.
-  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}}) {
-    const Geometry& g = Geometry::of(w, h);
-    const int n = g.square_count();
-    int total = 1;
-    for (int i = 0; i < n; ++i) total *= 3;
-    for (int code = 0; code < total; ++code) {
-      Bitboard white = 0, black = 0;
-      for (int sq = 0, c = code; sq < n; ++sq, c /= 3) {
-        if (c % 3 == 1) white |= bit(sq);
-        if (c % 3 == 2) black |= bit(sq);
-      }
-      for (Color side : {Color::White, Color::Black}) {
-        const Position pos(g, Variant::X, white, black, side);
-        if (pos.decided_winner() || !pos.pieces(side) || !pos.is_connected(side)) continue;
-        ASSERT_GT(count_legal(pos), 0u) << pos.to_string();
-        const ConnectionMap connection(g, pos.pieces(side), true);
-        x::StepList sideways;
-        x::StepCollector collect{g, sideways};
-        x::steps(pos, connection, true, collect);
-        for (const Step& step : sideways) {
-          Position next = pos;
-          next.play_step(step);
-          ASSERT_TRUE(next.decided_winner() || x::count_forward(next) > 0) << pos.to_string();
-        }
-      }
+  testing::for_each_small_position(Variant::X, [](const Position& pos) {
+    const Color side = pos.side_to_move();
+    if (pos.decided_winner() || !pos.pieces(side) || !pos.is_connected(side)) return;
+    ASSERT_GT(count_legal(pos), 0u) << pos.to_string();
+    const Geometry& g = pos.geometry();
+    const ConnectionMap connection(g, pos.pieces(side), true);
+    x::StepList sideways;
+    x::StepCollector collect{g, sideways};
+    x::steps(pos, connection, true, collect);
+    for (const Step& step : sideways) {
+      Position next = pos;
+      next.play_step(step);
+      ASSERT_TRUE(next.decided_winner() || x::count_forward(next) > 0) << pos.to_string();
     }
-  }
+  });
 }
 
 TEST(XStart, BothBoardsStartAsInSection2AndAllFirstTurnsParseBack) {

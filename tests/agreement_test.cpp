@@ -71,7 +71,8 @@ std::pair<int, int> agree_on_random_placements(Variant variant, std::uint64_t se
 }
 
 TEST(Agreement, RandomPlacementsOnEveryBoardShape) {
-  const auto [split_positions, positions_with_moves] = agree_on_random_placements(Variant::Classic, 7);
+  const auto [split_positions, positions_with_moves] =
+      agree_on_random_placements(Variant::Classic, 7);
   EXPECT_GT(split_positions, 1000);
   EXPECT_GT(positions_with_moves, 1000);
 }
@@ -126,13 +127,15 @@ TEST_P(PerftTable, FastEqualsReference) {
 INSTANTIATE_TEST_SUITE_P(
     Positions, PerftTable,
     ::testing::Values(
-        PerftCase{"start_10x8", "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w", 3},
+        PerftCase{"start_10x8", "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w",
+                  3},
         PerftCase{"start_8x8", "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w", 3},
         // White is split (c4 and the rest): a reconnection turn with backward moves.
         PerftCase{"white_split", "2bb2bb2/bbbb1bbbbb/bb2b3bb/4b5/2w7/4ww2ww/wwww1wwwww/2ww2ww2 w",
                   3},
         // Black is split into two groups and must reconnect first.
-        PerftCase{"black_split", "2bb2bb2/bbbb1bbbbb/bb3b2bb/10/3w6/ww3w2ww/wwwwwwwwww/2ww2ww2 b", 3},
+        PerftCase{"black_split", "2bb2bb2/bbbb1bbbbb/bb3b2bb/10/3w6/ww3w2ww/wwwwwwwwww/2ww2ww2 b",
+                  3},
         PerftCase{"midgame_8x8", "8/1bbb2b1/2bb1bb1/3wb3/2ww4/1ww1ww2/2ww4/8 w", 3},
         PerftCase{"wide_16x8", "16/5bbbbb6/6bbb7/16/16/5www8/4wwwww7/16 w", 3},
         // Ordo X: ties to choose from, single-file ordos, wins inside two-step turns.

@@ -18,7 +18,9 @@ namespace {
 
 using Moves = std::set<std::string>;
 
-Position classic(std::string_view text) { return Position::parse(text, Variant::Classic); }
+Position classic(std::string_view text) {
+  return Position::parse(text, Variant::Classic);
+}
 
 // All legal moves in notation; also checks that the list has no duplicates and that the
 // bulk counter agrees with it.
@@ -189,9 +191,9 @@ TEST(SingletonMove, BlacksForwardIsDownTheBoard) {
   // S: e4 e3, captures e2.  SW: d4, captures c3.  SE: f4 g3 h2.
   // W: d5 c5 b5 a5.  E: f5 g5 h5.  Nothing up the board (e6, d6, f6, ...).
   const Position pos = classic("8/8/8/4b3/8/2w5/3ww3/8 b");
-  EXPECT_EQ(legal(pos), (Moves{"e5-e4", "e5-e3", "e5xe2", "e5-d4", "e5xc3", "e5-f4", "e5-g3",
-                               "e5-h2", "e5-d5", "e5-c5", "e5-b5", "e5-a5", "e5-f5", "e5-g5",
-                               "e5-h5"}));
+  EXPECT_EQ(legal(pos),
+            (Moves{"e5-e4", "e5-e3", "e5xe2", "e5-d4", "e5xc3", "e5-f4", "e5-g3", "e5-h2", "e5-d5",
+                   "e5-c5", "e5-b5", "e5-a5", "e5-f5", "e5-g5", "e5-h5"}));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -210,8 +212,8 @@ TEST(OrdoMove, HorizontalOrdoSlidesForwardOnlyAndNeverCaptures) {
   // Singletons: c2-c3, c2-d3 (touch d2); d2 must touch both c2 and e2: only d2-d3;
   // e2-e3, e2-d3 (touch d2). Longer slides, sideways and d2 up the file to d6 all split.
   const Position pos = classic("8/3b4/3b4/8/8/8/2www3/8 w");
-  EXPECT_EQ(legal(pos), (Moves{"c2-c3", "c2-d3", "d2-d3", "e2-e3", "e2-d3", "c2:e2-c3",
-                               "c2:e2-c4", "c2:e2-c5", "c2:d2-c3", "d2:e2-d3"}));
+  EXPECT_EQ(legal(pos), (Moves{"c2-c3", "c2-d3", "d2-d3", "e2-e3", "e2-d3", "c2:e2-c3", "c2:e2-c4",
+                               "c2:e2-c5", "c2:d2-c3", "d2:e2-d3"}));
 }
 
 TEST(OrdoMove, VerticalOrdoSlidesSidewaysOnly) {
@@ -227,10 +229,9 @@ TEST(OrdoMove, VerticalOrdoSlidesSidewaysOnly) {
   //   d3 (rest d2, d4 - two parts): must touch both: c3 or e3; d3xf3 splits.
   //   d4 (rest d2 d3): e4, c4; north, and d4xf4, split.
   const Position pos = classic("8/8/8/8/3w1b2/3w1b2/3w4/8 w");
-  EXPECT_EQ(legal(pos),
-            (Moves{"d2-e3", "d2-c3", "d2-e2", "d2-c2", "d3-c3", "d3-e3", "d4-e4", "d4-c4",
-                   "d2:d4-e2", "d2:d4-c2", "d2:d4-b2", "d2:d4-a2", "d2:d3-e2", "d2:d3-c2",
-                   "d3:d4-e3", "d3:d4-c3"}));
+  EXPECT_EQ(legal(pos), (Moves{"d2-e3", "d2-c3", "d2-e2", "d2-c2", "d3-c3", "d3-e3", "d4-e4",
+                               "d4-c4", "d2:d4-e2", "d2:d4-c2", "d2:d4-b2", "d2:d4-a2", "d2:d3-e2",
+                               "d2:d3-c2", "d3:d4-e3", "d3:d4-c3"}));
 }
 
 TEST(OrdoMove, AllPiecesMoveTheSameDistanceOverEmptySquares) {
@@ -245,8 +246,8 @@ TEST(OrdoMove, AllPiecesMoveTheSameDistanceOverEmptySquares) {
   // Singletons: c3-c4, c3-d4 (c3xe5 splits); d3 must touch c3 and e3: d3-d4;
   // e3-e4, e3-d4 (e3xe5 splits, e3-f3 splits).
   const Position pos = classic("8/8/4b3/4b3/8/2www3/8/8 w");
-  EXPECT_EQ(legal(pos), (Moves{"c3-c4", "c3-d4", "d3-d4", "e3-e4", "e3-d4", "c3:e3-c4",
-                               "c3:d3-c4", "d3:e3-d4"}));
+  EXPECT_EQ(legal(pos), (Moves{"c3-c4", "c3-d4", "d3-d4", "e3-e4", "e3-d4", "c3:e3-c4", "c3:d3-c4",
+                               "d3:e3-d4"}));
 }
 
 TEST(OrdoMove, OrdoMayNotMoveWhenOneSquareAheadIsBlocked) {
@@ -265,8 +266,8 @@ TEST(OrdoMove, BlackHorizontalOrdoMovesDown) {
   // (d2 e2 stop it). Singletons must stay next to the other piece: d6-d5, d6-e5, e6-e5,
   // e6-d5.
   const Position pos = classic("8/8/3bb3/8/8/8/3ww3/8 b");
-  EXPECT_EQ(legal(pos), (Moves{"d6-d5", "d6-e5", "e6-e5", "e6-d5", "d6:e6-d5", "d6:e6-d4",
-                               "d6:e6-d3"}));
+  EXPECT_EQ(legal(pos),
+            (Moves{"d6-d5", "d6-e5", "e6-e5", "e6-d5", "d6:e6-d5", "d6:e6-d4", "d6:e6-d3"}));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -321,7 +321,8 @@ TEST(CliOrdoX, MovesAreWholeTurnsFromTheCore) {
 
 TEST(CliOrdoX, PlayAcceptsATwoStepTurnAndSavesAnXRecord) {
   const std::string path = temp_file("x.ordo");
-  const CliRun r = run({"play", "--rules", "x"}, "c1-b1,b1-b2x\nc1-b1,c2-c3\nsave " + path + "\nquit\n");
+  const CliRun r =
+      run({"play", "--rules", "x"}, "c1-b1,b1-b2x\nc1-b1,c2-c3\nsave " + path + "\nquit\n");
   EXPECT_EQ(r.code, 0) << r.err;
   const Record record = read_record(read_file(path));
   EXPECT_EQ(record.variant, Variant::X);

@@ -1,5 +1,7 @@
 // Move notation (RULES.md section 6) and position strings (section 7), Classic rules.
 // Positions are written by hand; the diagram beside each shows the squares that matter.
+#include "core/notation.h"
+
 #include <gtest/gtest.h>
 
 #include <initializer_list>
@@ -8,13 +10,14 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
-#include "core/notation.h"
 #include "core/position.h"
 
 namespace ordo {
 namespace {
 
-Position classic(std::string_view text) { return Position::parse(text, Variant::Classic); }
+Position classic(std::string_view text) {
+  return Position::parse(text, Variant::Classic);
+}
 
 std::string formatted(const Position& pos, std::string_view text) {
   return format_move(pos, parse_move(pos, text));
@@ -95,8 +98,8 @@ TEST(Notation, OrdoNamesBothEndsLowerFileFirstThenWhereThatEndGoes) {
   for (const Move& m : list) {
     if (m.first().is_ordo()) ordos.insert(format_move(h, m));
   }
-  EXPECT_EQ(ordos, (std::set<std::string>{"c2:e2-c3", "c2:e2-c4", "c2:e2-c5", "c2:d2-c3",
-                                          "d2:e2-d3"}));
+  EXPECT_EQ(ordos,
+            (std::set<std::string>{"c2:e2-c3", "c2:e2-c4", "c2:e2-c5", "c2:d2-c3", "d2:e2-d3"}));
   const Position v = classic(kVertical);
   EXPECT_EQ(formatted(v, "d2:d4-a2"), "d2:d4-a2");
 }
@@ -298,9 +301,9 @@ TEST(NotationRejects, GameUnchangedAfterARejectedMove) {
 // Position strings (section 7).
 
 TEST(PositionString, RoundTripsAndMultiDigitRuns) {
-  for (std::string_view text : {kPair, kCapture, kVertical, kHorizontal,
-                                std::string_view{"16/15b/16/16/16/16/w15/16 w"},
-                                std::string_view{"5/1bb2/2ww1/5 b"}}) {
+  for (std::string_view text :
+       {kPair, kCapture, kVertical, kHorizontal, std::string_view{"16/15b/16/16/16/16/w15/16 w"},
+        std::string_view{"5/1bb2/2ww1/5 b"}}) {
     EXPECT_EQ(classic(text).to_string(), text);
   }
   const Position wide = classic("16/15b/16/16/16/16/w15/16 w");
@@ -319,8 +322,8 @@ TEST(PositionString, RanksFromTheTopDown) {
 }
 
 TEST(PositionStringRejects, RaggedRanks) {
-  expect_mentions(position_error("8/3b4/8/3w3/8/8/8/8 w"), {"rank"});   // rank 5: 7 squares
-  expect_mentions(position_error("8/3b4/8/3w5/8/8/8/8 w"), {"rank"});   // rank 5: 9 squares
+  expect_mentions(position_error("8/3b4/8/3w3/8/8/8/8 w"), {"rank"});  // rank 5: 7 squares
+  expect_mentions(position_error("8/3b4/8/3w5/8/8/8/8 w"), {"rank"});  // rank 5: 9 squares
 }
 
 TEST(PositionStringRejects, BadCharacters) {

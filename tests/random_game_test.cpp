@@ -32,10 +32,12 @@ void check_every_move(Position& pos, std::mt19937_64& rng, bool parse_all) {
     ASSERT_TRUE(pos.is_connected(mover)) << text << " left the mover split";
     ASSERT_EQ(popcount(pos.pieces(mover)), popcount(before.pieces(mover)));
     if (pos.variant() == Variant::Classic) {
-      ASSERT_EQ(popcount(pos.pieces(enemy)), popcount(before.pieces(enemy)) - (m.first().capture ? 1 : 0));
+      ASSERT_EQ(popcount(pos.pieces(enemy)),
+                popcount(before.pieces(enemy)) - (m.first().capture ? 1 : 0));
     } else {
       // Ordo X: captures take a piece each, and may take whole smaller groups with them.
-      const int captures = (m.steps[0].capture ? 1 : 0) + (m.step_count == 2 && m.steps[1].capture ? 1 : 0);
+      const int captures =
+          (m.steps[0].capture ? 1 : 0) + (m.step_count == 2 && m.steps[1].capture ? 1 : 0);
       ASSERT_LE(popcount(pos.pieces(enemy)), popcount(before.pieces(enemy)) - captures);
       if (!captures) {
         ASSERT_EQ(pos.pieces(enemy), before.pieces(enemy));
@@ -50,10 +52,13 @@ void check_every_move(Position& pos, std::mt19937_64& rng, bool parse_all) {
   // Texts the generator did not list must be rejected, and leave the position alone.
   const Geometry& g = pos.geometry();
   for (int i = 0; i < 4; ++i) {
-    const int from = static_cast<int>(rng() % g.square_count()), to = static_cast<int>(rng() % g.square_count());
+    const int from = static_cast<int>(rng() % g.square_count()),
+              to = static_cast<int>(rng() % g.square_count());
     const int tail = static_cast<int>(rng() % g.square_count());
-    const std::string singleton = square_name(g, from) + (rng() % 2 ? "-" : "x") + square_name(g, to);
-    const std::string ordo = square_name(g, from) + ":" + square_name(g, tail) + "-" + square_name(g, to);
+    const std::string singleton =
+        square_name(g, from) + (rng() % 2 ? "-" : "x") + square_name(g, to);
+    const std::string ordo =
+        square_name(g, from) + ":" + square_name(g, tail) + "-" + square_name(g, to);
     for (const std::string& text : {singleton, ordo}) {
       bool listed = texts.count(text) > 0;
       if (!listed && text == ordo) {
@@ -134,15 +139,21 @@ TEST(RandomGames, EveryEndIsJudgedByTheRules) {
     const Position& end = game.position();
     switch (r.termination) {
       case Termination::HomeRow:
-        EXPECT_TRUE(end.pieces(opponent(end.side_to_move())) & end.geometry().home_row(end.side_to_move()));
+        EXPECT_TRUE(end.pieces(opponent(end.side_to_move())) &
+                    end.geometry().home_row(end.side_to_move()));
         break;
-      case Termination::CapturedAll: EXPECT_EQ(end.pieces(end.side_to_move()), Bitboard{0}); break;
+      case Termination::CapturedAll:
+        EXPECT_EQ(end.pieces(end.side_to_move()), Bitboard{0});
+        break;
       case Termination::CannotReconnect:
         EXPECT_FALSE(end.is_connected(end.side_to_move()));
         EXPECT_EQ(count_legal(end), 0u);
         break;
-      case Termination::Repetition: EXPECT_EQ(game.occurrences_of_current(), 3); break;
-      default: ADD_FAILURE() << "unexpected end: " << describe(r);
+      case Termination::Repetition:
+        EXPECT_EQ(game.occurrences_of_current(), 3);
+        break;
+      default:
+        ADD_FAILURE() << "unexpected end: " << describe(r);
     }
   }
   EXPECT_TRUE(seen.count(Termination::HomeRow));

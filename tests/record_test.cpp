@@ -1,6 +1,8 @@
 // Game records (core/record.h): write/read round trips over seeded random games, records
 // written by hand and worked out from RULES.md, custom starts and options, results by the
 // rules and from outside them, and every kind of malformed record.
+#include "core/record.h"
+
 #include <gtest/gtest.h>
 
 #include <initializer_list>
@@ -13,7 +15,6 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "core/record.h"
 #include "support/random_positions.h"
 
 namespace ordo {
@@ -39,7 +40,8 @@ void expect_rejected(const std::string& text, std::initializer_list<std::string>
   } catch (const RecordError& e) {
     const std::string what = e.what();
     for (const std::string& w : words) {
-      EXPECT_NE(what.find(w), std::string::npos) << "message \"" << what << "\" does not name '" << w << "'";
+      EXPECT_NE(what.find(w), std::string::npos)
+          << "message \"" << what << "\" does not name '" << w << "'";
     }
   } catch (const std::exception& e) {
     ADD_FAILURE() << "threw something other than RecordError: " << e.what();
@@ -86,7 +88,8 @@ void play_random(Game& game, std::mt19937_64& rng, int stop_at) {
   MoveList list;
   while (!game.result().over() && static_cast<int>(game.moves().size()) < stop_at) {
     game.legal_moves(list);
-    ASSERT_FALSE(list.empty()) << "an ongoing game with no legal move: " << game.position().to_string();
+    ASSERT_FALSE(list.empty()) << "an ongoing game with no legal move: "
+                               << game.position().to_string();
     game.play(list[rng() % list.size()]);
   }
 }
@@ -109,12 +112,23 @@ std::map<std::string, std::string> random_tags(std::mt19937_64& rng, int index) 
 void maybe_end_by_players(Game& game, std::mt19937_64& rng) {
   if (game.result().over()) return;
   switch (rng() % 6) {
-    case 0: game.set_result({Outcome::WhiteWins, Termination::Resignation}); break;
-    case 1: game.set_result({Outcome::BlackWins, Termination::Resignation}); break;
-    case 2: game.set_result({Outcome::Draw, Termination::Agreement}); break;
-    case 3: game.set_result({Outcome::BlackWins, Termination::Timeout}); break;
-    case 4: game.set_result({Outcome::WhiteWins, Termination::Unspecified}); break;
-    default: break;  // unfinished: "*"
+    case 0:
+      game.set_result({Outcome::WhiteWins, Termination::Resignation});
+      break;
+    case 1:
+      game.set_result({Outcome::BlackWins, Termination::Resignation});
+      break;
+    case 2:
+      game.set_result({Outcome::Draw, Termination::Agreement});
+      break;
+    case 3:
+      game.set_result({Outcome::BlackWins, Termination::Timeout});
+      break;
+    case 4:
+      game.set_result({Outcome::WhiteWins, Termination::Unspecified});
+      break;
+    default:
+      break;  // unfinished: "*"
   }
 }
 
@@ -141,8 +155,9 @@ TEST(RecordRoundTrip, RandomGamesFromBothStarts) {
   // The sample has games ended by the rules, by the players, and unfinished ones.
   EXPECT_GT(finished_by_rules, 100);
   EXPECT_GT(stopped, 40);
-  for (Termination t : {Termination::None, Termination::HomeRow, Termination::MoveLimit, Termination::Resignation,
-                        Termination::Agreement, Termination::Timeout, Termination::Unspecified}) {
+  for (Termination t :
+       {Termination::None, Termination::HomeRow, Termination::MoveLimit, Termination::Resignation,
+        Termination::Agreement, Termination::Timeout, Termination::Unspecified}) {
     EXPECT_TRUE(seen.count(t)) << "no random game ended by " << termination_name(t);
   }
 }
@@ -206,10 +221,10 @@ const std::string kHandWritten =
     "[Result \"*\"]\n"
     "\n"
     "1. d2-d3 f6-f5 2. e3-e4 a6-a5 3. f3-f4 j6-j5 4. f4xf5 g7-g6 5. e2:f2-e3\n"  // wrapped
-    "c7:d7-c6 *\n";                                                                 // before 80
+    "c7:d7-c6 *\n";                                                              // before 80
 
-const std::vector<std::string> kHandWrittenMoves = {"d2-d3", "f6-f5", "e3-e4",     "a6-a5",    "f3-f4",
-                                                    "j6-j5", "f4xf5", "g7-g6", "e2:f2-e3", "c7:d7-c6"};
+const std::vector<std::string> kHandWrittenMoves = {
+    "d2-d3", "f6-f5", "e3-e4", "a6-a5", "f3-f4", "j6-j5", "f4xf5", "g7-g6", "e2:f2-e3", "c7:d7-c6"};
 
 // Rank 8 c8 d8 g8 h8; rank 7 without c7 d7 g7; rank 6 b6 c6 d6 e6 g6 i6; rank 5 a5, the
 // White f5, j5; rank 4 e4; rank 3 a3 b3 d3 e3 f3 i3 j3; rank 2 without d2 e2 f2; rank 1 as
@@ -224,7 +239,8 @@ TEST(RecordRead, HandWrittenGame) {
   EXPECT_EQ(r.tags.at("Black"), "Ben");
   EXPECT_EQ(r.tags.at("Date"), "2026.11.22");
   EXPECT_EQ(r.tags.at("Event"), "Club night");
-  EXPECT_EQ(r.tags.size(), 4u) << "structural tags (Game, Rules, Size, Result) are not kept in tags";
+  EXPECT_EQ(r.tags.size(), 4u)
+      << "structural tags (Game, Rules, Size, Result) are not kept in tags";
   EXPECT_EQ(r.game.start_position(), Position::start(Variant::Classic, 10, 8));
   EXPECT_EQ(move_texts(r.game), kHandWrittenMoves);
   EXPECT_EQ(r.game.position().to_string(), kHandWrittenFinal);
@@ -290,12 +306,15 @@ TEST(RecordRead, PositionTagBlackToMove) {
   EXPECT_EQ(write_record(r), text);
 
   // Without a Size tag the size comes from the position; a matching Size is fine too.
-  EXPECT_EQ(read_ok("[Position \"" + kHomeRowStart + "\"]\n\n1... h5-g4 *").game.position(), r.game.position());
-  EXPECT_EQ(read_ok("[Size \"10x8\"]\n[Position \"" + kHomeRowStart + "\"]\n\n1...h5-g4 *").game.position(),
+  EXPECT_EQ(read_ok("[Position \"" + kHomeRowStart + "\"]\n\n1... h5-g4 *").game.position(),
+            r.game.position());
+  EXPECT_EQ(read_ok("[Size \"10x8\"]\n[Position \"" + kHomeRowStart + "\"]\n\n1...h5-g4 *")
+                .game.position(),
             r.game.position());
   // A Black-to-move start numbers Black's first move 1 and White's next one 2.
   expect_rejected("[Position \"" + kHomeRowStart + "\"]\n\n2... h5-g4 *", {"move number 2", "1"});
-  expect_rejected("[Position \"" + kHomeRowStart + "\"]\n\n1... h5-g4 1. c7-c6 *", {"move number 1", "2"});
+  expect_rejected("[Position \"" + kHomeRowStart + "\"]\n\n1... h5-g4 1. c7-c6 *",
+                  {"move number 1", "2"});
 }
 
 TEST(RecordRead, PositionTagOnOtherBoards) {
@@ -333,9 +352,11 @@ TEST(RecordRead, EightByEight) {
       "1. c2-c4 f7-f5 2. e3-e4 e6-e5 *\n";
   const Record r = read_ok(text);
   EXPECT_EQ(r.game.start_position(), Position::start(Variant::Classic, 8, 8));
-  EXPECT_EQ(r.game.start_position().to_string(), "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w");
+  EXPECT_EQ(r.game.start_position().to_string(),
+            "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w");
   EXPECT_EQ(move_texts(r.game), (std::vector<std::string>{"c2-c4", "f7-f5", "e3-e4", "e6-e5"}));
-  EXPECT_EQ(r.game.position().to_string(), "1bb2bb1/bbbbb1bb/b2b3b/4bb2/2w1w3/w2w3w/ww1wwwww/1ww2ww1 w");
+  EXPECT_EQ(r.game.position().to_string(),
+            "1bb2bb1/bbbbb1bb/b2b3b/4bb2/2w1w3/w2w3w/ww1wwwww/1ww2ww1 w");
   EXPECT_EQ(write_record(r), text);
   // On 8x8 there is no file i or j.
   expect_rejected("[Size \"8x8\"]\n\n1. i2-i3 *", {"move 1", "White", "i2"});
@@ -355,7 +376,8 @@ TEST(RecordRead, RulesTag) {
 const std::string kShuffleStart = "10/10/4b5/10/10/4w5/10/10 w";
 const std::string kShuffle8 = "1. e3-f3 e6-f6 2. f3-e3 f6-e6 3. e3-f3 e6-f6 4. f3-e3 f6-e6";
 
-std::string shuffle_record(const std::string& tags, const std::string& moves, const std::string& result) {
+std::string shuffle_record(const std::string& tags, const std::string& moves,
+                           const std::string& result) {
   return "[Position \"" + kShuffleStart + "\"]\n" + tags + "\n" + moves + " " + result + "\n";
 }
 
@@ -366,15 +388,19 @@ TEST(RecordRead, RepetitionOnByDefault) {
   EXPECT_TRUE(r.game.options().repetition_draw);
   EXPECT_EQ(read_ok(shuffle_record("[Repetition \"on\"]\n", kShuffle8, "1/2-1/2")).game.result(),
             (Result{Outcome::Draw, Termination::Repetition}));
-  EXPECT_EQ(read_ok(shuffle_record("[Termination \"repetition\"]\n", kShuffle8, "1/2-1/2")).game.result(),
-            (Result{Outcome::Draw, Termination::Repetition}));
+  EXPECT_EQ(
+      read_ok(shuffle_record("[Termination \"repetition\"]\n", kShuffle8, "1/2-1/2")).game.result(),
+      (Result{Outcome::Draw, Termination::Repetition}));
   // The rules ended the game: an unfinished or decisive claim is wrong, and so is a move.
   expect_rejected(shuffle_record("", kShuffle8, "*"), {"*", "rules"});
   expect_rejected(shuffle_record("", kShuffle8, "1-0"), {"1-0", "rules"});
-  expect_rejected(shuffle_record("[Termination \"agreement\"]\n", kShuffle8, "1/2-1/2"), {"Termination", "agreement"});
-  expect_rejected(shuffle_record("", kShuffle8 + " 5. e3-f3", "1/2-1/2"), {"move 5", "White", "over"});
+  expect_rejected(shuffle_record("[Termination \"agreement\"]\n", kShuffle8, "1/2-1/2"),
+                  {"Termination", "agreement"});
+  expect_rejected(shuffle_record("", kShuffle8 + " 5. e3-f3", "1/2-1/2"),
+                  {"move 5", "White", "over"});
   // Seven moves: the start has stood twice only.
-  const Record seven = read_ok(shuffle_record("", "1. e3-f3 e6-f6 2. f3-e3 f6-e6 3. e3-f3 e6-f6 4. f3-e3", "*"));
+  const Record seven =
+      read_ok(shuffle_record("", "1. e3-f3 e6-f6 2. f3-e3 f6-e6 3. e3-f3 e6-f6 4. f3-e3", "*"));
   EXPECT_EQ(seven.game.result(), Result{});
 }
 
@@ -399,12 +425,16 @@ TEST(RecordRead, RepetitionOff) {
   EXPECT_EQ(r.game.position().to_string(), kShuffleStart);
   EXPECT_EQ(write_record(r), text);
   // The game goes on: a ninth move is fine.
-  EXPECT_EQ(read_ok(shuffle_record("[Repetition \"off\"]\n", kShuffle8 + " 5. e3-d3", "*")).game.moves().size(), 9u);
+  EXPECT_EQ(read_ok(shuffle_record("[Repetition \"off\"]\n", kShuffle8 + " 5. e3-d3", "*"))
+                .game.moves()
+                .size(),
+            9u);
   // A draw is still possible, but only from outside the rules.
   EXPECT_EQ(read_ok(shuffle_record("[Repetition \"off\"]\n", kShuffle8, "1/2-1/2")).game.result(),
             (Result{Outcome::Draw, Termination::Unspecified}));
-  expect_rejected(shuffle_record("[Repetition \"off\"]\n[Termination \"repetition\"]\n", kShuffle8, "1/2-1/2"),
-                  {"Termination", "repetition"});
+  expect_rejected(
+      shuffle_record("[Repetition \"off\"]\n[Termination \"repetition\"]\n", kShuffle8, "1/2-1/2"),
+      {"Termination", "repetition"});
 }
 
 TEST(RecordRead, MoveLimit) {
@@ -428,11 +458,13 @@ TEST(RecordRead, MoveLimit) {
   EXPECT_EQ(r.game.result(), (Result{Outcome::Draw, Termination::MoveLimit}));
   EXPECT_EQ(write_record(r), text);
   // Five moves: not yet.
-  EXPECT_EQ(read_ok(shuffle_record("[MoveLimit \"6\"]\n", "1. e3-f3 e6-f6 2. f3-e3 f6-e6 3. e3-f3", "*"))
-                .game.result(),
-            Result{});
+  EXPECT_EQ(
+      read_ok(shuffle_record("[MoveLimit \"6\"]\n", "1. e3-f3 e6-f6 2. f3-e3 f6-e6 3. e3-f3", "*"))
+          .game.result(),
+      Result{});
   expect_rejected(shuffle_record("[MoveLimit \"6\"]\n", six, "*"), {"*", "rules"});
-  expect_rejected(shuffle_record("[MoveLimit \"6\"]\n", six + " 4. f3-e3", "1/2-1/2"), {"move 4", "White", "over"});
+  expect_rejected(shuffle_record("[MoveLimit \"6\"]\n", six + " 4. f3-e3", "1/2-1/2"),
+                  {"move 4", "White", "over"});
   // With repetition on and a limit of 10, the third occurrence at move 8 comes first.
   EXPECT_EQ(read_ok(shuffle_record("[MoveLimit \"10\"]\n", kShuffle8, "1/2-1/2")).game.result(),
             (Result{Outcome::Draw, Termination::Repetition}));
@@ -475,7 +507,8 @@ TEST(RecordResult, WrongClaimsAboutAGameTheRulesEnded) {
   expect_rejected(home_row_record(moves, "1/2-1/2"), {"1/2-1/2", "rules"});
   expect_rejected(home_row_record(moves, "*"), {"*", "rules"});
   // Right winner, wrong reason.
-  expect_rejected(home_row_record(moves, "1-0", "[Termination \"resignation\"]\n"), {"Termination", "resignation"});
+  expect_rejected(home_row_record(moves, "1-0", "[Termination \"resignation\"]\n"),
+                  {"Termination", "resignation"});
   expect_rejected(home_row_record(moves, "1-0", "[Termination \"all pieces captured\"]\n"),
                   {"Termination", "all pieces captured"});
   // Nothing may follow the winning move.
@@ -486,7 +519,8 @@ TEST(RecordResult, LastPieceCaptured) {
   // White e4 alone; Black d6 e6. 1. e4-e5 (stops before e6) d6xe5 (diagonally forward for
   // Black; e5 touches e6): White has no pieces left.
   const std::string start = "10/10/3bb5/10/4w5/10/10/10 w";
-  const Record r = read_ok("[Position \"" + start + "\"]\n[Termination \"all pieces captured\"]\n\n1. e4-e5 d6xe5 0-1");
+  const Record r = read_ok("[Position \"" + start +
+                           "\"]\n[Termination \"all pieces captured\"]\n\n1. e4-e5 d6xe5 0-1");
   EXPECT_EQ(r.game.result(), (Result{Outcome::BlackWins, Termination::CapturedAll}));
   EXPECT_EQ(r.game.position().to_string(), "10/10/4b5/4b5/10/10/10/10 w");
   expect_rejected("[Position \"" + start + "\"]\n\n1. e4-e5 d6xe5 1-0", {"1-0", "rules"});
@@ -501,7 +535,8 @@ TEST(RecordResult, ReconnectionTurn) {
   EXPECT_EQ(r.game.position().to_string(), "10/3b6/4b5/3w6/2w7/10/10/10 w");
   EXPECT_EQ(r.game.result(), Result{});
   // c6-c5 leaves Black split (c5 touches neither e6 nor another Black piece).
-  expect_rejected("[Position \"" + start + "\"]\n\n1. d4xd5 c6-c5 *", {"move 1", "Black", "reconnect"});
+  expect_rejected("[Position \"" + start + "\"]\n\n1. d4xd5 c6-c5 *",
+                  {"move 1", "Black", "reconnect"});
   // Backward moves exist only in a reconnection turn.
   expect_rejected(home_row_record("1... h5-h6", "*"), {"move 1", "Black", "backward"});
 }
@@ -512,7 +547,8 @@ TEST(RecordResult, ReconnectionTurn) {
 const std::string kTwoMoves = "1. d2-d3 f6-f5";
 
 TEST(RecordResult, DecidedByThePlayers) {
-  const Record resigned = read_ok("[Result \"1-0\"]\n[Termination \"resignation\"]\n\n" + kTwoMoves + " 1-0");
+  const Record resigned =
+      read_ok("[Result \"1-0\"]\n[Termination \"resignation\"]\n\n" + kTwoMoves + " 1-0");
   EXPECT_EQ(resigned.game.result(), (Result{Outcome::WhiteWins, Termination::Resignation}));
   EXPECT_EQ(resigned.game.moves().size(), 2u);
 
@@ -540,14 +576,16 @@ TEST(RecordResult, DecidedByThePlayers) {
     EXPECT_EQ(write_record(back), write_record(*r));
   }
   const std::string resigned_text = write_record(resigned);
-  EXPECT_NE(resigned_text.find("[Result \"1-0\"]\n[Termination \"resignation\"]\n"), std::string::npos)
+  EXPECT_NE(resigned_text.find("[Result \"1-0\"]\n[Termination \"resignation\"]\n"),
+            std::string::npos)
       << resigned_text;
   EXPECT_EQ(write_record(unfinished).find("Termination"), std::string::npos);
 }
 
 TEST(RecordResult, TerminationsThatDoNotFit) {
   expect_rejected("[Termination \"agreement\"]\n\n" + kTwoMoves + " 1-0", {"agreement", "1-0"});
-  expect_rejected("[Termination \"resignation\"]\n\n" + kTwoMoves + " 1/2-1/2", {"resignation", "1/2-1/2"});
+  expect_rejected("[Termination \"resignation\"]\n\n" + kTwoMoves + " 1/2-1/2",
+                  {"resignation", "1/2-1/2"});
   expect_rejected("[Termination \"resignation\"]\n\n" + kTwoMoves + " *", {"Termination"});
   expect_rejected("[Termination \"home row\"]\n\n" + kTwoMoves + " 1-0", {"home row"});
   expect_rejected("[Termination \"repetition\"]\n\n" + kTwoMoves + " 1/2-1/2", {"repetition"});
@@ -570,7 +608,8 @@ TEST(RecordErrors, IllegalMoves) {
   // Black to move, but c4 is White's.
   expect_rejected("1. c2-c4 c4-c5 *", {"move 1", "Black", "c4", "White piece"});
   // A capture needs the 'x'; a quiet move must not have it.
-  expect_rejected("[Position \"10/10/3bb5/10/4w5/10/10/10 w\"]\n\n1. e4-e5 d6-e5 *", {"move 1", "Black", "d6xe5"});
+  expect_rejected("[Position \"10/10/3bb5/10/4w5/10/10/10 w\"]\n\n1. e4-e5 d6-e5 *",
+                  {"move 1", "Black", "d6xe5"});
   expect_rejected("1. c2xc4 *", {"move 1", "White", "nothing to capture"});
   // Not a square, off the board, garbage.
   expect_rejected("1. c2-c9 *", {"move 1", "White", "c9"});
@@ -594,8 +633,10 @@ TEST(RecordErrors, HeaderTags) {
   expect_rejected("[Size \"x8\"]\n\n*", {"Size", "x8"});
   expect_rejected("[Size \"10x8x2\"]\n\n*", {"Size", "10x8x2"});
   expect_rejected("[Size \"9x8\"]\n\n*", {"Size", "9x8"});  // no start position for 9x8
-  expect_rejected("[Size \"8x8\"]\n[Position \"" + kShuffleStart + "\"]\n\n*", {"Size", "8x8", "Position", "10x8"});
-  expect_rejected("[Size \"10x8\"]\n[Position \"8/8/8/8/8/3w4/8/8 w\"]\n\n*", {"Size", "10x8", "8x8"});
+  expect_rejected("[Size \"8x8\"]\n[Position \"" + kShuffleStart + "\"]\n\n*",
+                  {"Size", "8x8", "Position", "10x8"});
+  expect_rejected("[Size \"10x8\"]\n[Position \"8/8/8/8/8/3w4/8/8 w\"]\n\n*",
+                  {"Size", "10x8", "8x8"});
   expect_rejected("[Position \"10/10/10/10/10/10/10/4w5 q\"]\n\n*", {"Position", "q"});
   expect_rejected("[Position \"10/9/10/10/10/10/10/4w5 w\"]\n\n*", {"Position", "rank 7"});
   expect_rejected("[Position \"10/10/10/10/10/10/10/10 w\"]\n\n*", {"Position", "no pieces"});
@@ -612,7 +653,8 @@ TEST(RecordErrors, HeaderTags) {
 TEST(RecordErrors, TagSyntax) {
   expect_rejected("[Game \"Ordo\"]\n[White \"Ada]\n\n*", {"line 2", "White", "closing quote"});
   expect_rejected("[White Ada]\n\n*", {"White", "quoted"});
-  expect_rejected("[White \"Ada\"]\n[Black \"Ben\"]\n[White \"Cy\"]\n\n*", {"line 3", "White", "twice"});
+  expect_rejected("[White \"Ada\"]\n[Black \"Ben\"]\n[White \"Cy\"]\n\n*",
+                  {"line 3", "White", "twice"});
   expect_rejected("[White \"Ada\" junk]\n\n*", {"White"});
   expect_rejected("[ \"Ada\"]\n\n*", {"name"});
 }
@@ -626,7 +668,8 @@ TEST(RecordErrors, Movetext) {
   expect_rejected("1. c2-c4 {unfinished d7-d5 *", {"comment"});
   expect_rejected("1. c2-c4 d7-d5 * {a comment that never ends", {"comment"});
   expect_rejected("[Result \"1-0\"]\n\n1. c2-c4 *", {"Result", "1-0", "*"});
-  expect_rejected("[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. c2-c4 1-0", {"Result", "0-1", "1-0"});
+  expect_rejected("[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. c2-c4 1-0",
+                  {"Result", "0-1", "1-0"});
 }
 
 }  // namespace

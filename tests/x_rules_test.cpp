@@ -17,7 +17,9 @@ namespace {
 
 using Turns = std::set<std::string>;
 
-Position ordo_x(std::string_view text) { return Position::parse(text, Variant::X); }
+Position ordo_x(std::string_view text) {
+  return Position::parse(text, Variant::X);
+}
 
 Turns legal(const Position& pos) {
   MoveList list;

@@ -10,10 +10,16 @@ __extension__ typedef unsigned __int128 Bitboard;  // a GCC/Clang builtin type
 
 constexpr Bitboard kOne = 1;
 
-constexpr Bitboard bit(int square) { return kOne << square; }
+constexpr Bitboard bit(int square) {
+  return kOne << square;
+}
 
-constexpr std::uint64_t low_word(Bitboard b) { return static_cast<std::uint64_t>(b); }
-constexpr std::uint64_t high_word(Bitboard b) { return static_cast<std::uint64_t>(b >> 64); }
+constexpr std::uint64_t low_word(Bitboard b) {
+  return static_cast<std::uint64_t>(b);
+}
+constexpr std::uint64_t high_word(Bitboard b) {
+  return static_cast<std::uint64_t>(b >> 64);
+}
 
 constexpr int popcount(Bitboard b) {
   return std::popcount(low_word(b)) + std::popcount(high_word(b));
@@ -43,7 +49,9 @@ constexpr bool contains(Bitboard b, int sq) {
   return (word >> (sq & 63)) & 1;
 }
 
-constexpr bool has_more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+constexpr bool has_more_than_one(Bitboard b) {
+  return (b & (b - 1)) != 0;
+}
 
 // Shifts by a signed amount of squares (positive = towards higher indices).
 constexpr Bitboard shift_by(Bitboard b, int delta) {

@@ -86,9 +86,9 @@ class ConnectionMap {
   void find_cut_points(Bitboard group, Bitboard limit);
 
   const Geometry* geometry_;
-  Bitboard touch1_ = 0;  // squares with at least one neighbour in the group
-  Bitboard touch2_ = 0;  // squares with at least two
-  Bitboard special_set_ = 0;  // pieces whose targets are stored in special_
+  Bitboard touch1_ = 0;                        // squares with at least one neighbour in the group
+  Bitboard touch2_ = 0;                        // squares with at least two
+  Bitboard special_set_ = 0;                   // pieces whose targets are stored in special_
   std::array<Bitboard, kMaxSquares> special_;  // only entries in special_set_ are written
 };
 

@@ -9,10 +9,14 @@ namespace ordo {
 
 std::string_view result_token(Outcome o) {
   switch (o) {
-    case Outcome::WhiteWins: return "1-0";
-    case Outcome::BlackWins: return "0-1";
-    case Outcome::Draw: return "1/2-1/2";
-    case Outcome::Ongoing: break;
+    case Outcome::WhiteWins:
+      return "1-0";
+    case Outcome::BlackWins:
+      return "0-1";
+    case Outcome::Draw:
+      return "1/2-1/2";
+    case Outcome::Ongoing:
+      break;
   }
   return "*";
 }
@@ -39,7 +43,9 @@ constexpr std::pair<Termination, std::string_view> kTerminationNames[] = {
     {Termination::Unspecified, "unspecified"},
 };
 
-Outcome win_for(Color c) { return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins; }
+Outcome win_for(Color c) {
+  return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
+}
 }  // namespace
 
 std::string_view termination_name(Termination t) {
@@ -58,19 +64,26 @@ std::string describe(const Result& r) {
   const bool white_won = r.outcome == Outcome::WhiteWins;
   const std::string winner = white_won ? "White" : "Black", loser = white_won ? "Black" : "White";
   switch (r.termination) {
-    case Termination::None: return "the game is in progress";
-    case Termination::HomeRow: return winner + " wins: a piece reached " + loser + "'s home row";
-    case Termination::CapturedAll: return winner + " wins: " + loser + " has no pieces left";
+    case Termination::None:
+      return "the game is in progress";
+    case Termination::HomeRow:
+      return winner + " wins: a piece reached " + loser + "'s home row";
+    case Termination::CapturedAll:
+      return winner + " wins: " + loser + " has no pieces left";
     case Termination::CannotReconnect:
       return winner + " wins: " + loser + " is split and cannot reconnect";
     case Termination::NoLegalMove:
       return winner + " wins: " + loser + " has no legal move (house rule)";
     case Termination::Repetition:
       return "Draw: the same position occurred three times (house rule)";
-    case Termination::MoveLimit: return "Draw: the move limit was reached";
-    case Termination::Resignation: return winner + " wins: " + loser + " resigned";
-    case Termination::Agreement: return "Draw by agreement";
-    case Termination::Timeout: return winner + " wins: " + loser + " ran out of time";
+    case Termination::MoveLimit:
+      return "Draw: the move limit was reached";
+    case Termination::Resignation:
+      return winner + " wins: " + loser + " resigned";
+    case Termination::Agreement:
+      return "Draw by agreement";
+    case Termination::Timeout:
+      return winner + " wins: " + loser + " ran out of time";
     case Termination::Unspecified:
       return r.outcome == Outcome::Draw ? "Draw" : winner + " wins";
   }
@@ -117,7 +130,8 @@ Result Game::compute_result() const {
 }
 
 Move Game::play(std::string_view text) {
-  if (result_.over()) throw MoveError("'" + std::string(text) + "': the game is over (" + describe(result_) + ")");
+  if (result_.over())
+    throw MoveError("'" + std::string(text) + "': the game is over (" + describe(result_) + ")");
   const Move move = parse_move(position(), text);
   play(move);
   return move;

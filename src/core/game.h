@@ -25,7 +25,7 @@ enum class Termination {
   Resignation,      // outside the rules: said by a player
   Agreement,
   Timeout,
-  Unspecified,      // a result from outside the rules with no reason given (records)
+  Unspecified,  // a result from outside the rules with no reason given (records)
 };
 
 struct Result {

@@ -27,7 +27,8 @@ const Geometry& Geometry::of(int width, int height) {
   return *slot;
 }
 
-Geometry::Geometry(int width, int height) : width_(width), height_(height), squares_(width * height) {
+Geometry::Geometry(int width, int height)
+    : width_(width), height_(height), squares_(width * height) {
   for (int sq = 0; sq < squares_; ++sq) {
     const Bitboard b = bit(sq);
     all_ |= b;
@@ -41,7 +42,8 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height), squa
     deltas_[d] = rank_step(dir) * width_ + file_step(dir);
     for (int sq = 0; sq < squares_; ++sq) {
       int f = file_of(sq) + file_step(dir), r = rank_of(sq) + rank_step(dir);
-      for (; on_board(f, r); f += file_step(dir), r += rank_step(dir)) rays_[d][sq] |= bit(square(f, r));
+      for (; on_board(f, r); f += file_step(dir), r += rank_step(dir))
+        rays_[d][sq] |= bit(square(f, r));
       if (on_board(file_of(sq) + file_step(dir), rank_of(sq) + rank_step(dir))) {
         neighbours_[sq] |= bit(square(file_of(sq) + file_step(dir), rank_of(sq) + rank_step(dir)));
       }
@@ -49,6 +51,8 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height), squa
   }
 }
 
-std::string Geometry::size_name() const { return std::to_string(width_) + "x" + std::to_string(height_); }
+std::string Geometry::size_name() const {
+  return std::to_string(width_) + "x" + std::to_string(height_);
+}
 
 }  // namespace ordo

@@ -38,7 +38,9 @@ class Geometry {
   Bitboard rank_mask(int rank) const { return rank_masks_[rank]; }
   Bitboard file_mask(int file) const { return file_masks_[file]; }
   // The row a player starts from; reaching the opponent's one wins.
-  Bitboard home_row(Color c) const { return c == Color::White ? rank_masks_[0] : rank_masks_[height_ - 1]; }
+  Bitboard home_row(Color c) const {
+    return c == Color::White ? rank_masks_[0] : rank_masks_[height_ - 1];
+  }
   // Squares strictly beyond `sq` in direction d, nearest first.
   Bitboard ray(Direction d, int sq) const { return rays_[d][sq]; }
   Bitboard neighbours(int sq) const { return neighbours_[sq]; }

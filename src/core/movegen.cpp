@@ -26,13 +26,17 @@ struct ListSink {
       list.push_back(Move::single(Step::singleton(to - back, to, true)));
     }
   }
-  void ordo(int from, int tail, int to) { list.push_back(Move::single(Step::ordo(from, tail, to))); }
+  void ordo(int from, int tail, int to) {
+    list.push_back(Move::single(Step::ordo(from, tail, to)));
+  }
 };
 
 struct CountSink {
   std::uint64_t count = 0;
   void singletons(int, Bitboard quiet, Bitboard captures) { count += popcount(quiet | captures); }
-  void slides(Direction, int, Bitboard quiet, Bitboard captures) { count += popcount(quiet | captures); }
+  void slides(Direction, int, Bitboard quiet, Bitboard captures) {
+    count += popcount(quiet | captures);
+  }
   void ordo(int, int, int) { ++count; }
 };
 
@@ -44,9 +48,12 @@ struct ChunkSink {
     if (bulk.chunk_count_ == static_cast<int>(bulk.chunks_.size())) {
       throw std::length_error("bulk move capacity exceeded");
     }
-    bulk.chunks_[bulk.chunk_count_++] = {targets, kind, static_cast<std::uint8_t>(a),
+    bulk.chunks_[bulk.chunk_count_++] = {targets,
+                                         kind,
+                                         static_cast<std::uint8_t>(a),
                                          static_cast<std::uint8_t>(b),
-                                         static_cast<std::uint8_t>(c), count};
+                                         static_cast<std::uint8_t>(c),
+                                         count};
     bulk.total_ += static_cast<std::uint64_t>(count);
   }
   void singletons(int from, Bitboard quiet, Bitboard captures) {
@@ -65,13 +72,16 @@ BulkMoves::BulkMoves(const Position& pos) : pos_(pos) {
 
 Move BulkMoves::at(std::uint64_t index) const {
   const Chunk* chunk = chunks_.data();
-  while (index >= static_cast<std::uint64_t>(chunk->count)) index -= static_cast<std::uint64_t>((chunk++)->count);
+  while (index >= static_cast<std::uint64_t>(chunk->count))
+    index -= static_cast<std::uint64_t>((chunk++)->count);
   if (chunk->kind == 2) return Move::single(Step::ordo(chunk->a, chunk->b, chunk->c));
   Bitboard targets = chunk->targets;
   for (; index; --index) targets &= targets - 1;
   const int to = lsb(targets);
   const bool capture = contains(pos_.pieces(opponent(pos_.side_to_move())), to);
-  const int from = chunk->kind == 0 ? chunk->a : to - chunk->b * pos_.geometry().delta(static_cast<Direction>(chunk->a));
+  const int from = chunk->kind == 0
+                       ? chunk->a
+                       : to - chunk->b * pos_.geometry().delta(static_cast<Direction>(chunk->a));
   return Move::single(Step::singleton(from, to, capture));
 }
 

@@ -20,7 +20,9 @@ struct Directions {
   void add(Direction d) { list[count++] = d; }
 };
 
-inline Direction forward(Color us) { return us == Color::White ? N : S; }
+inline Direction forward(Color us) {
+  return us == Color::White ? N : S;
+}
 
 inline void add_forward(Directions& dirs, Color us) {
   dirs.add(forward(us));
@@ -42,8 +44,8 @@ inline void add_backward(Directions& dirs, Color us) {
 // Singletons of the side to move sliding in `dirs` over empty squares, capturing the
 // first enemy piece in the way, and leaving their side connected.
 template <class Sink>
-void singleton_slides(const Position& pos, const ConnectionMap& connection,
-                      const Directions& dirs, Sink& sink) {
+void singleton_slides(const Position& pos, const ConnectionMap& connection, const Directions& dirs,
+                      Sink& sink) {
   const Geometry& g = pos.geometry();
   const Color us = pos.side_to_move();
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(opponent(us));
@@ -54,7 +56,8 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection,
     Bitboard reached = regular;
     for (int distance = 1; reached; ++distance) {
       reached = g.shift(reached, dirs.list[i]) & ~own;
-      const Bitboard targets = reached & (distance == 1 ? connection.touch2() : connection.touch1());
+      const Bitboard targets =
+          reached & (distance == 1 ? connection.touch2() : connection.touch1());
       if (targets) sink.slides(dirs.list[i], distance, targets & ~enemy, targets & enemy);
       reached &= ~enemy;  // a capture ends the slide
     }
@@ -89,7 +92,8 @@ void ordo_slides(const Position& pos, bool connected, Direction along, const Dir
     movable_any |= movable[d];
   }
   // Starts of runs of at least two pieces movable in some direction.
-  Bitboard starts = movable_any & g.shift(movable_any, reverse(along)) & ~g.shift(movable_any, along);
+  Bitboard starts =
+      movable_any & g.shift(movable_any, reverse(along)) & ~g.shift(movable_any, along);
   while (starts) {
     std::array<int, kMaxSide> run;
     int length = 0;

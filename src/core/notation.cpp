@@ -111,7 +111,8 @@ std::optional<std::string> translate_site_notation(std::string_view text) {
                     (squares == 2 ? " C 2 C 3'" : " C 2 D 2 C 4'"));
   }
   std::vector<std::string> names;
-  for (std::size_t i = 0; i < squares; ++i) names.push_back(lower(words[1 + 2 * i] + words[2 + 2 * i]));
+  for (std::size_t i = 0; i < squares; ++i)
+    names.push_back(lower(words[1 + 2 * i] + words[2 + 2 * i]));
   if (kind == "ordo") return names[0] + ":" + names[1] + "-" + names[2];
   return names[0] + (kind == "capture" ? "x" : "-") + names[1];
 }
@@ -190,14 +191,16 @@ Bitboard staying_group(const Position& before, const Step& step) {
 }
 
 // Among legal moves that differ only in their '@' choices, the one the text names.
-Move resolve_choices(const Position& pos, std::vector<Move> candidates, const WrittenMove& written) {
+Move resolve_choices(const Position& pos, std::vector<Move> candidates,
+                     const WrittenMove& written) {
   const Geometry& g = pos.geometry();
   for (std::size_t i = 0; i < written.steps.size(); ++i) {
     const WrittenStep& w = written.steps[i];
     const bool choice = candidates.front().steps[i].keep != kNoSquare;
     if (!choice) {
       if (w.keep) {
-        throw MoveError(step_text(g, w) + " leaves no choice of groups: '@' is written only when "
+        throw MoveError(step_text(g, w) +
+                        " leaves no choice of groups: '@' is written only when "
                         "a capture leaves equal largest enemy groups");
       }
       continue;
@@ -211,8 +214,10 @@ Move resolve_choices(const Position& pos, std::vector<Move> candidates, const Wr
       if (w.keep && (staying_group(before, m.steps[i]) & bit(*w.keep))) chosen.push_back(m);
     }
     if (!w.keep) {
-      throw MoveError(step_text(g, w) + " leaves equal largest enemy groups: add '@' and a square "
-                      "of the group that stays (" + options + ")");
+      throw MoveError(step_text(g, w) +
+                      " leaves equal largest enemy groups: add '@' and a square "
+                      "of the group that stays (" +
+                      options + ")");
     }
     if (chosen.empty()) {
       throw MoveError(square_name(g, *w.keep) + " is not in one of the equal largest groups (" +
@@ -238,8 +243,8 @@ bool is_step_of(const Position& pos, bool sideways, const WrittenStep& w) {
 std::string why_not_x(const Position& pos, const WrittenMove& written) {
   const Geometry& g = pos.geometry();
   const WrittenStep& first = written.steps[0];
-  if (written.steps.size() == 2 && (forward_ranks(pos, first) != 0 ||
-                                    forward_ranks(pos, written.steps[1]) <= 0)) {
+  if (written.steps.size() == 2 &&
+      (forward_ranks(pos, first) != 0 || forward_ranks(pos, written.steps[1]) <= 0)) {
     return "in a two-step turn the first step goes sideways and the second forward";
   }
   if (forward_ranks(pos, first) != 0 || !is_step_of(pos, true, first)) {
@@ -266,8 +271,10 @@ std::string why_not_x(const Position& pos, const WrittenMove& written) {
 Move parse_move(const Position& pos, std::string_view text) {
   const std::string original(text);
   try {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+      text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+      text.remove_suffix(1);
     if (text.empty()) throw MoveError("empty move");
     std::string ours(text);
     if (auto translated = translate_site_notation(text)) ours = *translated;

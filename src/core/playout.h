@@ -22,7 +22,8 @@ class Rng {
   }
   // Uniform in [0, n) (Lemire's multiply-shift; the tiny bias is irrelevant here).
   std::uint32_t below(std::uint32_t n) {
-    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(next())) * n) >> 32);
+    return static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(next())) * n) >> 32);
   }
 
  private:

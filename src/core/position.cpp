@@ -38,8 +38,8 @@ Position Position::start(Variant variant, int width, int height) {
 }
 
 std::uint64_t Position::compute_hash() const {
-  std::uint64_t h = zobrist::of_squares(Color::White, pieces_[0]) ^
-                    zobrist::of_squares(Color::Black, pieces_[1]);
+  std::uint64_t h =
+      zobrist::of_squares(Color::White, pieces_[0]) ^ zobrist::of_squares(Color::Black, pieces_[1]);
   if (side_ == Color::Black) h ^= zobrist::kKeys.black_to_move;
   return h;
 }

@@ -25,7 +25,8 @@ class Position {
  public:
   // Throws std::invalid_argument if a bitboard has squares off the board or both sides
   // share a square.
-  Position(const Geometry& geometry, Variant variant, Bitboard white, Bitboard black, Color to_move);
+  Position(const Geometry& geometry, Variant variant, Bitboard white, Bitboard black,
+           Color to_move);
 
   // RULES.md section 2; 10x8 or 8x8.
   static Position start(Variant variant, int width = 10, int height = 8);

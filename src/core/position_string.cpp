@@ -34,7 +34,8 @@ std::vector<char> parse_rank(std::string_view text, int rank_number) {
     } else {
       fail(where + " has '" + std::string(1, c) + "'; expected 'w', 'b' or a number");
     }
-    if (cells.size() > static_cast<std::size_t>(kMaxSide)) fail(where + " is wider than 16 squares");
+    if (cells.size() > static_cast<std::size_t>(kMaxSide))
+      fail(where + " is wider than 16 squares");
   }
   return cells;
 }

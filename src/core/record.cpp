@@ -11,9 +11,8 @@ namespace ordo {
 namespace {
 
 // Tags that describe the game itself; everything else is kept in Record::tags.
-constexpr std::string_view kStructuralTags[] = {"Game", "Rules", "Size", "Result",
-                                                "Termination", "Position", "Repetition",
-                                                "MoveLimit"};
+constexpr std::string_view kStructuralTags[] = {
+    "Game", "Rules", "Size", "Result", "Termination", "Position", "Repetition", "MoveLimit"};
 constexpr std::string_view kRosterTags[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
 bool is_structural(std::string_view name) {
@@ -21,7 +20,9 @@ bool is_structural(std::string_view name) {
          std::end(kStructuralTags);
 }
 
-[[noreturn]] void fail(const std::string& why) { throw RecordError("bad record: " + why); }
+[[noreturn]] void fail(const std::string& why) {
+  throw RecordError("bad record: " + why);
+}
 
 std::string trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -113,7 +114,8 @@ Game start_game(const std::map<std::string, std::string>& tags, Variant variant)
   };
   GameOptions options;
   if (const auto* rep = tag("Repetition")) {
-    if (*rep != "on" && *rep != "off") fail("Repetition must be \"on\" or \"off\", not \"" + *rep + "\"");
+    if (*rep != "on" && *rep != "off")
+      fail("Repetition must be \"on\" or \"off\", not \"" + *rep + "\"");
     options.repetition_draw = *rep == "on";
   }
   if (const auto* limit = tag("MoveLimit")) {
@@ -211,8 +213,8 @@ void play_movetext(Record& record, const std::vector<std::string>& tokens,
     try {
       game.play(text);
     } catch (const MoveError& e) {
-      fail("move " + std::to_string(expected) + " (" + std::string(color_name(mover)) +
-           ") " + e.what());
+      fail("move " + std::to_string(expected) + " (" + std::string(color_name(mover)) + ") " +
+           e.what());
     }
   }
   if (result_tag && *result_tag != last) {
@@ -262,8 +264,10 @@ Record read_record(std::string_view text) {
   if (const auto* g = tag("Game"); g && *g != "Ordo") fail("Game \"" + *g + "\" is not Ordo");
   Variant variant = Variant::Classic;
   if (const auto* rules = tag("Rules")) {
-    if (*rules == "x") variant = Variant::X;
-    else if (*rules != "classic") fail("Rules must be \"classic\" or \"x\", not \"" + *rules + "\"");
+    if (*rules == "x")
+      variant = Variant::X;
+    else if (*rules != "classic")
+      fail("Rules must be \"classic\" or \"x\", not \"" + *rules + "\"");
   }
   Record record{start_game(header.tags, variant), variant, {}};
   for (const auto& [name, value] : header.tags)
@@ -286,8 +290,10 @@ std::string write_record(const Record& record) {
   for (std::string_view name : kRosterTags) {
     auto it = record.tags.find(std::string(name));
     const bool players_or_date = name == "White" || name == "Black" || name == "Date";
-    if (it != record.tags.end()) write_tag(name, it->second);
-    else if (players_or_date) write_tag(name, name == "Date" ? "????.??.??" : "?");
+    if (it != record.tags.end())
+      write_tag(name, it->second);
+    else if (players_or_date)
+      write_tag(name, name == "Date" ? "????.??.??" : "?");
   }
   for (const auto& [name, value] : record.tags) {
     if (std::find(std::begin(kRosterTags), std::end(kRosterTags), name) == std::end(kRosterTags)) {
@@ -317,8 +323,10 @@ std::string write_record(const Record& record) {
   const bool black_started = start.side_to_move() == Color::Black;
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
     const int ply = static_cast<int>(i) + (black_started ? 1 : 0);
-    if (ply % 2 == 0) emit(std::to_string(ply / 2 + 1) + ".");
-    else if (i == 0) emit("1...");
+    if (ply % 2 == 0)
+      emit(std::to_string(ply / 2 + 1) + ".");
+    else if (i == 0)
+      emit("1...");
     emit(format_move(pos, game.moves()[i]));
     pos.make(game.moves()[i]);
   }

@@ -8,15 +8,25 @@ namespace ordo {
 
 enum class Color : std::uint8_t { White = 0, Black = 1 };
 
-constexpr Color opponent(Color c) { return c == Color::White ? Color::Black : Color::White; }
-constexpr int index(Color c) { return static_cast<int>(c); }
-constexpr char color_letter(Color c) { return c == Color::White ? 'w' : 'b'; }
-constexpr std::string_view color_name(Color c) { return c == Color::White ? "White" : "Black"; }
+constexpr Color opponent(Color c) {
+  return c == Color::White ? Color::Black : Color::White;
+}
+constexpr int index(Color c) {
+  return static_cast<int>(c);
+}
+constexpr char color_letter(Color c) {
+  return c == Color::White ? 'w' : 'b';
+}
+constexpr std::string_view color_name(Color c) {
+  return c == Color::White ? "White" : "Black";
+}
 
 // The rule set a position is played under (RULES.md sections 4 and 5).
 enum class Variant : std::uint8_t { Classic, X };
 
-constexpr std::string_view variant_name(Variant v) { return v == Variant::Classic ? "classic" : "x"; }
+constexpr std::string_view variant_name(Variant v) {
+  return v == Variant::Classic ? "classic" : "x";
+}
 
 // Absolute board directions; North is up the ranks (White's forward).
 enum Direction : std::uint8_t { N, NE, E, SE, S, SW, W, NW };
@@ -30,9 +40,13 @@ constexpr int rank_step(Direction d) {
   constexpr int steps[kDirectionCount] = {1, 1, 0, -1, -1, -1, 0, 1};
   return steps[d];
 }
-constexpr Direction reverse(Direction d) { return static_cast<Direction>((d + 4) % 8); }
+constexpr Direction reverse(Direction d) {
+  return static_cast<Direction>((d + 4) % 8);
+}
 
 // The squares index runs rank by rank, so these directions increase the index.
-constexpr bool increases_index(Direction d) { return d == N || d == NE || d == E || d == NW; }
+constexpr bool increases_index(Direction d) {
+  return d == N || d == NE || d == E || d == NW;
+}
 
 }  // namespace ordo

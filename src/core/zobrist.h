@@ -33,7 +33,9 @@ constexpr Keys make_keys() {
 
 inline constexpr Keys kKeys = make_keys();
 
-inline std::uint64_t piece(Color c, int sq) { return kKeys.piece[index(c)][sq]; }
+inline std::uint64_t piece(Color c, int sq) {
+  return kKeys.piece[index(c)][sq];
+}
 
 // XOR of the keys of every square in b for colour c.
 inline std::uint64_t of_squares(Color c, Bitboard b) {

@@ -21,7 +21,8 @@ void for_each_small_position(Variant variant, Visit&& visit) {
         if (c % 3 == 1) white |= bit(sq);
         if (c % 3 == 2) black |= bit(sq);
       }
-      for (Color side : {Color::White, Color::Black}) visit(Position(g, variant, white, black, side));
+      for (Color side : {Color::White, Color::Black})
+        visit(Position(g, variant, white, black, side));
     }
   }
 }

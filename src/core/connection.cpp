@@ -26,11 +26,10 @@ Bitboard flood_contacts(const Geometry& g, Bitboard rest, Bitboard removed) {
 
 }  // namespace
 
-Remainder::Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected)
-    : geometry_(&g), common_(g.all()) {
-  Bitboard rest = group & ~removed;
+void Remainder::find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed) {
+  const Geometry& g = *geometry_;
   if (!rest) return;
-  if (group_connected) {
+  if (rest_touches_removed) {
     const Bitboard first_part = flood_contacts(g, rest, removed);
     if (!first_part) {
       add_part(g.dilate(rest));
@@ -43,7 +42,7 @@ Remainder::Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool g
 }
 
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)
-    : geometry_(&g) {
+    : geometry_(&g), group_(group) {
   if (group_connected) {
     analyse_connected(group, g.all());
     return;
@@ -163,9 +162,12 @@ void ConnectionMap::find_cut_points(Bitboard group, Bitboard limit) {
         cut_points |= bit(parent);
         special_[parent] = limit;
         separated[parent] = 0;
+        part_head_[parent] = kNoPart;
       }
-      special_[parent] &= g.dilate(subtree[u]);
+      const Bitboard grown = g.dilate(subtree[u]);
+      special_[parent] &= grown;
       separated[parent] |= subtree[u];
+      add_cut_part(parent, subtree[u], grown);
     }
   }
   // The root's children are all separate parts; it is a cut point only with two or more.
@@ -173,9 +175,32 @@ void ConnectionMap::find_cut_points(Bitboard group, Bitboard limit) {
   for (Bitboard b = cut_points; b;) {
     const int u = pop_lsb(b);
     const Bitboard rest = group & ~bit(u) & ~separated[u];
-    if (rest) special_[u] &= g.dilate(rest);
+    if (!rest) continue;
+    const Bitboard grown = g.dilate(rest);
+    special_[u] &= grown;
+    add_cut_part(u, rest, grown);
   }
   special_set_ |= cut_points;
+  with_parts_ = cut_points;
+}
+
+Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_connected) const {
+  Remainder parts(*geometry_);
+  Bitboard rest = group & ~line;
+  // A part of the group without a cut point of the line that misses the rest of the
+  // line is a whole part of the group without the line too.
+  const Bitboard known = group == group_ ? line & with_parts_ : 0;
+  for (Bitboard b = known; b;) {
+    for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
+      if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;  // meets the line, or taken
+      parts.add_known_part(parts_[i].grown);
+      rest &= ~parts_[i].pieces;
+    }
+  }
+  // What is left, with the line, is still one group: each part of the group without a
+  // cut point that was not taken holds a piece of the (connected) line.
+  parts.find_parts(rest, line, group_connected);
+  return parts;
 }
 
 }  // namespace ordo

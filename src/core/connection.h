@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "core/bitboard.h"
 #include "core/geometry.h"
@@ -19,7 +20,17 @@ namespace ordo {
 class Remainder {
  public:
   // `group_connected` lets the common case (removal splits nothing) skip the full flood.
-  Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected);
+  Remainder(const Geometry& g, Bitboard group, Bitboard removed, bool group_connected)
+      : Remainder(g) {
+    find_parts(group & ~removed, removed, group_connected);
+  }
+  // Built in two stages when some parts are known beforehand (see ConnectionMap::without).
+  explicit Remainder(const Geometry& g) : geometry_(&g), common_(g.all()) {}
+  // A complete part of the rest, and the squares next to it.
+  void add_known_part(Bitboard grown) { add_part(grown); }
+  // Sorts `rest` (the remaining pieces) into parts. `rest_touches_removed`: rest and
+  // `removed` together form one group, which lets a connected rest skip the full flood.
+  void find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed);
 
   int part_count() {
     while (pending_) split_off_next_part();
@@ -79,13 +90,37 @@ class ConnectionMap {
     return touch2_ | (touch1_ & ~geometry_->neighbours(sq));
   }
 
+  // The parts of `group` without `line` (a connected set of its pieces, such as an ordo).
+  // Parts known from the cut points in the line are taken as they are, so that only the
+  // rest needs a flood, and usually a short one.
+  Remainder without(Bitboard group, Bitboard line, bool group_connected) const;
+
  private:
   // Fills touch1_, touch2_ for a connected group and stores exact targets for its
   // cut points, each limited to `limit`.
   void analyse_connected(Bitboard group, Bitboard limit);
   void find_cut_points(Bitboard group, Bitboard limit);
 
+  // Remembers one part of the group without cut point u (and the squares next to it).
+  void add_cut_part(int u, Bitboard part, Bitboard grown) {
+    parts_[part_count_] = {part, grown, part_head_[u]};
+    part_head_[u] = static_cast<std::uint16_t>(part_count_++);
+  }
+
   const Geometry* geometry_;
+  // The parts of the group without each cut point in with_parts_, as lists linked
+  // through `next` (kNoPart ends one). Each DFS child or a cut point's rest gives one
+  // part, so there are fewer than two per piece.
+  struct Part {
+    Bitboard pieces, grown;
+    std::uint16_t next;
+  };
+  static constexpr std::uint16_t kNoPart = 0xFFFF;
+  Bitboard group_ = 0;
+  Bitboard with_parts_ = 0;
+  int part_count_ = 0;
+  std::array<std::uint16_t, kMaxSquares> part_head_;  // only entries in with_parts_ are set
+  std::array<Part, 2 * kMaxSquares> parts_;
   Bitboard touch1_ = 0;                        // squares with at least one neighbour in the group
   Bitboard touch2_ = 0;                        // squares with at least two
   Bitboard special_set_ = 0;                   // pieces whose targets are stored in special_

@@ -24,10 +24,10 @@ void generate(const Position& pos, Sink& sink) {
   steps::Directions straight;
   straight.add(steps::forward(us));
   if (reconnecting) straight.add(reverse(steps::forward(us)));
-  steps::ordo_slides(pos, !reconnecting, E, straight, sink);
+  steps::ordo_slides(pos, connection, !reconnecting, E, straight, sink);
   steps::Directions sideways;
   steps::add_sideways(sideways);
-  steps::ordo_slides(pos, !reconnecting, N, sideways, sink);
+  steps::ordo_slides(pos, connection, !reconnecting, N, sideways, sink);
 }
 
 }  // namespace ordo::classic

@@ -64,9 +64,13 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
   }
   for (Bitboard b = connection.irregular_pieces(); b;) {
     const int from = pop_lsb(b);
+    // Cut points may go to few squares: directions without any of them are skipped.
+    const Bitboard allowed = connection.singleton_targets(from) & ~own;
     Bitboard targets = 0;
-    for (int i = 0; i < dirs.count; ++i) targets |= g.slide(from, dirs.list[i], own | enemy);
-    targets &= ~own & connection.singleton_targets(from);
+    for (int i = 0; i < dirs.count; ++i) {
+      if (g.ray(dirs.list[i], from) & allowed) targets |= g.slide(from, dirs.list[i], own | enemy);
+    }
+    targets &= allowed;
     sink.singletons(from, targets & ~enemy, targets & enemy);
   }
 }
@@ -77,8 +81,8 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
 // file, so a square the ordo itself leaves counts as free. The connection check (a flood)
 // is done once per ordo, and only when one of its slides lands next to the other pieces.
 template <class Sink>
-void ordo_slides(const Position& pos, bool connected, Direction along, const Directions& dirs,
-                 Sink& sink) {
+void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
+                 Direction along, const Directions& dirs, Sink& sink) {
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(pos.side_to_move());
   const Bitboard free = pos.empty_squares();
@@ -127,7 +131,7 @@ void ordo_slides(const Position& pos, bool connected, Direction along, const Dir
           }
         }
         if (!any_touch) continue;
-        Remainder rest(g, own, line, connected);
+        Remainder rest = connection.without(own, line, connected);
         for (int k = 0; k < count; ++k) {
           if (!rest.joined_by(slides[k])) continue;
           const int delta = g.delta(static_cast<Direction>(slide_dir[k]));

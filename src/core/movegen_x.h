@@ -62,8 +62,8 @@ void steps(const Position& pos, const ConnectionMap& connection, bool sideways, 
     steps::add_forward(dirs, us);
   }
   steps::singleton_slides(pos, connection, dirs, sink);
-  steps::ordo_slides(pos, connected, E, dirs, sink);
-  steps::ordo_slides(pos, connected, N, dirs, sink);
+  steps::ordo_slides(pos, connection, connected, E, dirs, sink);
+  steps::ordo_slides(pos, connection, connected, N, dirs, sink);
 }
 
 // The square that names a group that stays: lowest file, then lowest rank (RULES.md 6).

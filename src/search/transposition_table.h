@@ -1,0 +1,74 @@
+// A fixed-size transposition table keyed by the Zobrist hash: one entry per slot, each with
+// the full key, the best move (packed into 64 bits), score, depth and bound type.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/move.h"
+
+namespace ordo {
+
+// Scores: a win found `plies` plies from the root scores kMateScore - plies; anything beyond
+// kMateThreshold in absolute value is such a mate score, never an evaluation.
+constexpr int kMateScore = 30000;
+constexpr int kMaxPly = 128;
+constexpr int kMateThreshold = kMateScore - kMaxPly;
+
+enum class Bound : std::uint8_t { None, Lower, Upper, Exact };
+
+// A whole turn (both Ordo X steps and the tie choice) in one word.
+using PackedMove = std::uint64_t;
+constexpr PackedMove kNoPackedMove = 0;
+PackedMove pack_move(const Move& move);
+Move unpack_move(PackedMove packed);  // packed != kNoPackedMove
+
+// Mate scores are stored relative to the node (distance from it, not from the root), so
+// that an entry stays right when the same position is reached at another ply.
+int score_to_table(int score, int ply);
+int score_from_table(int score, int ply);
+
+struct TableEntry {
+  std::uint64_t key;
+  PackedMove move;
+  std::int16_t score;  // node-relative (see score_to_table)
+  std::int8_t depth;
+  Bound bound;
+  std::uint8_t generation;
+};
+
+struct TableHit {
+  std::optional<Move> move;
+  int score;  // root-relative again
+  int depth;
+  Bound bound;
+};
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(std::size_t mib);
+
+  void resize(std::size_t mib);
+  void clear();
+  // Starts a new search: entries of earlier searches are replaced first.
+  void new_search() { ++generation_; }
+
+  std::optional<TableHit> probe(std::uint64_t key, int ply) const;
+  void store(std::uint64_t key, int ply, const Move* best, int score, int depth, Bound bound);
+
+  std::size_t entry_count() const { return entries_.size(); }
+
+ private:
+  std::size_t slot(std::uint64_t key) const {
+    // Multiply-shift maps the key onto any table size, not only powers of two (Bitboard is
+    // simply the 128-bit unsigned type).
+    return static_cast<std::size_t>((static_cast<Bitboard>(key) * entries_.size()) >> 64);
+  }
+  std::vector<TableEntry> entries_;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace ordo

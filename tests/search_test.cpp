@@ -1,0 +1,297 @@
+// The alpha-beta searcher and its transposition table. Positions are written as position
+// strings (RULES.md section 7: ranks from the top down, then the side to move).
+#include "search/search.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/playout.h"
+#include "core/position.h"
+#include "support/scale.h"
+
+namespace ordo {
+namespace {
+
+SearchResult search_to(const Position& pos, int depth, std::vector<std::uint64_t> history = {}) {
+  AlphaBeta searcher(4);
+  const std::atomic<bool> stop{false};
+  return searcher.search(pos, history, {.depth = depth}, stop);
+}
+
+bool wins_after(Position pos, const Move& move) {
+  const Color mover = pos.side_to_move();
+  pos.make(move);
+  return pos.decided_winner() == mover;
+}
+
+// Brute force, independent of the searcher: can the side to move force a win within
+// `turns` of its own turns, whatever the opponent replies?
+bool forces_win_within(Position& pos, int turns) {
+  const Color us = pos.side_to_move();
+  auto moves = std::make_unique<MoveList>();
+  generate_legal(pos, *moves);
+  for (const Move& move : *moves) {
+    const Undo undo = pos.make(move);
+    bool won = pos.decided_winner() == us;
+    if (!won && turns > 1) {
+      auto replies = std::make_unique<MoveList>();
+      generate_legal(pos, *replies);
+      won = true;  // also when the opponent has no move: it loses
+      for (const Move& reply : *replies) {
+        const Undo reply_undo = pos.make(reply);
+        const bool holds =
+            pos.decided_winner() != opponent(us) && forces_win_within(pos, turns - 1);
+        pos.unmake(reply, reply_undo);
+        if (!holds) {
+          won = false;
+          break;
+        }
+      }
+    }
+    pos.unmake(move, undo);
+    if (won) return true;
+  }
+  return false;
+}
+
+// A midgame position reached by random legal moves from the 10x8 start.
+Position midgame(Variant variant, int plies, std::uint64_t seed) {
+  Position pos = Position::start(variant);
+  Rng rng(seed);
+  auto moves = std::make_unique<MoveList>();
+  for (int i = 0; i < plies; ++i) {
+    moves->clear();
+    generate_legal(pos, *moves);
+    pos.make((*moves)[rng.below(static_cast<std::uint32_t>(moves->size()))]);
+    if (pos.decided_winner()) ADD_FAILURE() << "the random game ended early";
+  }
+  return pos;
+}
+
+TEST(Search, FindsWinInOne) {
+  // White c7 d7 can step onto rank 8 (c7-c8, d7-d8, ...) and stay connected.
+  //   8 . . . . . . . . . .
+  //   7 . . w w . . . . . .
+  //   5 . . . . . . . b . .
+  //   4 . . . . . . . b . .
+  const Position pos = Position::parse("10/2ww6/10/7b2/7b2/10/10/10 w", Variant::Classic);
+  const SearchResult result = search_to(pos, 4);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_TRUE(wins_after(pos, *result.best_move)) << format_move(pos, *result.best_move);
+  EXPECT_EQ(result.mate, 1);
+  EXPECT_EQ(result.score, kMateScore - 1);
+}
+
+TEST(Search, FindsWinInTwo) {
+  // 6x6.  6 . . . . . b     White cannot win at once: a lone slide to rank 6 would leave
+  //       5 . . . . . b     the others behind. b1-b2 forms the ordo a2:c2, and files a-c are
+  //       4 . . . . . b     empty up to rank 6. Black's pieces stand on files e and f and
+  //       3 . . . . b .     must stay connected: none of its ten replies reaches files a-c,
+  //       2 w . w . . .     and none reaches rank 1. So next turn the ordo slides to a6:c6.
+  //       1 . w . . . .
+  Position pos = Position::parse("5b/5b/5b/4b1/w1w3/1w4 w", Variant::Classic);
+  ASSERT_FALSE(forces_win_within(pos, 1));
+  ASSERT_TRUE(forces_win_within(pos, 2));  // the claim above, checked by brute force
+
+  const SearchResult result = search_to(pos, 5);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_EQ(format_move(pos, *result.best_move), "b1-b2");
+  EXPECT_EQ(result.mate, 2);
+  EXPECT_EQ(result.score, kMateScore - 3);
+  ASSERT_EQ(result.pv.size(), 3u);  // White, Black, White's winning move
+}
+
+TEST(Search, FindsTheOnlyMoveThatStopsAnImmediateLoss) {
+  // 6x6.  6 . . . . b b     Black threatens e6:f6 sliding down to e1:f1. White must put a
+  //       5 . . . . . .     piece on file e or f below rank 6 and stay connected: only
+  //       4 . . . w . .     c2-e4 (diagonally past d3, next to d4) does. White has no win
+  //       3 . w w . . .     of its own in one move.
+  //       2 . . w . . .
+  Position pos = Position::parse("4bb/6/3w2/1ww3/2w3/6 w", Variant::Classic);
+  MoveList* moves = new MoveList;  // too big for the test's stack frame
+  generate_legal(pos, *moves);
+  int safe = 0;
+  for (const Move& move : *moves) {
+    const Undo undo = pos.make(move);
+    safe += !forces_win_within(pos, 1);
+    pos.unmake(move, undo);
+  }
+  delete moves;
+  ASSERT_EQ(safe, 1);
+
+  const SearchResult result = search_to(pos, 3);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_EQ(format_move(pos, *result.best_move), "c2-e4");
+  EXPECT_FALSE(result.mate && *result.mate < 0);
+}
+
+TEST(Search, SplitSideReconnects) {
+  // White (to move) is split: c2 d2 and, apart, g2. Every legal move reconnects.
+  const Position pos = Position::parse("10/2bbbb4/10/10/10/10/2ww2w3/10 w", Variant::Classic);
+  ASSERT_FALSE(pos.is_connected(Color::White));
+  const SearchResult result = search_to(pos, 3);
+  ASSERT_TRUE(result.best_move);
+  Position after = pos;
+  after.make(*result.best_move);
+  EXPECT_TRUE(after.is_connected(Color::White)) << format_move(pos, *result.best_move);
+}
+
+TEST(Search, FinishedGameHasNoBestMove) {
+  // White already stands on rank 8: Black, to move, has lost and has no move.
+  const Position pos = Position::parse("2w7/10/10/7b2/10/10/10/10 b", Variant::Classic);
+  const SearchResult result = search_to(pos, 3);
+  EXPECT_FALSE(result.best_move);
+}
+
+TEST(Search, FixedDepthIsDeterministic) {
+  // One ply less under the sanitizers, which run about ten times slower.
+  constexpr int kDepth = testing::kScaleDivisor > 1 ? 3 : 4;
+  const Position pos = midgame(Variant::Classic, 12, 7);
+  const SearchResult first = search_to(pos, kDepth);
+  const SearchResult second = search_to(pos, kDepth);
+  ASSERT_TRUE(first.best_move && second.best_move);
+  EXPECT_EQ(*first.best_move, *second.best_move);
+  EXPECT_EQ(first.nodes, second.nodes);
+  EXPECT_EQ(first.score, second.score);
+  EXPECT_EQ(first.depth, kDepth);
+}
+
+TEST(Search, ThirdOccurrenceIsADraw) {
+  // The only-move position above: c2-e4 is White's one move that does not lose at once.
+  const Position pos = Position::parse("4bb/6/3w2/1ww3/2w3/6 w", Variant::Classic);
+  Position after = pos;
+  after.make(parse_move(pos, "c2-e4"));
+  const std::uint64_t other = 12345;  // some White-to-move position in between
+  // History lists the game's earlier positions, oldest first; the last one is the
+  // position before the root, with Black to move, like the position after c2-e4.
+
+  // Seen once before, the position after c2-e4 is not a draw yet (White wins from it).
+  const SearchResult once = search_to(pos, 3, {after.hash()});
+  ASSERT_TRUE(once.best_move);
+  EXPECT_EQ(format_move(pos, *once.best_move), "c2-e4");
+  EXPECT_NE(once.score, 0);
+
+  // Seen twice before, reaching it again is the third occurrence: a draw.
+  const SearchResult twice = search_to(pos, 3, {after.hash(), other, after.hash()});
+  ASSERT_TRUE(twice.best_move);
+  EXPECT_EQ(format_move(pos, *twice.best_move), "c2-e4");
+  EXPECT_EQ(twice.score, 0);
+}
+
+TEST(Search, StopFlagEndsAnInfiniteSearch) {
+  const Position pos = Position::start(Variant::Classic);
+  AlphaBeta searcher(16);
+  std::atomic<bool> stop{false};
+  SearchResult result;
+  std::thread worker([&] { result = searcher.search(pos, {}, {}, stop); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto stopped_at = std::chrono::steady_clock::now();
+  stop = true;
+  worker.join();
+  const auto reaction = std::chrono::steady_clock::now() - stopped_at;
+  EXPECT_LT(reaction, std::chrono::milliseconds(100));
+  ASSERT_TRUE(result.best_move);
+  EXPECT_GE(result.depth, 1);
+}
+
+TEST(Search, NodeLimitIsRespected) {
+  const Position pos = midgame(Variant::Classic, 10, 3);
+  AlphaBeta searcher(4);
+  const std::atomic<bool> stop{false};
+  const SearchResult result = searcher.search(pos, {}, {.nodes = 5000}, stop);
+  EXPECT_LE(result.nodes, 5000u);
+  EXPECT_GT(result.nodes, 1000u);
+  ASSERT_TRUE(result.best_move);  // a move even when no iteration was finished
+}
+
+TEST(Search, TimeLimitIsRespected) {
+  const Position pos = Position::start(Variant::Classic);
+  AlphaBeta searcher(16);
+  const std::atomic<bool> stop{false};
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult result = searcher.search(pos, {}, {.time_ms = 100}, stop);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(300));
+  ASSERT_TRUE(result.best_move);
+}
+
+TEST(Search, ProgressIsReportedPerIteration) {
+  const Position pos = Position::start(Variant::Classic);
+  AlphaBeta searcher(4);
+  const std::atomic<bool> stop{false};
+  std::vector<Info> infos;
+  const SearchResult result = searcher.search(pos, {}, {.depth = 3}, stop,
+                                              [&](const Info& info) { infos.push_back(info); });
+  ASSERT_EQ(infos.size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(infos[i].depth, i + 1);
+  EXPECT_EQ(infos.back().nodes, result.nodes);
+  EXPECT_EQ(infos.back().pv, result.pv);
+  EXPECT_FALSE(infos.back().mate);
+}
+
+TEST(Search, OrdoXWinInOne) {
+  // White c6 d6: in Ordo X the ordo c6:d6 (or a singleton with a partner beside it) moves
+  // forward onto rank 8 in one turn.
+  const Position pos = Position::parse("10/10/2ww6/10/7b2/7b2/10/10 w", Variant::X);
+  const SearchResult result = search_to(pos, 2);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_TRUE(wins_after(pos, *result.best_move)) << format_move(pos, *result.best_move);
+  EXPECT_EQ(result.mate, 1);
+}
+
+TEST(Search, OrdoXStartSearchesToDepthTwo) {
+  const Position pos = Position::start(Variant::X, 8, 8);
+  const SearchResult result = search_to(pos, 2);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_EQ(result.depth, 2);
+}
+
+TEST(MateScore, TurnsOfTheSideToMove) {
+  EXPECT_EQ(mate_in_turns(kMateScore - 1), 1);
+  EXPECT_EQ(mate_in_turns(kMateScore - 3), 2);
+  EXPECT_EQ(mate_in_turns(-(kMateScore - 2)), -1);
+  EXPECT_EQ(mate_in_turns(-(kMateScore - 4)), -2);
+  EXPECT_EQ(mate_in_turns(250), std::nullopt);
+}
+
+TEST(TranspositionTable, RoundTripsAnEntry) {
+  TranspositionTable table(1);
+  const Move move = Move::pair(Step::ordo(12, 14, 22), Step::singleton(30, 50, true));
+  table.store(0x1234'5678'9ABC'DEF0ULL, 3, &move, -42, 7, Bound::Lower);
+  const auto hit = table.probe(0x1234'5678'9ABC'DEF0ULL, 3);
+  ASSERT_TRUE(hit);
+  ASSERT_TRUE(hit->move);
+  EXPECT_EQ(*hit->move, move);
+  EXPECT_EQ(hit->score, -42);
+  EXPECT_EQ(hit->depth, 7);
+  EXPECT_EQ(hit->bound, Bound::Lower);
+  EXPECT_FALSE(table.probe(0x1234'5678'9ABC'DEF1ULL, 3));
+}
+
+TEST(TranspositionTable, PacksTieChoices) {
+  Step capture = Step::singleton(127, 126, true);
+  capture.keep = 99;
+  const Move move = Move::single(capture);
+  EXPECT_EQ(unpack_move(pack_move(move)), move);
+}
+
+TEST(TranspositionTable, MateScoresAreRelativeToTheNode) {
+  TranspositionTable table(1);
+  const Move move = Move::single(Step::singleton(1, 11, false));
+  // Stored at ply 4 as "win two plies from here" (root-relative kMateScore - 6) ...
+  table.store(42, 4, &move, kMateScore - 6, 5, Bound::Exact);
+  // ... and found again at ply 10: still two plies from that node.
+  EXPECT_EQ(table.probe(42, 10)->score, kMateScore - 12);
+  table.store(43, 4, &move, -(kMateScore - 6), 5, Bound::Exact);
+  EXPECT_EQ(table.probe(43, 1)->score, -(kMateScore - 3));
+  // Plain evaluations are not shifted.
+  table.store(44, 4, &move, 321, 5, Bound::Upper);
+  EXPECT_EQ(table.probe(44, 9)->score, 321);
+}
+
+}  // namespace
+}  // namespace ordo

@@ -329,6 +329,28 @@ TEST(CliOrdoX, PlayAcceptsATwoStepTurnAndSavesAnXRecord) {
   ASSERT_EQ(move_texts(record.game), std::vector<std::string>{"c1-b1,c2-c3"});
 }
 
+TEST(CliBestmove, FindsTheWinningMoveAndReportsEachDepth) {
+  // White c7 can step onto rank 8 and stay joined through d7; the engine must see it.
+  const std::string position = "bb8/2ww6/2w7/10/10/10/10/10 w";
+  const CliRun r = run({"bestmove", "--position", position, "--depth", "2"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0].rfind("info depth 1 ", 0), 0u) << lines[0];
+  const std::string last = lines.back();
+  ASSERT_EQ(last.rfind("bestmove ", 0), 0u) << last;
+  Position pos = Position::parse(position, Variant::Classic);
+  pos.make(parse_move(pos, last.substr(9)));
+  EXPECT_EQ(pos.decided_winner(), Color::White) << last;
+  EXPECT_NE(r.out.find("score mate 1"), std::string::npos) << r.out;
+}
+
+TEST(CliBestmove, FinishedGameIsAnError) {
+  const CliRun r = run({"bestmove", "--moves", kRepeatingMoves});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("no move"), std::string::npos) << r.err;
+}
+
 TEST(CliUsage, ErrorsAreExitTwoAndHelpListsCommands) {
   EXPECT_EQ(run({"frobnicate"}).code, 2);
   EXPECT_EQ(run({}).code, 2);

@@ -2,6 +2,7 @@
 // positions, then seeded uniformly random complete games. Counts are the same on every
 // run; only the times change.
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <iomanip>
 #include <map>
 #include <memory>
@@ -11,8 +12,10 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/report_util.h"
+#include "core/notation.h"
 #include "core/perft.h"
 #include "core/playout.h"
+#include "search/search.h"
 
 namespace ordo::cli {
 
@@ -117,6 +120,35 @@ void bench_games(Variant variant, int games, std::ostream& out) {
   }
 }
 
+// A fixed-depth alpha-beta search of each perft position on a fresh searcher: the node
+// count is the same on every run (one thread, no time limit).
+void bench_search(Variant variant, bool quick, std::ostream& out) {
+  const int depth = variant == Variant::X ? (quick ? 1 : 2) : (quick ? 2 : 4);
+  out << "Search (alpha-beta, depth " << depth << ", one thread)\n";
+  const std::span<const BenchPosition> positions =
+      variant == Variant::X ? std::span<const BenchPosition>(kXPositions)
+                            : std::span<const BenchPosition>(kClassicPositions);
+  std::uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  const std::atomic<bool> stop{false};
+  for (const BenchPosition& p : positions) {
+    AlphaBeta searcher(16);
+    const Position pos = Position::parse(p.position, variant);
+    const Stopwatch clock;
+    const SearchResult result = searcher.search(pos, {}, {.depth = depth}, stop);
+    const double seconds = clock.seconds();
+    total_nodes += result.nodes;
+    total_seconds += seconds;
+    out << "  " << std::left << std::setw(14) << p.name << std::right << std::setw(14)
+        << grouped(result.nodes) << " nodes  best "
+        << (result.best_move ? format_move(pos, *result.best_move) : "-") << '\n';
+  }
+  out << "  " << std::left << std::setw(14) << "total" << std::right << std::setw(14)
+      << grouped(total_nodes) << " nodes  "
+      << fixed(per_second(static_cast<double>(total_nodes), total_seconds) / 1e6, 3)
+      << " M nodes/s\n";
+}
+
 int run_bench(const BenchOptions& options, const Streams& io) {
   const Variant variant = parse_variant(options.rules);
   const int full = variant == Variant::X ? kDefaultXGames : kDefaultGames;
@@ -126,6 +158,8 @@ int run_bench(const BenchOptions& options, const Streams& io) {
   bench_perft(variant, options.quick, io.out);
   io.out << '\n';
   bench_games(variant, games, io.out);
+  io.out << '\n';
+  bench_search(variant, options.quick, io.out);
   return 0;
 }
 

@@ -117,6 +117,12 @@ int Game::occurrences_of_current() const {
   return static_cast<int>(std::count(positions_.begin(), positions_.end(), position()));
 }
 
+std::vector<std::uint64_t> Game::earlier_hashes() const {
+  std::vector<std::uint64_t> hashes;
+  for (std::size_t i = 0; i + 1 < positions_.size(); ++i) hashes.push_back(positions_[i].hash());
+  return hashes;
+}
+
 Result Game::compute_result() const {
   const Result by_rules = judge_position(position());
   if (by_rules.over()) return by_rules;

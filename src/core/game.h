@@ -75,6 +75,9 @@ class Game {
 
   // How many times the current position has occurred (for repetition).
   int occurrences_of_current() const;
+  // Hashes of the positions before the current one, oldest first (for a search's
+  // repetition checks).
+  std::vector<std::uint64_t> earlier_hashes() const;
 
  private:
   Result compute_result() const;

@@ -1,0 +1,77 @@
+// `bestmove`: searches the position reached and prints one line per finished iteration,
+// then `bestmove MOVE`. A thin adapter over the alpha-beta searcher.
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <memory>
+#include <ostream>
+
+#include "cli/cli_options.h"
+#include "cli/commands.h"
+#include "core/notation.h"
+#include "search/search.h"
+
+namespace ordo::cli {
+
+namespace {
+
+struct BestmoveOptions {
+  CommonOptions common;
+  SearchLimits limits;
+  std::size_t hash_mib = 64;
+};
+
+void print_info(const Position& root, const Info& info, std::ostream& out) {
+  out << "info depth " << info.depth << " score ";
+  if (info.mate) {
+    out << "mate " << *info.mate;
+  } else {
+    out << "cp " << info.score;
+  }
+  out << " nodes " << info.nodes << " nps " << info.nodes_per_second << " time " << info.elapsed_ms
+      << " pv";
+  Position pos = root;
+  for (const Move& m : info.pv) {
+    out << ' ' << format_move(pos, m);
+    pos.make(m);
+  }
+  out << '\n';
+}
+
+int run_bestmove(const BestmoveOptions& options, const Streams& io) {
+  const Game game = make_game(options.common);
+  if (game.result().over()) {
+    io.err << "no move to find: " << describe(game.result()) << '\n';
+    return 1;
+  }
+  SearchLimits limits = options.limits;
+  if (!limits.depth && !limits.nodes && !limits.time_ms) limits.time_ms = 1000;
+  AlphaBeta searcher(options.hash_mib);
+  const std::atomic<bool> stop{false};
+  const Position& root = game.position();
+  const SearchResult result =
+      searcher.search(root, game.earlier_hashes(), limits, stop,
+                      [&](const Info& info) { print_info(root, info, io.out); });
+  io.out << "bestmove " << format_move(root, *result.best_move) << '\n';
+  return 0;
+}
+
+}  // namespace
+
+void add_bestmove_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<BestmoveOptions>();
+  CLI::App* command = app.add_subcommand(
+      "bestmove", "Search the position and print the best move (1 second if no limit is given)");
+  add_common_options(*command, options->common);
+  command->add_option("--depth", options->limits.depth, "Search this many turns deep")
+      ->check(CLI::Range(1, 64));
+  command->add_option("--nodes", options->limits.nodes, "Stop after about this many nodes");
+  command->add_option("--movetime", options->limits.time_ms, "Think this many milliseconds")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--hash", options->hash_mib, "Transposition table size in MiB")
+      ->check(CLI::Range(1, 4096));
+  command->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_bestmove(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

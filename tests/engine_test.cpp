@@ -1,0 +1,226 @@
+// The engine facade: go/stop across threads, agreement with the searcher called directly,
+// time management, game state and clean destruction while searching.
+#include "engine/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+
+namespace ordo {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+// White d7-d8 reaches Black's home row: the search finds it at depth 1 and ends by itself.
+constexpr const char* kWhiteWinsInOne = "8/3w4/3w4/8/3b4/3b4/8/8 w";
+// Sideways there and back twice: the start position occurs for the third time.
+const std::vector<std::string> kRepeatingMoves = {"e3-d3", "e6-d6", "d3-e3", "d6-e6",
+                                                  "e3-d3", "e6-d6", "d3-e3", "d6-e6"};
+
+// Collects what the callbacks report; they run on the engine's worker thread.
+struct Reports {
+  std::mutex mutex;
+  std::vector<Info> infos;
+  std::optional<SearchResult> result;
+  std::optional<Position> root;
+  int best_move_calls = 0;
+
+  SearchCallbacks callbacks() {
+    return {.on_info =
+                [this](const Position&, const Info& info) {
+                  const std::lock_guard lock(mutex);
+                  infos.push_back(info);
+                },
+            .on_best_move =
+                [this](const Position& r, const SearchResult& res) {
+                  const std::lock_guard lock(mutex);
+                  root = r;
+                  result = res;
+                  ++best_move_calls;
+                }};
+  }
+};
+
+bool is_legal(const Position& pos, const Move& move) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (const Move& m : list) {
+    if (m == move) return true;
+  }
+  return false;
+}
+
+TEST(Engine, StopFromAnotherThreadEndsAnInfiniteSearchWithALegalMove) {
+  Engine engine;
+  engine.set_position({"c2-c4"});
+  Reports reports;
+  engine.go({.infinite = true}, reports.callbacks());
+  std::this_thread::sleep_for(100ms);
+  EXPECT_TRUE(engine.is_searching());
+  const auto asked = Clock::now();
+  std::thread stopper([&] { engine.stop(); });
+  stopper.join();
+  engine.wait();
+  EXPECT_LT(Clock::now() - asked, 500ms) << "the worker must finish promptly";
+  EXPECT_FALSE(engine.is_searching());
+  ASSERT_EQ(reports.best_move_calls, 1);
+  ASSERT_TRUE(reports.result->best_move);
+  EXPECT_EQ(*reports.root, engine.game().position());
+  EXPECT_TRUE(is_legal(engine.game().position(), *reports.result->best_move));
+  EXPECT_FALSE(reports.infos.empty());
+}
+
+TEST(Engine, InfiniteSearchReportsItsMoveOnlyAfterStop) {
+  Engine engine;
+  engine.set_position(Position::parse(kWhiteWinsInOne, Variant::Classic), {});
+  Reports reports;
+  engine.go({.infinite = true}, reports.callbacks());
+  std::this_thread::sleep_for(200ms);  // long enough to find the win and end the iteration
+  {
+    const std::lock_guard lock(reports.mutex);
+    EXPECT_EQ(reports.best_move_calls, 0);
+  }
+  EXPECT_TRUE(engine.is_searching());
+  engine.stop();
+  engine.wait();
+  ASSERT_TRUE(reports.result && reports.result->best_move);
+  EXPECT_EQ(format_move(engine.game().position(), *reports.result->best_move), "d7-d8");
+  EXPECT_EQ(reports.result->mate, 1);
+}
+
+TEST(Engine, DepthLimitedSearchMatchesTheSearcherCalledDirectly) {
+  for (Variant variant : {Variant::Classic, Variant::X}) {
+    Engine engine({.variant = variant, .width = 8});
+    engine.set_position({"a2-b3"});
+    Reports reports;
+    engine.go({.depth = 4}, reports.callbacks());
+    engine.wait();
+
+    AlphaBeta direct(EngineOptions{}.hash_mib);
+    const std::atomic<bool> stop{false};
+    const SearchResult expected = direct.search(
+        engine.game().position(), engine.game().earlier_hashes(), {.depth = 4}, stop);
+    ASSERT_TRUE(reports.result && reports.result->best_move);
+    EXPECT_EQ(reports.result->best_move, expected.best_move);
+    EXPECT_EQ(reports.result->score, expected.score);
+    EXPECT_EQ(reports.result->nodes, expected.nodes);
+    EXPECT_EQ(reports.result->depth, 4);
+    ASSERT_EQ(reports.infos.size(), 4u);
+    EXPECT_EQ(reports.infos.back().depth, 4);
+  }
+}
+
+TEST(Engine, ClockBudgetIsASensibleShareOfTheMoversTime) {
+  GoLimits limits;
+  EXPECT_EQ(clock_budget_ms(limits, Color::White), 0);  // no clock
+  limits.time_left_ms[0] = 60'000;
+  limits.increment_ms[0] = 1'000;
+  limits.time_left_ms[1] = 3'000;
+  EXPECT_EQ(clock_budget_ms(limits, Color::White), 60'000 / 30 + 750);
+  EXPECT_EQ(clock_budget_ms(limits, Color::Black), 100);
+  // A nearly empty clock: never more than three quarters of what is left after overhead.
+  limits.time_left_ms[1] = 130;
+  limits.increment_ms[1] = 10'000;
+  EXPECT_EQ(clock_budget_ms(limits, Color::Black), 75);
+  // movetime and the clock together: the tighter one.
+  limits.movetime_ms = 50;
+  EXPECT_EQ(search_limits(limits, Color::Black).time_ms, 50);
+  EXPECT_EQ(search_limits(limits, Color::White).time_ms, 50);
+  limits.movetime_ms = 0;
+  EXPECT_EQ(search_limits(limits, Color::White).time_ms, 2'750);
+  limits.infinite = true;
+  EXPECT_EQ(search_limits(limits, Color::White).time_ms, 0);
+}
+
+TEST(Engine, ClockSearchStaysWithinItsBudget) {
+  Engine engine;
+  engine.set_position({"c2-c4"});  // Black to move: Black's clock counts
+  GoLimits limits;
+  limits.time_left_ms[0] = 1'000'000;  // White's clock must be ignored
+  limits.time_left_ms[1] = 6'000;      // 200 ms for this move
+  Reports reports;
+  const auto start = Clock::now();
+  engine.go(limits, reports.callbacks());
+  engine.wait();
+  const auto spent = Clock::now() - start;
+  EXPECT_LT(spent, 200ms + 150ms);
+  ASSERT_TRUE(reports.result && reports.result->best_move);
+  EXPECT_TRUE(is_legal(engine.game().position(), *reports.result->best_move));
+}
+
+TEST(Engine, NewGameAndOptionsResetTheGame) {
+  Engine engine;
+  engine.set_position({"c2-c4", "c7-c5"});
+  EXPECT_EQ(engine.game().moves().size(), 2u);
+  engine.new_game();
+  EXPECT_TRUE(engine.game().moves().empty());
+  EXPECT_EQ(engine.game().position(), Position::start(Variant::Classic));
+
+  engine.set_position({"c2-c4"});
+  engine.set_options({.hash_mib = 4});  // same board: the game stays
+  EXPECT_EQ(engine.game().moves().size(), 1u);
+  engine.set_options({.variant = Variant::X, .width = 8, .hash_mib = 4, .threads = 2});
+  EXPECT_TRUE(engine.game().moves().empty());
+  EXPECT_EQ(engine.game().position(), Position::start(Variant::X, 8, 8));
+  EXPECT_EQ(engine.options().threads, 2);
+}
+
+TEST(Engine, IllegalMoveLeavesTheGameAsItWas) {
+  Engine engine;
+  engine.set_position({"c2-c4"});
+  try {
+    engine.set_position({"c2-c4", "c7-c5", "c4-c9"});
+    FAIL() << "an illegal move must throw";
+  } catch (const MoveError& e) {
+    EXPECT_NE(std::string(e.what()).find("move 3 'c4-c9'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(engine.game().moves().size(), 1u);
+}
+
+TEST(Engine, FinishedGameReportsNoMove) {
+  Engine engine;
+  engine.set_position(kRepeatingMoves);
+  ASSERT_TRUE(engine.game().result().over());
+  Reports reports;
+  engine.go({.depth = 3}, reports.callbacks());
+  engine.wait();
+  ASSERT_EQ(reports.best_move_calls, 1);
+  EXPECT_FALSE(reports.result->best_move);
+}
+
+TEST(Engine, StateChangeDuringASearchEndsItFirst) {
+  Engine engine;
+  Reports reports;
+  engine.go({.infinite = true}, reports.callbacks());
+  engine.set_position({"c2-c4"});  // stops and joins the search, which still reports
+  EXPECT_FALSE(engine.is_searching());
+  EXPECT_EQ(reports.best_move_calls, 1);
+  EXPECT_EQ(engine.game().moves().size(), 1u);
+}
+
+TEST(Engine, DestructionWhileSearchingIsClean) {
+  Reports infinite, deep;
+  {
+    Engine engine;
+    engine.go({.infinite = true}, infinite.callbacks());
+  }
+  {
+    Engine engine;
+    engine.go({.depth = 60}, deep.callbacks());
+    std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_EQ(infinite.best_move_calls, 1);
+  EXPECT_EQ(deep.best_move_calls, 1);
+  EXPECT_TRUE(deep.result && deep.result->best_move);
+}
+
+}  // namespace
+}  // namespace ordo

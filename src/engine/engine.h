@@ -1,0 +1,115 @@
+// The engine facade: one game, the engine's options and a searcher that thinks on a worker
+// thread the engine owns. Front ends (the UGI protocol, later a GUI) are thin adapters over
+// it: they set the position, call go() with limits and callbacks, and may stop() at any time.
+//
+// Threads. Every call except stop() and is_searching() comes from one controlling thread
+// (the front end's). stop() and is_searching() may come from any thread. The callbacks run
+// on the worker thread; the engine's game does not change while a search runs, so they may
+// read the root position they are given (and nothing else of the engine).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/game.h"
+#include "core/position.h"
+#include "search/search.h"
+
+namespace ordo {
+
+struct EngineOptions {
+  Variant variant = Variant::Classic;
+  int width = 10;  // of the start position: 10x8 or 8x8
+  int height = 8;
+  std::size_t hash_mib = 16;
+  // Accepted and kept for the front ends; the search runs one thread for now (the
+  // searcher is single-threaded; lazy SMP will read this).
+  int threads = 1;
+  friend bool operator==(const EngineOptions&, const EngineOptions&) = default;
+};
+
+// What go() may be told. Zero means "not given" for every number.
+struct GoLimits {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t movetime_ms = 0;
+  bool infinite = false;  // search until stop(); the best move is reported only then
+  // Clock per colour (index(Color)): time left (-1 = no clock) and increment.
+  std::int64_t time_left_ms[2] = {-1, -1};
+  std::int64_t increment_ms[2] = {0, 0};
+  int moves_to_go = 0;  // turns of the mover until the clock is topped up; 0 = sudden death
+};
+
+// The thinking time for the side to move under a clock: a fraction of what is left plus
+// most of the increment, never more than a safe share of what is left. 0 = no clock.
+std::int64_t clock_budget_ms(const GoLimits& limits, Color to_move);
+
+// The searcher's limits for go(): depth, nodes, movetime and the clock budget combined
+// (the tighter time wins); all zero for an infinite search.
+SearchLimits search_limits(const GoLimits& limits, Color to_move);
+
+struct SearchCallbacks {
+  // After every finished iteration.
+  std::function<void(const Position& root, const Info& info)> on_info;
+  // Once per go(), last: the result (best_move empty when the game is over).
+  std::function<void(const Position& root, const SearchResult& result)> on_best_move;
+};
+
+class Engine {
+ public:
+  explicit Engine(EngineOptions options = {});
+  ~Engine();  // stops and joins a running search
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  const EngineOptions& options() const { return options_; }
+  // Takes new options. A change of rules or board size starts a new game, since the
+  // current one no longer fits them; a new hash size gives the searcher a new table.
+  void set_options(const EngineOptions& options);
+
+  // Forgets the game and what the searcher learned; the start position of the options.
+  void new_game();
+  // The given position (or the options' start position) with `moves` played in any
+  // accepted notation. Throws MoveError naming the move (text and number) and why it is
+  // illegal; the game is then left as it was.
+  void set_position(const std::vector<std::string>& moves);
+  void set_position(const Position& start, const std::vector<std::string>& moves);
+  const Game& game() const { return game_; }
+
+  // Starts a search of the current position on the worker thread and returns at once.
+  void go(const GoLimits& limits, SearchCallbacks callbacks);
+  // Asks the running search to finish; it still reports its best move. Returns at once.
+  void stop();
+  // Blocks until the running search (if any) has reported its best move. An infinite
+  // search ends only after stop().
+  void wait();
+  bool is_searching() const { return searching_.load(); }
+
+ private:
+  // Every state change first ends the running search (stop, then join).
+  void finish_search();
+  void think(GoLimits limits, SearchCallbacks callbacks);
+  AlphaBeta& searcher();
+
+  EngineOptions options_;
+  Game game_;
+  std::unique_ptr<AlphaBeta> searcher_;  // made on first use with options_.hash_mib
+
+  std::thread worker_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+  // An infinite search that ended on its own waits here for stop().
+  std::mutex stop_mutex_;
+  std::condition_variable stop_signal_;
+};
+
+}  // namespace ordo

@@ -1,0 +1,192 @@
+// The UGI protocol run over string streams: a scripted session is checked line by line,
+// the search's moves against the rules core rather than hard-coded.
+#include "cli/ugi.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "search/search.h"
+
+namespace ordo {
+namespace {
+
+// The timing fields vary from run to run; everything else of an info line is fixed.
+const std::regex kInfoLine(
+    R"(info depth (\d+) score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+ pv( \S+)+)");
+
+std::vector<std::string> run_session(const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  EXPECT_EQ(cli::run_ugi(in, out), 0);
+  std::istringstream lines(out.str());
+  std::vector<std::string> result;
+  for (std::string line; std::getline(lines, line);) result.push_back(line);
+  return result;
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += line + '\n';
+  return out;
+}
+
+// The best move a fresh searcher finds at `depth` in the game (the engine's default table).
+Move direct_best_move(const Game& game, int depth) {
+  AlphaBeta searcher(16);
+  const std::atomic<bool> stop{false};
+  return *searcher.search(game.position(), game.earlier_hashes(), {.depth = depth}, stop).best_move;
+}
+
+TEST(Ugi, ScriptedSessionTranscript) {
+  const std::vector<std::string> out = run_session(
+      "ugi\n"
+      "isready\n"
+      "setoption name Size value 8x8\n"
+      "setoption name Hash value 16\n"
+      "setoption name Threads value 2\n"
+      "uginewgame\n"
+      "position startpos moves a2-b3 a7-b6\n"
+      "go depth 2\n"
+      "query p1turn\n"
+      "query gameover\n"
+      "query result\n"
+      "frobnicate now\n"
+      "setoption name Colour value red\n"
+      "setoption name Hash value lots\n"
+      "go depth zero\n"
+      "position startpos moves a2-b3 a2-b3\n"
+      "position fen 8/8 w\n"
+      "query p1turn\n"
+      "go perft 2\n"
+      "\n"
+      "quit\n"
+      "isready\n");
+
+  Game game(Position::start(Variant::Classic, 8, 8));
+  game.play("a2-b3");
+  game.play("a7-b6");
+  Position pos = game.position();
+  const std::uint64_t perft2 = perft(pos, 2);
+
+  const std::vector<std::string> expected = {
+      "id name ordo-engine",
+      "id author the ordo-engine authors",
+      "option name Rules type combo default classic var classic var x",
+      "option name Size type combo default 10x8 var 10x8 var 8x8",
+      "option name Hash type spin default 16 min 1 max 4096",
+      "option name Threads type spin default 1 min 1 max 256",
+      "ugiok",
+      "readyok",
+      "INFO 1",
+      "INFO 2",
+      "BESTMOVE",
+      "response true",
+      "response false",
+      "response none",
+      "info string error: unknown command 'frobnicate'",
+      "info string error: setoption: unknown option 'Colour'",
+      "info string error: setoption: Hash needs a whole number from 1 to 4096, got 'lots'",
+      "info string error: go: depth needs a whole number from 1 to 64, got 'zero'",
+      "info string error: position: move 2 'a2-b3' (Black) is illegal: 'a2-b3': "
+      "there is no piece on a2",
+      "PREFIX info string error: position: ",
+      "response true",  // the position is still the one before the bad commands
+      "PERFT",
+  };
+  ASSERT_EQ(out.size(), expected.size()) << join_lines(out);
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const std::string& want = expected[i];
+    std::smatch match;
+    if (want.starts_with("INFO ")) {
+      ASSERT_TRUE(std::regex_match(out[i], match, kInfoLine)) << out[i];
+      EXPECT_EQ(match[1].str(), want.substr(5));
+    } else if (want == "BESTMOVE") {
+      ASSERT_TRUE(out[i].starts_with("bestmove ")) << out[i];
+      const Move move = parse_move(game.position(), out[i].substr(9));  // throws if illegal
+      EXPECT_EQ(move, direct_best_move(game, 2));
+    } else if (want.starts_with("PREFIX ")) {
+      EXPECT_TRUE(out[i].starts_with(want.substr(7))) << out[i];
+    } else if (want == "PERFT") {
+      EXPECT_TRUE(std::regex_match(
+          out[i],
+          std::regex("info depth 2 nodes " + std::to_string(perft2) + " time \\d+ nps \\d+")))
+          << out[i];
+    } else {
+      EXPECT_EQ(out[i], want);
+    }
+  }
+}
+
+TEST(Ugi, UciAliasAndOptionsForOrdoX) {
+  const std::vector<std::string> out = run_session(
+      "uci\n"
+      "setoption name rules value x\n"
+      "position fen 1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 b\n"
+      "query p1turn\n"
+      "go depth 1\n"
+      "query p1turn\n"  // waits for the depth-limited search; quit would stop it
+      "quit\n");
+  ASSERT_EQ(out.size(), 11u) << join_lines(out);
+  EXPECT_EQ(out[10], "response false");
+  EXPECT_EQ(out[6], "uciok");
+  EXPECT_EQ(out[7], "response false");
+  EXPECT_TRUE(std::regex_match(out[8], kInfoLine)) << out[8];
+  ASSERT_TRUE(out[9].starts_with("bestmove ")) << out[9];
+  const Position pos =
+      Position::parse("1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 b", Variant::X);
+  EXPECT_NO_THROW(parse_move(pos, out[9].substr(9))) << out[9];
+}
+
+TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {
+  const std::vector<std::string> out = run_session(
+      "position startpos moves c2-c4\n"
+      "go infinite\n"
+      "isready\n"
+      "stop\n"
+      "query p1turn\n");
+  ASSERT_GE(out.size(), 3u) << join_lines(out);
+  const auto ready = std::find(out.begin(), out.end(), "readyok");
+  ASSERT_NE(ready, out.end());
+  ASSERT_TRUE(out[out.size() - 2].starts_with("bestmove ")) << join_lines(out);
+  EXPECT_LT(ready - out.begin(), static_cast<std::ptrdiff_t>(out.size()) - 2);
+  EXPECT_EQ(out.back(), "response false");
+  Game game(Position::start(Variant::Classic));
+  game.play("c2-c4");
+  EXPECT_NO_THROW(parse_move(game.position(), out[out.size() - 2].substr(9)));
+}
+
+TEST(Ugi, EndOfInputLetsAFiniteSearchFinish) {
+  const std::vector<std::string> out = run_session("position startpos\ngo depth 2");
+  ASSERT_EQ(out.size(), 3u) << join_lines(out);
+  EXPECT_TRUE(out[2].starts_with("bestmove ")) << out[2];
+}
+
+TEST(Ugi, ClockSearchAndFinishedGames) {
+  // Sideways there and back twice: the start position occurs for the third time (a draw).
+  const std::vector<std::string> out = run_session(
+      "position startpos moves e3-d3 e6-d6 d3-e3 d6-e6 e3-d3 e6-d6 d3-e3 d6-e6\n"
+      "query gameover\n"
+      "query result\n"
+      "go p1time 1000 p2time 1000 p1inc 10 p2inc 10\n"
+      "position fen 3w4/8/8/8/8/8/3b4/8 b\n"  // White stands on Black's home row
+      "query result\n"
+      "position fen 8/3w4/8/8/8/8/8/3b4 w\n"  // Black stands on White's home row
+      "query result\n"
+      "query sideways\n");
+  const std::vector<std::string> expected = {
+      "response true",   "response draw",
+      "bestmove (none)", "response p1win",
+      "response p2win",  "info string error: query: expected 'query p1turn|gameover|result'",
+  };
+  EXPECT_EQ(out, expected) << join_lines(out);
+}
+
+}  // namespace
+}  // namespace ordo

@@ -143,7 +143,10 @@ INSTANTIATE_TEST_SUITE_P(
         PerftCase{"x_single_file", "5b/6/6/2w3/2w3/6 w", 3, Variant::X},
         PerftCase{"x_small_battle", "6/1bbb2/2b3/2ww2/1www2/6 b", 3, Variant::X},
         PerftCase{"x_start_8x8", "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w", 1,
-                  Variant::X}));
+                  Variant::X}),
+    [](const ::testing::TestParamInfo<PerftCase>& param_info) {
+      return std::string(param_info.param.name);
+    });
 
 // Ordo X: whole turns (both steps, and the '@' choice where there is one).
 TEST(AgreementX, StartPositionsTurnByTurn) {

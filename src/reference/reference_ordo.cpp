@@ -60,19 +60,19 @@ int count_pieces(const RefPosition& p, char side) {
   return static_cast<int>(std::count(p.cells.begin(), p.cells.end(), side));
 }
 
-// The 8-connected groups of `side`'s pieces, each a list of cell indices. Plain flood fill.
-std::vector<std::vector<int>> groups_of(const RefPosition& p, char side) {
+// Calls visit(start_of_group, cell) for every piece of `side`, group by group: a plain
+// flood fill over the 8 neighbours.
+template <class Visit>
+void flood_groups(const RefPosition& p, char side, Visit&& visit) {
   std::vector<bool> seen(p.cells.size(), false);
-  std::vector<std::vector<int>> groups;
   for (int start = 0; start < static_cast<int>(p.cells.size()); ++start) {
     if (p.cells[start] != side || seen[start]) continue;
-    groups.emplace_back();
     std::vector<int> stack{start};
     seen[start] = true;
     while (!stack.empty()) {
       const int i = stack.back();
       stack.pop_back();
-      groups.back().push_back(i);
+      visit(start, i);
       const int file = i % p.width, rank = i / p.width;
       for (int dr = -1; dr <= 1; ++dr) {
         for (int df = -1; df <= 1; ++df) {
@@ -87,36 +87,23 @@ std::vector<std::vector<int>> groups_of(const RefPosition& p, char side) {
       }
     }
   }
+}
+
+// The 8-connected groups of `side`'s pieces, each a list of cell indices.
+std::vector<std::vector<int>> groups_of(const RefPosition& p, char side) {
+  std::vector<std::vector<int>> groups;
+  flood_groups(p, side, [&](int start, int cell) {
+    if (cell == start) groups.emplace_back();
+    groups.back().push_back(cell);
+  });
   return groups;
 }
 
-// Number of 8-connected groups of `side`'s pieces (0 when it has no pieces). The same flood
-// fill as groups_of(), without building the lists (this one runs for every candidate move).
+// Number of 8-connected groups of `side`'s pieces (0 when it has no pieces); runs for
+// every candidate move, so it counts without building lists.
 int count_groups(const RefPosition& p, char side) {
-  std::vector<bool> seen(p.cells.size(), false);
   int groups = 0;
-  for (int start = 0; start < static_cast<int>(p.cells.size()); ++start) {
-    if (p.cells[start] != side || seen[start]) continue;
-    ++groups;
-    std::vector<int> stack{start};
-    seen[start] = true;
-    while (!stack.empty()) {
-      const int i = stack.back();
-      stack.pop_back();
-      const int file = i % p.width, rank = i / p.width;
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int df = -1; df <= 1; ++df) {
-          const int f = file + df, r = rank + dr;
-          if ((df == 0 && dr == 0) || !on_board(p, f, r)) continue;
-          const int j = index_of(p, f, r);
-          if (p.cells[j] == side && !seen[j]) {
-            seen[j] = true;
-            stack.push_back(j);
-          }
-        }
-      }
-    }
-  }
+  flood_groups(p, side, [&](int start, int cell) { groups += cell == start; });
   return groups;
 }
 

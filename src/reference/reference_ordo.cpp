@@ -60,6 +60,33 @@ int count_pieces(const RefPosition& p, char side) {
   return static_cast<int>(std::count(p.cells.begin(), p.cells.end(), side));
 }
 
+// Every slide of a single piece of `me` in `dirs` over empty squares, stopping on (and
+// capturing) the first enemy piece: visit(notation, board after, capture).
+template <class Visit>
+void for_each_singleton_slide(const RefPosition& p, char me,
+                              const std::vector<std::pair<int, int>>& dirs, Visit&& visit) {
+  for (int rank = 0; rank < p.height; ++rank) {
+    for (int file = 0; file < p.width; ++file) {
+      if (at(p, file, rank) != me) continue;
+      for (auto [df, dr] : dirs) {
+        for (int step = 1;; ++step) {
+          const int f = file + df * step, r = rank + dr * step;
+          if (!on_board(p, f, r)) break;
+          const char target = at(p, f, r);
+          if (target == me) break;  // own piece blocks; never jumps
+          RefPosition after = p;
+          put(after, file, rank, '.');
+          put(after, f, r, me);
+          const bool capture = (target != '.');
+          visit(square_name(file, rank) + (capture ? "x" : "-") + square_name(f, r), after,
+                capture);
+          if (capture) break;  // captures the first enemy piece and stops
+        }
+      }
+    }
+  }
+}
+
 // Calls visit(start_of_group, cell) for every piece of `side`, group by group: a plain
 // flood fill over the 8 neighbours.
 template <class Visit>
@@ -139,25 +166,10 @@ std::vector<Candidate> generate(const RefPosition& p) {
     dirs.push_back({-1, -fwd});
     dirs.push_back({1, -fwd});
   }
-  for (int rank = 0; rank < p.height; ++rank) {
-    for (int file = 0; file < p.width; ++file) {
-      if (at(p, file, rank) != me) continue;
-      for (auto [df, dr] : dirs) {
-        for (int step = 1;; ++step) {
-          const int f = file + df * step, r = rank + dr * step;
-          if (!on_board(p, f, r)) break;
-          const char target = at(p, f, r);
-          if (target == me) break;  // own piece blocks; never jumps
-          RefPosition after = p;
-          put(after, file, rank, '.');
-          put(after, f, r, me);
-          const bool capture = (target != '.');
-          consider(square_name(file, rank) + (capture ? "x" : "-") + square_name(f, r), after);
-          if (capture) break;  // captures the first enemy piece and stops
-        }
-      }
-    }
-  }
+  for_each_singleton_slide(p, me, dirs,
+                           [&](const std::string& notation, const RefPosition& after, bool) {
+                             consider(notation, after);
+                           });
 
   // --- Ordo moves (RULES.md 4.2): every run of >= 2 consecutive own pieces, sub-runs too. ---
   // Moves all pieces of the ordo by `dist` squares in direction (df, dr); every square each
@@ -290,26 +302,7 @@ std::vector<Candidate> x_steps(const RefPosition& p, bool forward) {
   };
 
   // --- Singletons. ---
-  for (int rank = 0; rank < p.height; ++rank) {
-    for (int file = 0; file < p.width; ++file) {
-      if (at(p, file, rank) != me) continue;
-      for (auto [df, dr] : dirs) {
-        for (int step = 1;; ++step) {
-          const int f = file + df * step, r = rank + dr * step;
-          if (!on_board(p, f, r)) break;
-          const char target = at(p, f, r);
-          if (target == me) break;  // own piece blocks; never jumps
-          RefPosition after = p;
-          put(after, file, rank, '.');
-          put(after, f, r, me);
-          const bool capture = (target != '.');
-          consider(square_name(file, rank) + (capture ? "x" : "-") + square_name(f, r), after,
-                   capture);
-          if (capture) break;  // captures the first enemy piece and stops
-        }
-      }
-    }
-  }
+  for_each_singleton_slide(p, me, dirs, consider);
 
   // --- Ordos: side by side across their line, single file along it; one rule covers both. ---
   auto slide_ordo = [&](const std::vector<std::pair<int, int>>& pieces, int df, int dr) {

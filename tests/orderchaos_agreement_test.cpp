@@ -20,9 +20,12 @@ namespace {
 
 std::string outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::OrderWins: return "order wins";
-    case Outcome::ChaosWins: return "chaos wins";
-    case Outcome::Ongoing: break;
+    case Outcome::OrderWins:
+      return "order wins";
+    case Outcome::ChaosWins:
+      return "chaos wins";
+    case Outcome::Ongoing:
+      break;
   }
   return "ongoing";
 }

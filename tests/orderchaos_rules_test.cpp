@@ -41,11 +41,11 @@ TEST(OrderChaosRules, PlayersAlternateAndPiecesStay) {
 }
 
 TEST(OrderChaosRules, FiveInARowWinsForOrderInEveryDirection) {
-  EXPECT_EQ(after("xxxx2/6/6/6/6/6 order", "Xe6"), Outcome::OrderWins);        // row
-  EXPECT_EQ(after("6/o5/o5/o5/o5/6 order", "Oa1"), Outcome::OrderWins);        // column
-  EXPECT_EQ(after("6/4x1/3x2/2x3/1x4/6 order", "Xf6"), Outcome::OrderWins);    // diagonal
-  EXPECT_EQ(after("6/o5/1o4/2o3/3o2/6 order", "Oe1"), Outcome::OrderWins);     // anti-diagonal
-  EXPECT_EQ(after("6/6/6/6/6/1oooo1 order", "Of1"), Outcome::OrderWins);       // ends at the edge
+  EXPECT_EQ(after("xxxx2/6/6/6/6/6 order", "Xe6"), Outcome::OrderWins);      // row
+  EXPECT_EQ(after("6/o5/o5/o5/o5/6 order", "Oa1"), Outcome::OrderWins);      // column
+  EXPECT_EQ(after("6/4x1/3x2/2x3/1x4/6 order", "Xf6"), Outcome::OrderWins);  // diagonal
+  EXPECT_EQ(after("6/o5/1o4/2o3/3o2/6 order", "Oe1"), Outcome::OrderWins);   // anti-diagonal
+  EXPECT_EQ(after("6/6/6/6/6/1oooo1 order", "Of1"), Outcome::OrderWins);     // ends at the edge
 }
 
 TEST(OrderChaosRules, ALineMadeByChaosStillWinsForOrder) {

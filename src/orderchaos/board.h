@@ -16,10 +16,18 @@ inline constexpr int kSquares = kSide * kSide;
 inline constexpr int kLineLength = 5;  // five in a row wins
 inline constexpr Bitboard kAllSquares = (Bitboard{1} << kSquares) - 1;
 
-constexpr Bitboard bit(int sq) { return Bitboard{1} << sq; }
-constexpr int file_of(int sq) { return sq % kSide; }
-constexpr int rank_of(int sq) { return sq / kSide; }
-constexpr int square_at(int file, int rank) { return rank * kSide + file; }
+constexpr Bitboard bit(int sq) {
+  return Bitboard{1} << sq;
+}
+constexpr int file_of(int sq) {
+  return sq % kSide;
+}
+constexpr int rank_of(int sq) {
+  return sq / kSide;
+}
+constexpr int square_at(int file, int rank) {
+  return rank * kSide + file;
+}
 
 // Five squares in a row, column or diagonal, and the squares just beyond its two ends on
 // the same line (those that exist). Under the exact-five rule a full window wins only
@@ -55,7 +63,8 @@ constexpr std::array<SquareWindows, kSquares> make_windows() {
         Window w;
         for (int i = 0; i < kLineLength; ++i)
           w.squares |= bit(square_at(file + d[0] * i, rank + d[1] * i));
-        if (on_board(file - d[0], rank - d[1])) w.beyond_ends |= bit(square_at(file - d[0], rank - d[1]));
+        if (on_board(file - d[0], rank - d[1]))
+          w.beyond_ends |= bit(square_at(file - d[0], rank - d[1]));
         if (on_board(last_file + d[0], last_rank + d[1]))
           w.beyond_ends |= bit(square_at(last_file + d[0], last_rank + d[1]));
         for (int i = 0; i < kLineLength; ++i) {

@@ -26,8 +26,12 @@ Move parse_move(const Position& pos, std::string_view text) {
   if (text.empty()) throw MoveError("empty move: write a symbol and a square, like Xc3");
   Move move;
   switch (text[0]) {
-    case 'X': move.symbol = Symbol::X; break;
-    case 'O': move.symbol = Symbol::O; break;
+    case 'X':
+      move.symbol = Symbol::X;
+      break;
+    case 'O':
+      move.symbol = Symbol::O;
+      break;
     case 'x':
     case 'o':
       throw MoveError(quoted + ": write the symbol as a capital letter, like " +

@@ -33,7 +33,9 @@ constexpr Keys kKeys = make_keys();
 
 }  // namespace
 
-std::string_view role_name(Role r) { return r == Role::Order ? "Order" : "Chaos"; }
+std::string_view role_name(Role r) {
+  return r == Role::Order ? "Order" : "Chaos";
+}
 
 std::string_view version_name(RuleVersion v) {
   return v == RuleVersion::Original ? "original" : "exact-five";
@@ -110,8 +112,8 @@ Position Position::parse(std::string_view text, RuleVersion version) {
   else if (side == "chaos")
     pos.to_move_ = Role::Chaos;
   else
-    throw PositionError("the player to move must be 'order' or 'chaos', not '" +
-                        std::string(side) + "'");
+    throw PositionError("the player to move must be 'order' or 'chaos', not '" + std::string(side) +
+                        "'");
 
   int rank = kSide - 1;
   int file = 0;

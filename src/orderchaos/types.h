@@ -9,9 +9,15 @@ namespace orderchaos {
 enum class Symbol : std::uint8_t { X, O };
 enum class Role : std::uint8_t { Order, Chaos };  // Order moves first
 
-constexpr int index(Symbol s) { return static_cast<int>(s); }
-constexpr int index(Role r) { return static_cast<int>(r); }
-constexpr Role opponent(Role r) { return r == Role::Order ? Role::Chaos : Role::Order; }
+constexpr int index(Symbol s) {
+  return static_cast<int>(s);
+}
+constexpr int index(Role r) {
+  return static_cast<int>(r);
+}
+constexpr Role opponent(Role r) {
+  return r == Role::Order ? Role::Chaos : Role::Order;
+}
 
 // RULES.md, Order and Chaos 4: "original" (five or more in a row wins, the default) and
 // "exact-five" (a line of six does not count).

@@ -6,7 +6,9 @@ namespace reference_oc {
 
 namespace {
 
-bool inside(int file, int rank) { return file >= 0 && file < 6 && rank >= 0 && rank < 6; }
+bool inside(int file, int rank) {
+  return file >= 0 && file < 6 && rank >= 0 && rank < 6;
+}
 
 // Walks every full line (row, column, diagonal) from its first square and measures each
 // run of equal symbols.
@@ -79,8 +81,8 @@ std::vector<std::string> legal_moves(const Board& b) {
     for (int file = 0; file < 6; ++file)
       if (b.cell[rank][file] == '.')
         for (const char symbol : {'X', 'O'})
-          moves.push_back(std::string{symbol, static_cast<char>('a' + file),
-                                      static_cast<char>('1' + rank)});
+          moves.push_back(
+              std::string{symbol, static_cast<char>('a' + file), static_cast<char>('1' + rank)});
   std::sort(moves.begin(), moves.end());
   return moves;
 }

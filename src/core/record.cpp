@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
 #include <vector>
 
+#include "common/record_text.h"
 #include "core/notation.h"
 
 namespace ordo {
@@ -21,49 +21,7 @@ bool is_structural(std::string_view name) {
 }
 
 [[noreturn]] void fail(const std::string& why) {
-  throw RecordError("bad record: " + why);
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s);
-}
-
-// [Name "value"], with \" and \\ escaped in the value.
-std::pair<std::string, std::string> parse_tag(const std::string& line, int line_number) {
-  const std::string where = "line " + std::to_string(line_number) + ": ";
-  std::size_t i = 1;
-  std::string name;
-  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) {
-    name += line[i++];
-  }
-  if (name.empty()) fail(where + "a tag needs a name, as in [White \"Ada\"]");
-  while (i < line.size() && line[i] == ' ') ++i;
-  if (i >= line.size() || line[i] != '"') fail(where + "tag " + name + " needs a quoted value");
-  std::string value;
-  for (++i;; ++i) {
-    if (i >= line.size()) fail(where + "tag " + name + " has no closing quote");
-    if (line[i] == '"') break;
-    if (line[i] == '\\') {
-      if (++i >= line.size()) fail(where + "tag " + name + " ends inside an escape");
-      if (line[i] != '"' && line[i] != '\\') fail(where + "tag " + name + " has an unknown escape");
-    }
-    value += line[i];
-  }
-  if (trim(std::string_view(line).substr(i + 1)) != "]") {
-    fail(where + "tag " + name + " must end with '\"]'");
-  }
-  return {name, value};
-}
-
-std::string quote(const std::string& value) {
-  std::string out = "\"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + '"';
+  common::record_fail(why);
 }
 
 std::pair<int, int> parse_size(const std::string& text) {
@@ -77,34 +35,6 @@ std::pair<int, int> parse_size(const std::string& text) {
   } catch (const std::logic_error&) {
     fail("Size \"" + text + "\" is not WIDTHxHEIGHT, like 10x8");
   }
-}
-
-struct Header {
-  std::map<std::string, std::string> tags;
-  std::size_t movetext_start = 0;  // offset of the first line after the tags
-  int movetext_line = 1;
-};
-
-Header read_header(std::string_view text) {
-  Header header;
-  std::size_t pos = 0;
-  int line_number = 1;
-  while (pos < text.size()) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const std::string line = trim(text.substr(pos, end - pos));
-    if (!line.empty() && line[0] != '[') break;
-    if (!line.empty()) {
-      auto [name, value] = parse_tag(line, line_number);
-      if (!header.tags.emplace(name, value).second) {
-        fail("line " + std::to_string(line_number) + ": tag " + name + " appears twice");
-      }
-    }
-    pos = end + 1;
-    ++line_number;
-  }
-  header.movetext_start = std::min(pos, text.size());
-  header.movetext_line = line_number;
-  return header;
 }
 
 Game start_game(const std::map<std::string, std::string>& tags, Variant variant) {
@@ -152,54 +82,18 @@ Game start_game(const std::map<std::string, std::string>& tags, Variant variant)
   }
 }
 
-// Splits movetext into tokens, dropping {comments} and move numbers ("12.", "12...").
-struct MoveToken {
-  std::string text;
-  int number = 0;  // the move number written before it, 0 if none
-};
-
-std::vector<std::string> tokenize(std::string_view movetext) {
-  std::vector<std::string> tokens;
-  std::string current;
-  bool in_comment = false;
-  for (char c : movetext) {
-    if (in_comment) {
-      if (c == '}') in_comment = false;
-      continue;
-    }
-    if (c == '{' || std::isspace(static_cast<unsigned char>(c))) {
-      if (!current.empty()) tokens.push_back(current), current.clear();
-      in_comment = c == '{';
-      continue;
-    }
-    current += c;
-  }
-  if (in_comment) fail("a comment '{' is never closed");
-  if (!current.empty()) tokens.push_back(current);
-  return tokens;
-}
-
-// "12." or "12..." (possibly glued to a move: "12.e3-e4") -> number and the rest.
-std::pair<int, std::string> split_move_number(const std::string& token) {
-  std::size_t i = 0;
-  while (i < token.size() && std::isdigit(static_cast<unsigned char>(token[i]))) ++i;
-  if (i == 0 || i >= token.size() || token[i] != '.') return {0, token};
-  const int number = std::stoi(token.substr(0, std::min<std::size_t>(i, 6)));
-  while (i < token.size() && token[i] == '.') ++i;
-  return {number, token.substr(i)};
-}
-
-void play_movetext(Record& record, const std::vector<std::string>& tokens,
+void play_movetext(Record& record, const std::vector<common::MovetextToken>& tokens,
                    const std::string* result_tag, const std::string* termination_tag) {
   Game& game = record.game;
   if (tokens.empty()) fail("the moves must end with a result: 1-0, 0-1, 1/2-1/2 or *");
-  const std::string& last = tokens.back();
+  const std::string last =
+      tokens.back().text.empty() ? std::to_string(tokens.back().number) + "." : tokens.back().text;
   const auto written = parse_result_token(last);
   if (!written) {
     fail("the moves must end with a result: 1-0, 0-1, 1/2-1/2 or *, not '" + last + "'");
   }
   for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
-    auto [number, text] = split_move_number(tokens[i]);
+    const auto& [number, text] = tokens[i];
     const int ply = static_cast<int>(game.moves().size());
     const bool black_started = game.start_position().side_to_move() == Color::Black;
     const int expected = (ply + (black_started ? 1 : 0)) / 2 + 1;
@@ -256,11 +150,8 @@ void play_movetext(Record& record, const std::vector<std::string>& tokens,
 }  // namespace
 
 Record read_record(std::string_view text) {
-  Header header = read_header(text);
-  auto tag = [&](const std::string& name) -> const std::string* {
-    auto it = header.tags.find(name);
-    return it == header.tags.end() ? nullptr : &it->second;
-  };
+  const common::RecordText header = common::read_record_text(text);
+  auto tag = [&](const std::string& name) { return header.tag(name); };
   if (const auto* g = tag("Game"); g && *g != "Ordo") fail("Game \"" + *g + "\" is not Ordo");
   Variant variant = Variant::Classic;
   if (const auto* rules = tag("Rules")) {
@@ -272,67 +163,54 @@ Record read_record(std::string_view text) {
   Record record{start_game(header.tags, variant), variant, {}};
   for (const auto& [name, value] : header.tags)
     if (!is_structural(name)) record.tags[name] = value;
-  play_movetext(record, tokenize(text.substr(header.movetext_start)), tag("Result"),
-                tag("Termination"));
+  play_movetext(record, header.tokens, tag("Result"), tag("Termination"));
   return record;
 }
 
 std::string write_record(const Record& record) {
   const Game& game = record.game;
   const Position& start = game.start_position();
-  std::ostringstream out;
-  auto write_tag = [&](std::string_view name, const std::string& value) {
-    out << '[' << name << ' ' << quote(value) << "]\n";
-  };
-  write_tag("Game", "Ordo");
-  write_tag("Rules", std::string(variant_name(record.variant)));
-  write_tag("Size", start.geometry().size_name());
+  common::RecordWriter out;
+  out.tag("Game", "Ordo");
+  out.tag("Rules", std::string(variant_name(record.variant)));
+  out.tag("Size", start.geometry().size_name());
   for (std::string_view name : kRosterTags) {
     auto it = record.tags.find(std::string(name));
     const bool players_or_date = name == "White" || name == "Black" || name == "Date";
     if (it != record.tags.end())
-      write_tag(name, it->second);
+      out.tag(name, it->second);
     else if (players_or_date)
-      write_tag(name, name == "Date" ? "????.??.??" : "?");
+      out.tag(name, name == "Date" ? "????.??.??" : "?");
   }
   for (const auto& [name, value] : record.tags) {
     if (std::find(std::begin(kRosterTags), std::end(kRosterTags), name) == std::end(kRosterTags)) {
-      write_tag(name, value);
+      out.tag(name, value);
     }
   }
   const Result result = game.result();
-  write_tag("Result", std::string(result_token(result.outcome)));
-  if (result.over()) write_tag("Termination", std::string(termination_name(result.termination)));
+  out.tag("Result", std::string(result_token(result.outcome)));
+  if (result.over()) out.tag("Termination", std::string(termination_name(result.termination)));
   const Geometry& g = start.geometry();
   const bool standard_size = g.height() == 8 && (g.width() == 10 || g.width() == 8);
   if (!standard_size || start != Position::start(record.variant, g.width(), g.height())) {
-    write_tag("Position", start.to_string());
+    out.tag("Position", start.to_string());
   }
-  if (!game.options().repetition_draw) write_tag("Repetition", "off");
-  if (game.options().move_limit) write_tag("MoveLimit", std::to_string(game.options().move_limit));
-  out << '\n';
+  if (!game.options().repetition_draw) out.tag("Repetition", "off");
+  if (game.options().move_limit) out.tag("MoveLimit", std::to_string(game.options().move_limit));
 
-  // Movetext, wrapped before 80 columns.
-  std::string line;
-  auto emit = [&](const std::string& word) {
-    if (!line.empty() && line.size() + 1 + word.size() > 79) out << line << '\n', line.clear();
-    if (!line.empty()) line += ' ';
-    line += word;
-  };
   Position pos = start;
   const bool black_started = start.side_to_move() == Color::Black;
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
     const int ply = static_cast<int>(i) + (black_started ? 1 : 0);
     if (ply % 2 == 0)
-      emit(std::to_string(ply / 2 + 1) + ".");
+      out.word(std::to_string(ply / 2 + 1) + ".");
     else if (i == 0)
-      emit("1...");
-    emit(format_move(pos, game.moves()[i]));
+      out.word("1...");
+    out.word(format_move(pos, game.moves()[i]));
     pos.make(game.moves()[i]);
   }
-  emit(std::string(result_token(result.outcome)));
-  out << line << '\n';
-  return out.str();
+  out.word(std::string(result_token(result.outcome)));
+  return out.finish();
 }
 
 }  // namespace ordo

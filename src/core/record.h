@@ -19,18 +19,15 @@
 #pragma once
 
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "common/record_text.h"
 #include "core/game.h"
 
 namespace ordo {
 
-class RecordError : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
-};
+using RecordError = common::RecordError;
 
 struct Record {
   Game game;

@@ -52,9 +52,12 @@ bool order_can_win_now(const Position& pos) {
 }
 
 Solver::Solver(std::size_t table_mib)
-    : table_(std::max<std::size_t>(1024, std::bit_floor(table_mib * 1024 * 1024 / sizeof(Entry)))) {}
+    : table_(std::max<std::size_t>(1024, std::bit_floor(table_mib * 1024 * 1024 / sizeof(Entry)))) {
+}
 
-void Solver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
+void Solver::clear() {
+  std::fill(table_.begin(), table_.end(), Entry{});
+}
 
 bool Solver::out_of_budget() {
   if (aborted_) return true;

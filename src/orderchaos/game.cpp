@@ -1,0 +1,95 @@
+#include "orderchaos/game.h"
+
+#include "orderchaos/notation.h"
+
+namespace orderchaos {
+
+std::string_view result_token(Outcome o) {
+  switch (o) {
+    case Outcome::OrderWins: return "1-0";
+    case Outcome::ChaosWins: return "0-1";
+    case Outcome::Ongoing: break;
+  }
+  return "*";
+}
+
+std::optional<Outcome> parse_result_token(std::string_view token) {
+  if (token == "1-0") return Outcome::OrderWins;
+  if (token == "0-1") return Outcome::ChaosWins;
+  if (token == "*") return Outcome::Ongoing;
+  return std::nullopt;
+}
+
+namespace {
+
+constexpr std::pair<Termination, std::string_view> kTerminationNames[] = {
+    {Termination::None, "none"},
+    {Termination::FiveInARow, "five in a row"},
+    {Termination::BoardFull, "board full"},
+    {Termination::Resignation, "resignation"},
+    {Termination::Timeout, "time forfeit"},
+    {Termination::Unspecified, "unspecified"},
+};
+
+}  // namespace
+
+std::string_view termination_name(Termination t) {
+  for (const auto& [value, name] : kTerminationNames)
+    if (value == t) return name;
+  return "none";
+}
+
+std::optional<Termination> parse_termination(std::string_view name) {
+  for (const auto& [value, text] : kTerminationNames)
+    if (text == name) return value;
+  return std::nullopt;
+}
+
+std::string describe(const Result& result) {
+  if (!result.over()) return "the game goes on";
+  const std::string winner = result.outcome == Outcome::OrderWins ? "Order" : "Chaos";
+  switch (result.termination) {
+    case Termination::FiveInARow: return "Order wins: five in a row";
+    case Termination::BoardFull: return "Chaos wins: the board is full without five in a row";
+    case Termination::Resignation: return winner + " wins: the opponent resigned";
+    case Termination::Timeout: return winner + " wins: the opponent ran out of time";
+    case Termination::None:
+    case Termination::Unspecified: break;
+  }
+  return winner + " wins";
+}
+
+Result judge_position(const Position& pos) {
+  switch (pos.outcome()) {
+    case Outcome::OrderWins: return {Outcome::OrderWins, Termination::FiveInARow};
+    case Outcome::ChaosWins: return {Outcome::ChaosWins, Termination::BoardFull};
+    case Outcome::Ongoing: break;
+  }
+  return {};
+}
+
+Move Game::play(std::string_view text) {
+  if (result_.over()) throw MoveError("'" + std::string(text) + "': the game is over (" +
+                                      describe(result_) + ")");
+  const Move move = parse_move(position(), text);
+  play(move);
+  return move;
+}
+
+void Game::play(Move move) {
+  Position next = position();
+  next.play(move);
+  positions_.push_back(next);
+  moves_.push_back(move);
+  result_ = judge_position(next);
+}
+
+bool Game::undo() {
+  if (moves_.empty()) return false;
+  moves_.pop_back();
+  positions_.pop_back();
+  result_ = judge_position(position());
+  return true;
+}
+
+}  // namespace orderchaos

@@ -11,9 +11,15 @@
 namespace ordo::cli {
 
 void add_common_options(CLI::App& command, CommonOptions& options) {
-  command.add_option("--rules", options.rules, "Rule set: classic (Ordo) or x (Ordo X)")
-      ->check(CLI::IsMember({"classic", "x"}));
-  command.add_option("--size", options.size, "Board for the start position")
+  command
+      .add_option("--game", options.game, "Game: ordo (default) or orderchaos (Order and Chaos)")
+      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command
+      .add_option("--rules", options.rules,
+                  "Rule set: classic (default) or x (Ordo X); for Order and Chaos original "
+                  "(default) or exact-five")
+      ->check(CLI::IsMember({"classic", "x", "original", "exact-five"}));
+  command.add_option("--size", options.size, "Ordo board for the start position (default 10x8)")
       ->check(CLI::IsMember({"10x8", "8x8"}));
   command.add_option("--position", options.position,
                      "Start from this position string (RULES.md section 7); overrides --size");
@@ -28,9 +34,13 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
 }
 
 Variant parse_variant(const std::string& rules) {
-  if (rules == "classic") return Variant::Classic;
+  if (rules.empty() || rules == "classic") return Variant::Classic;
   if (rules == "x") return Variant::X;
-  throw std::invalid_argument("unknown rule set '" + rules + "'; expected classic or x");
+  throw std::invalid_argument("unknown rule set '" + rules + "' for Ordo; expected classic or x");
+}
+
+bool is_orderchaos(const CommonOptions& options) {
+  return options.game == "orderchaos";
 }
 
 namespace {

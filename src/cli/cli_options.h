@@ -13,18 +13,21 @@ class App;
 namespace ordo::cli {
 
 struct CommonOptions {
-  std::string rules = "classic";
-  std::string size = "10x8";
-  std::string position;  // RULES.md section 7; overrides size
-  std::string moves;     // played from the position, separated by spaces
+  std::string game = "ordo";  // ordo | orderchaos
+  std::string rules;          // the game's default when empty: classic, or original
+  std::string size;           // 10x8 when empty
+  std::string position;       // RULES.md section 7; overrides size
+  std::string moves;          // played from the position, separated by spaces
   bool no_repetition = false;
   int move_limit = 0;
 };
 
-// Adds --rules, --size, --position, --moves, --no-repetition and --move-limit.
+// Adds --game, --rules, --size, --position, --moves, --no-repetition and --move-limit.
 void add_common_options(CLI::App& command, CommonOptions& options);
 
-Variant parse_variant(const std::string& rules);  // "classic" or "x"
+Variant parse_variant(const std::string& rules);  // "classic" (or empty) or "x"
+
+bool is_orderchaos(const CommonOptions& options);
 
 // The start position (or --position), with --moves played through Game::play. Throws
 // std::invalid_argument naming the option, and for a move its number, with the reason.

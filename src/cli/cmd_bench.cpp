@@ -11,6 +11,7 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -50,11 +51,13 @@ constexpr BenchPosition kXPositions[] = {
 };
 
 constexpr int kDefaultXGames = 1000;
+constexpr int kDefaultOrderChaosGames = 2000000;
 
 struct BenchOptions {
   int games = kDefaultGames;
   bool quick = false;
   std::string rules = "classic";
+  std::string game = "ordo";
   const CLI::Option* games_option = nullptr;
 };
 
@@ -150,6 +153,14 @@ void bench_search(Variant variant, bool quick, std::ostream& out) {
 }
 
 int run_bench(const BenchOptions& options, const Streams& io) {
+  if (options.game == "orderchaos") {
+    const bool given = options.games_option->count() > 0;
+    orderchaos_bench(given           ? options.games
+                     : options.quick ? kQuickGames
+                                     : kDefaultOrderChaosGames,
+                     options.quick, io.out);
+    return 0;
+  }
   const Variant variant = parse_variant(options.rules);
   const int full = variant == Variant::X ? kDefaultXGames : kDefaultGames;
   const int games = options.games_option->count() > 0 ? options.games
@@ -179,6 +190,10 @@ void add_bench_command(CLI::App& app, Action& chosen) {
   command->add_flag("--quick", options->quick, "A small workload (for tests)");
   command->add_option("--rules", options->rules, "Rule set: classic (default) or x (Ordo X)")
       ->check(CLI::IsMember({"classic", "x"}));
+  command
+      ->add_option("--game", options->game,
+                   "Game: ordo (default) or orderchaos (Order and Chaos, both rule versions)")
+      ->check(CLI::IsMember({"ordo", "orderchaos"}));
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_bench(*options, io); };
   });

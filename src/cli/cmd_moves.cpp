@@ -6,12 +6,14 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/game_report.h"
+#include "cli/orderchaos_cli.h"
 
 namespace ordo::cli {
 
 namespace {
 
 int run_moves(const CommonOptions& options, const Streams& io) {
+  if (is_orderchaos(options)) return orderchaos_moves(options, io);
   const Game game = make_game(options);
   if (game.result().over()) {
     io.err << "no legal moves: " << describe(game.result()) << '\n';

@@ -7,6 +7,7 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -22,6 +23,8 @@ struct PerftOptions {
 };
 
 int run_perft(const PerftOptions& options, const Streams& io) {
+  if (is_orderchaos(options.common))
+    return orderchaos_perft(options.common, options.depth, options.divide, io);
   const Game game = make_game(options.common);
   Position pos = game.position();
   const Stopwatch clock;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <stdexcept>
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
@@ -28,6 +29,9 @@ std::string today() {
 }
 
 int run_play(const PlayOptions& options, const Streams& io) {
+  if (is_orderchaos(options.common))
+    throw std::invalid_argument(
+        "play: Order and Chaos has no terminal game yet; perft, moves, show and bench know it");
   Game game = make_game(options.common);
   Record record{std::move(game), parse_variant(options.common.rules), {}};
   if (!options.white.empty()) record.tags["White"] = options.white;

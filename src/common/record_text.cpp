@@ -23,7 +23,8 @@ std::pair<std::string, std::string> parse_tag(const std::string& line, int line_
   }
   if (name.empty()) record_fail(where + "a tag needs a name, as in [White \"Ada\"]");
   while (i < line.size() && line[i] == ' ') ++i;
-  if (i >= line.size() || line[i] != '"') record_fail(where + "tag " + name + " needs a quoted value");
+  if (i >= line.size() || line[i] != '"')
+    record_fail(where + "tag " + name + " needs a quoted value");
   std::string value;
   for (++i;; ++i) {
     if (i >= line.size()) record_fail(where + "tag " + name + " has no closing quote");
@@ -84,7 +85,9 @@ MovetextToken split_move_number(const std::string& word) {
 
 }  // namespace
 
-void record_fail(const std::string& why) { throw RecordError("bad record: " + why); }
+void record_fail(const std::string& why) {
+  throw RecordError("bad record: " + why);
+}
 
 const std::string* RecordText::tag(const std::string& name) const {
   const auto it = tags.find(name);

@@ -6,9 +6,12 @@ namespace orderchaos {
 
 std::string_view result_token(Outcome o) {
   switch (o) {
-    case Outcome::OrderWins: return "1-0";
-    case Outcome::ChaosWins: return "0-1";
-    case Outcome::Ongoing: break;
+    case Outcome::OrderWins:
+      return "1-0";
+    case Outcome::ChaosWins:
+      return "0-1";
+    case Outcome::Ongoing:
+      break;
   }
   return "*";
 }
@@ -49,28 +52,36 @@ std::string describe(const Result& result) {
   if (!result.over()) return "the game goes on";
   const std::string winner = result.outcome == Outcome::OrderWins ? "Order" : "Chaos";
   switch (result.termination) {
-    case Termination::FiveInARow: return "Order wins: five in a row";
-    case Termination::BoardFull: return "Chaos wins: the board is full without five in a row";
-    case Termination::Resignation: return winner + " wins: the opponent resigned";
-    case Termination::Timeout: return winner + " wins: the opponent ran out of time";
+    case Termination::FiveInARow:
+      return "Order wins: five in a row";
+    case Termination::BoardFull:
+      return "Chaos wins: the board is full without five in a row";
+    case Termination::Resignation:
+      return winner + " wins: the opponent resigned";
+    case Termination::Timeout:
+      return winner + " wins: the opponent ran out of time";
     case Termination::None:
-    case Termination::Unspecified: break;
+    case Termination::Unspecified:
+      break;
   }
   return winner + " wins";
 }
 
 Result judge_position(const Position& pos) {
   switch (pos.outcome()) {
-    case Outcome::OrderWins: return {Outcome::OrderWins, Termination::FiveInARow};
-    case Outcome::ChaosWins: return {Outcome::ChaosWins, Termination::BoardFull};
-    case Outcome::Ongoing: break;
+    case Outcome::OrderWins:
+      return {Outcome::OrderWins, Termination::FiveInARow};
+    case Outcome::ChaosWins:
+      return {Outcome::ChaosWins, Termination::BoardFull};
+    case Outcome::Ongoing:
+      break;
   }
   return {};
 }
 
 Move Game::play(std::string_view text) {
-  if (result_.over()) throw MoveError("'" + std::string(text) + "': the game is over (" +
-                                      describe(result_) + ")");
+  if (result_.over())
+    throw MoveError("'" + std::string(text) + "': the game is over (" + describe(result_) + ")");
   const Move move = parse_move(position(), text);
   play(move);
   return move;

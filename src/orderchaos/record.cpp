@@ -16,7 +16,9 @@ bool listed(std::string_view name, const auto& list) {
   return std::find(std::begin(list), std::end(list), name) != std::end(list);
 }
 
-[[noreturn]] void fail(const std::string& why) { common::record_fail(why); }
+[[noreturn]] void fail(const std::string& why) {
+  common::record_fail(why);
+}
 
 Game start_game(const common::RecordText& text) {
   RuleVersion version = RuleVersion::Original;

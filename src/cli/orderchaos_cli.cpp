@@ -1,0 +1,184 @@
+#include "cli/orderchaos_cli.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/report_util.h"
+#include "common/random.h"
+#include "orderchaos/movegen.h"
+#include "orderchaos/notation.h"
+#include "orderchaos/perft.h"
+
+namespace ordo::cli {
+
+namespace oc = orderchaos;
+
+namespace {
+
+constexpr std::uint64_t kSeed = 20261122;
+
+oc::RuleVersion parse_version(const std::string& rules) {
+  if (rules.empty() || rules == "original") return oc::RuleVersion::Original;
+  if (rules == "exact-five") return oc::RuleVersion::ExactFive;
+  throw std::invalid_argument("unknown rule set '" + rules +
+                              "' for Order and Chaos; expected original or exact-five");
+}
+
+std::vector<std::string> sorted_moves(const oc::Position& pos) {
+  oc::MoveList list;
+  oc::generate_legal(pos, list);
+  std::vector<std::string> texts;
+  for (const oc::Move m : list) texts.push_back(oc::format_move(m));
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+std::string diagram(const oc::Position& pos) {
+  std::ostringstream out;
+  out << "   a b c d e f\n";
+  for (int rank = oc::kSide - 1; rank >= 0; --rank) {
+    out << ' ' << rank + 1 << ' ';
+    for (int file = 0; file < oc::kSide; ++file) {
+      const auto symbol = pos.at(oc::square_at(file, rank));
+      out << (symbol ? (*symbol == oc::Symbol::X ? 'X' : 'O') : '.')
+          << (file + 1 < oc::kSide ? " " : "");
+    }
+    out << ' ' << rank + 1 << '\n';
+  }
+  out << "   a b c d e f\n";
+  return out.str();
+}
+
+}  // namespace
+
+oc::Game make_orderchaos_game(const CommonOptions& options) {
+  if (!options.size.empty())
+    throw std::invalid_argument("--size: Order and Chaos is played on 6x6 only");
+  if (options.no_repetition || options.move_limit)
+    throw std::invalid_argument(
+        "--no-repetition and --move-limit are Ordo options; Order and Chaos always ends "
+        "within 36 moves");
+  const oc::RuleVersion version = parse_version(options.rules);
+  oc::Position start = oc::Position::start(version);
+  if (!options.position.empty()) {
+    try {
+      start = oc::Position::parse(options.position, version);
+    } catch (const oc::PositionError& e) {
+      throw std::invalid_argument(std::string("--position: ") + e.what());
+    }
+  }
+  oc::Game game(start);
+  std::istringstream words(options.moves);
+  std::vector<std::string> moves;
+  for (std::string word; words >> word;) moves.push_back(word);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    try {
+      game.play(moves[i]);
+    } catch (const oc::MoveError& e) {
+      throw std::invalid_argument("--moves: move " + std::to_string(i + 1) + " of " +
+                                  std::to_string(moves.size()) + " (" +
+                                  std::string(oc::role_name(game.position().to_move())) +
+                                  ") is illegal: " + e.what());
+    }
+  }
+  return game;
+}
+
+int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const Streams& io) {
+  oc::Position pos = make_orderchaos_game(options).position();
+  const Stopwatch clock;
+  std::uint64_t nodes = 0;
+  if (divide && depth > 0) {
+    std::vector<std::pair<std::string, std::uint64_t>> rows;
+    oc::MoveList list;
+    oc::generate_legal(pos, list);
+    for (const oc::Move m : list) {
+      pos.play(m);
+      rows.emplace_back(oc::format_move(m), oc::perft(pos, depth - 1));
+      pos.undo(m);
+      nodes += rows.back().second;
+    }
+    std::sort(rows.begin(), rows.end());
+    for (const auto& [text, count] : rows) io.out << text << ": " << count << '\n';
+    io.out << '\n';
+  } else {
+    nodes = oc::perft(pos, depth);
+  }
+  const double seconds = clock.seconds();
+  io.out << "Time " << fixed(seconds, 3) << " s, "
+         << grouped(static_cast<std::uint64_t>(per_second(static_cast<double>(nodes), seconds)))
+         << " nodes/s\n";
+  io.out << "Nodes searched: " << nodes << '\n';
+  return 0;
+}
+
+int orderchaos_moves(const CommonOptions& options, const Streams& io) {
+  const oc::Game game = make_orderchaos_game(options);
+  if (game.result().over()) {
+    io.err << "no legal moves: " << oc::describe(game.result()) << '\n';
+    return 0;
+  }
+  for (const std::string& move : sorted_moves(game.position())) io.out << move << '\n';
+  return 0;
+}
+
+int orderchaos_show(const CommonOptions& options, const Streams& io) {
+  const oc::Game game = make_orderchaos_game(options);
+  const oc::Position& pos = game.position();
+  auto line = [&](const std::string& label, const std::string& value) {
+    io.out << std::left << std::setw(10) << label << value << '\n';
+  };
+  io.out << diagram(pos) << '\n';
+  line("Game", "Order and Chaos (Stephen Sniderman), rules: " +
+                   std::string(oc::version_name(pos.version())));
+  line("Position", pos.to_string());
+  if (game.result().over()) {
+    line("Result", std::string(oc::result_token(game.result().outcome)) + " (" +
+                       oc::describe(game.result()) + ")");
+  } else {
+    const int placed = std::popcount(pos.occupied());
+    line("Turn", std::string(oc::role_name(pos.to_move())) + " to move (" +
+                     std::to_string(placed) + " of 36 squares filled)");
+  }
+  return 0;
+}
+
+void orderchaos_bench(int games, bool quick, std::ostream& out) {
+  out << "Perft (Order and Chaos, empty board)\n";
+  for (int depth = 1; depth <= (quick ? 3 : 4); ++depth) {
+    oc::Position pos = oc::Position::start();
+    const Stopwatch clock;
+    const std::uint64_t nodes = oc::perft(pos, depth);
+    const double seconds = clock.seconds();
+    out << "  depth " << depth << std::right << std::setw(16) << grouped(nodes) << std::setw(11)
+        << fixed(seconds, 3) << " s" << std::setw(10)
+        << fixed(per_second(static_cast<double>(nodes), seconds) / 1e6, 1) << " M nodes/s\n";
+  }
+  for (const auto version : {oc::RuleVersion::Original, oc::RuleVersion::ExactFive}) {
+    out << "\nRandom games (Order and Chaos, " << oc::version_name(version) << ", seed " << kSeed
+        << ")\n";
+    common::SplitMix64 rng(kSeed);
+    const oc::Position start = oc::Position::start(version);
+    std::uint64_t plies = 0;
+    int order_wins = 0;
+    const Stopwatch clock;
+    for (int i = 0; i < games; ++i) {
+      const oc::PlayoutResult r = oc::random_playout(start, rng);
+      plies += static_cast<std::uint64_t>(r.plies);
+      order_wins += r.outcome == oc::Outcome::OrderWins;
+    }
+    const double seconds = clock.seconds();
+    out << "  games          " << grouped(static_cast<std::uint64_t>(games)) << "\n"
+        << "  plies          " << grouped(plies) << "\n"
+        << "  seconds        " << fixed(seconds, 3) << "\n"
+        << "  games/second   " << grouped(per_second(games, seconds), 1) << "\n"
+        << "  Order won      " << grouped(static_cast<std::uint64_t>(order_wins)) << " ("
+        << fixed(games ? 100.0 * order_wins / games : 0.0, 1) << "%)\n";
+  }
+}
+
+}  // namespace ordo::cli

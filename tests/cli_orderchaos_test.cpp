@@ -81,12 +81,14 @@ TEST(CliOrderChaos, BadInputIsRefusedWithTheReason) {
   EXPECT_NE(error_of({"moves", "--game", "orderchaos", "--moves", "Xa1 Xa1"})
                 .find("move 2 of 2 (Chaos) is illegal: 'Xa1': a1 is taken"),
             std::string::npos);
-  EXPECT_NE(error_of({"moves", "--game", "orderchaos", "--rules", "x"}).find("original or exact-five"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of({"moves", "--game", "orderchaos", "--rules", "x"}).find("original or exact-five"),
+      std::string::npos);
   EXPECT_NE(error_of({"moves", "--game", "orderchaos", "--size", "8x8"}).find("6x6 only"),
             std::string::npos);
-  EXPECT_NE(error_of({"show", "--game", "orderchaos", "--position", "6/6 order"}).find("--position"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of({"show", "--game", "orderchaos", "--position", "6/6 order"}).find("--position"),
+      std::string::npos);
   EXPECT_NE(error_of({"moves", "--rules", "exact-five"}).find("for Ordo; expected classic or x"),
             std::string::npos);
   EXPECT_NE(error_of({"play", "--game", "orderchaos"}).find("no terminal game yet"),

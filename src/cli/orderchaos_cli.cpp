@@ -79,10 +79,9 @@ oc::Game make_orderchaos_game(const CommonOptions& options) {
     try {
       game.play(moves[i]);
     } catch (const oc::MoveError& e) {
-      throw std::invalid_argument("--moves: move " + std::to_string(i + 1) + " of " +
-                                  std::to_string(moves.size()) + " (" +
-                                  std::string(oc::role_name(game.position().to_move())) +
-                                  ") is illegal: " + e.what());
+      throw std::invalid_argument(
+          "--moves: move " + std::to_string(i + 1) + " of " + std::to_string(moves.size()) + " (" +
+          std::string(oc::role_name(game.position().to_move())) + ") is illegal: " + e.what());
     }
   }
   return game;
@@ -141,8 +140,8 @@ int orderchaos_show(const CommonOptions& options, const Streams& io) {
                        oc::describe(game.result()) + ")");
   } else {
     const int placed = std::popcount(pos.occupied());
-    line("Turn", std::string(oc::role_name(pos.to_move())) + " to move (" +
-                     std::to_string(placed) + " of 36 squares filled)");
+    line("Turn", std::string(oc::role_name(pos.to_move())) + " to move (" + std::to_string(placed) +
+                     " of 36 squares filled)");
   }
   return 0;
 }

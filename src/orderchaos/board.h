@@ -81,4 +81,26 @@ constexpr std::array<SquareWindows, kSquares> make_windows() {
 
 inline constexpr std::array<SquareWindows, kSquares> kWindowsThrough = detail::make_windows();
 
+// Every window of the board once: 2 per row and column, 2 on each long diagonal, 1 on
+// each of the four diagonals of five squares.
+inline constexpr int kWindowCount = 32;
+
+namespace detail {
+
+constexpr std::array<Window, kWindowCount> make_window_list() {
+  std::array<Window, kWindowCount> list{};
+  int n = 0;
+  for (const SquareWindows& through : kWindowsThrough)
+    for (int i = 0; i < through.count; ++i) {
+      bool seen = false;
+      for (int j = 0; j < n; ++j) seen = seen || list[j].squares == through.windows[i].squares;
+      if (!seen) list[n++] = through.windows[i];
+    }
+  return list;
+}
+
+}  // namespace detail
+
+inline constexpr std::array<Window, kWindowCount> kAllWindows = detail::make_window_list();
+
 }  // namespace orderchaos

@@ -34,6 +34,38 @@ int ordering_key(const Position& pos, Move move) {
   return key;
 }
 
+// Where Chaos must play when Order threatens to complete a line next turn. A threat is a
+// window with four of one symbol and one empty square (under exact-five, and no such
+// symbol just beyond its ends). Chaos defuses it only by filling that square or, under
+// exact-five, by putting the same symbol beyond an end (a six does not count); any other
+// placement leaves Order an immediate win. Without a threat every empty square is allowed.
+struct ChaosDuty {
+  Bitboard squares = 0;  // where Chaos may still hold out
+  bool lost = false;     // two threats on different squares: no defence (original)
+};
+
+ChaosDuty chaos_duty(const Position& pos) {
+  ChaosDuty duty;
+  duty.squares = pos.empty();
+  Bitboard threat_squares = 0, defences = 0;
+  const bool exact = pos.version() == RuleVersion::ExactFive;
+  for (const Window& w : kAllWindows) {
+    for (const Symbol s : {Symbol::X, Symbol::O}) {
+      const Bitboard mine = pos.pieces(s);
+      const Bitboard theirs = pos.pieces(s == Symbol::X ? Symbol::O : Symbol::X);
+      if ((theirs & w.squares) || std::popcount(mine & w.squares) != kLineLength - 1) continue;
+      if (exact && (mine & w.beyond_ends)) continue;  // completing it would make six
+      const Bitboard gap = w.squares & ~mine;
+      threat_squares |= gap;
+      defences |= gap | (exact ? w.beyond_ends & pos.empty() : 0);
+    }
+  }
+  if (!threat_squares) return duty;
+  duty.squares = defences;
+  duty.lost = !exact && std::popcount(threat_squares) >= 2;
+  return duty;
+}
+
 }  // namespace
 
 bool order_can_win_now(const Position& pos) {
@@ -106,6 +138,14 @@ std::optional<bool> Solver::order_wins(Position& pos, Move* best) {
 
   MoveList list;
   generate_legal(pos, list);
+  if (!order_moves && !best) {  // the root keeps every move, so that it can name one
+    const ChaosDuty duty = chaos_duty(pos);
+    if (duty.lost) return true;
+    int kept = 0;
+    for (int i = 0; i < list.size; ++i)
+      if (duty.squares & bit(list.moves[i].square)) list.moves[kept++] = list.moves[i];
+    list.size = kept;  // every other placement loses at once
+  }
   std::array<int, 2 * kSquares> keys{};
   for (int i = 0; i < list.size; ++i) keys[i] = ordering_key(pos, list.moves[i]);
   // Insertion sort by key, stable so that the result is deterministic.

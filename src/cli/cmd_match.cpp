@@ -77,8 +77,8 @@ std::string interval(const EloEstimate& e) {
 }
 
 std::string sprt_text(const SprtState& s) {
-  std::string text = "LLR " + fixed(s.llr, 2) + " (" + fixed(s.lower, 2) + ", " +
-                     fixed(s.upper, 2) + ")";
+  std::string text =
+      "LLR " + fixed(s.llr, 2) + " (" + fixed(s.lower, 2) + ", " + fixed(s.upper, 2) + ")";
   if (s.decision == SprtDecision::AcceptH0) text += " H0 accepted";
   if (s.decision == SprtDecision::AcceptH1) text += " H1 accepted";
   return text;
@@ -100,10 +100,10 @@ void print_summary(const MatchResult& result, const MatchConfig& config, const M
                    double seconds, std::ostream& out) {
   const MatchState& s = result.state;
   const std::string& a = config.first.name;
-  out << "\nMatch " << a << " vs " << config.second.name << ": " << o.rules << ' ' << o.size
-      << ", " << s.games_done << " of " << config.games << " games, " << config.opening_plies
-      << " random plies per opening, each opening twice with colours swapped; "
-      << fixed(seconds, 1) << " s\n";
+  out << "\nMatch " << a << " vs " << config.second.name << ": " << o.rules << ' ' << o.size << ", "
+      << s.games_done << " of " << config.games << " games, " << config.opening_plies
+      << " random plies per opening, each opening twice with colours swapped; " << fixed(seconds, 1)
+      << " s\n";
   out << a << ": " << s.wdl.wins << " wins, " << s.wdl.draws << " draws, " << s.wdl.losses
       << " losses; score " << percent(score(s.wdl)) << '\n';
   if (const auto e = elo_estimate(trinomial_samples(s.wdl))) {
@@ -128,7 +128,8 @@ void print_summary(const MatchResult& result, const MatchConfig& config, const M
   for (const auto& [name, count] : endings) out << ' ' << name << ' ' << count << ';';
   out << '\n';
   for (const GameReport& g : result.games) {
-    if (!g.played.reason.empty()) out << "Forfeit in game " << g.index + 1 << ": " << g.played.reason << '\n';
+    if (!g.played.reason.empty())
+      out << "Forfeit in game " << g.index + 1 << ": " << g.played.reason << '\n';
   }
 }
 
@@ -218,9 +219,8 @@ void add_match_command(CLI::App& app, Action& chosen) {
                       "Stop early by the SPRT: elo0,elo1,alpha,beta, e.g. 0,10,0.05,0.05");
   command->add_option("--out", o->out, "Write the records of all games to this file");
   command->add_option("--plot", o->plot, "Write an SVG chart of the Elo estimate to this file");
-  command->callback([o, &chosen] {
-    chosen = [o](const Streams& io) { return run_match_command(*o, io); };
-  });
+  command->callback(
+      [o, &chosen] { chosen = [o](const Streams& io) { return run_match_command(*o, io); }; });
 }
 
 }  // namespace ordo::cli

@@ -96,8 +96,8 @@ void axes(std::ostringstream& svg, const Frame& f) {
   svg << "<rect x=\"" << number(kLeft) << "\" y=\"" << number(kTop) << "\" width=\""
       << number(kWidth - kLeft - kRight) << "\" height=\"" << number(kHeight - kTop - kBottom)
       << "\" fill=\"none\" stroke=\"#444\"/>\n";
-  svg << "<text x=\"" << number((kLeft + kWidth - kRight) / 2) << "\" y=\""
-      << number(kHeight - 10) << "\" text-anchor=\"middle\">games</text>\n";
+  svg << "<text x=\"" << number((kLeft + kWidth - kRight) / 2) << "\" y=\"" << number(kHeight - 10)
+      << "\" text-anchor=\"middle\">games</text>\n";
   svg << "<text x=\"16\" y=\"" << number((kTop + kHeight - kBottom) / 2)
       << "\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
       << number((kTop + kHeight - kBottom) / 2) << ")\">Elo (first player)</text>\n";
@@ -108,8 +108,8 @@ void axes(std::ostringstream& svg, const Frame& f) {
 std::string elo_plot_svg(const std::vector<EloPoint>& history, const std::string& title) {
   const Frame f = frame_for(history);
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\""
-      << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << kHeight
+      << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
       << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   svg << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg << "<text x=\"" << number(kWidth / 2) << "\" y=\"24\" text-anchor=\"middle\" "

@@ -34,8 +34,8 @@ MoveReply EnginePlayer::choose_move(const MoveRequest& request) {
   engine_.go(to_go_limits(settings_.limits, request.clock),
              SearchCallbacks{.on_info = {},
                              .on_best_move = [&move](const Position& root, const SearchResult& r) {
-               if (r.best_move) move = format_move(root, *r.best_move);
-             }});
+                               if (r.best_move) move = format_move(root, *r.best_move);
+                             }});
   engine_.wait();
   if (!move) return MoveReply::failed("the engine found no move");
   return MoveReply::played(std::move(*move));

@@ -56,8 +56,7 @@ class Referee {
 
   void forfeit(Color loser, Termination how, const std::string& why) {
     game_.set_result(Result{win_for(opponent(loser)), how});
-    reason_ = player(loser).name() + " (" + std::string(color_name(loser)) +
-              "): " + why;
+    reason_ = player(loser).name() + " (" + std::string(color_name(loser)) + "): " + why;
   }
 
   void turn() {

@@ -59,8 +59,8 @@ Opening make_opening(const MatchRules& rules, int plies, std::uint64_t seed, int
     }
     return opening;
   }
-  throw std::runtime_error("no open position after " + std::to_string(plies) +
-                           " random plies in " + std::to_string(kTries) + " tries");
+  throw std::runtime_error("no open position after " + std::to_string(plies) + " random plies in " +
+                           std::to_string(kTries) + " tries");
 }
 
 }  // namespace ordo::match

@@ -27,7 +27,7 @@ struct ClockState {
 
 // What the referee tells a player when it is to move.
 struct MoveRequest {
-  const Game& game;                      // the game so far (position, history)
+  const Game& game;                       // the game so far (position, history)
   const std::vector<std::string>& moves;  // the moves played from the start, as written
   ClockState clock;
 };

@@ -9,8 +9,8 @@
 #include <type_traits>
 
 #include "match/engine_player.h"
-#include "match/ugi_player.h"
 #include "match/uct_player.h"
+#include "match/ugi_player.h"
 
 namespace ordo::match {
 
@@ -24,8 +24,8 @@ std::int64_t whole_number(const std::string& key, const std::string& value, std:
   std::int64_t n = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
   if (ec != std::errc{} || end != value.data() + value.size() || n < low || n > high) {
-    throw std::invalid_argument(key + " needs a whole number from " + std::to_string(low) +
-                                " to " + std::to_string(high) + ", got '" + value + "'");
+    throw std::invalid_argument(key + " needs a whole number from " + std::to_string(low) + " to " +
+                                std::to_string(high) + ", got '" + value + "'");
   }
   return n;
 }

@@ -31,8 +31,8 @@ PlayerSpec parse_player_spec(const std::string& text) {
       spec.name = value;
     } else if (key == "kind") {
       if (!kKinds.contains(value)) {
-        throw std::invalid_argument("player '" + text + "': kind is ab, uct or ugi, not '" +
-                                    value + "'");
+        throw std::invalid_argument("player '" + text + "': kind is ab, uct or ugi, not '" + value +
+                                    "'");
       }
       spec.kind = value;
     } else {

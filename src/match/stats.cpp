@@ -115,8 +115,7 @@ SprtState sprt(const WinDrawLoss& wdl, const SprtParameters& p) {
     return n > 0 ? static_cast<double>(n) : kSprtPseudoCount;
   };
   const double values[] = {0.0, 0.5, 1.0};
-  const double counts[] = {regularised(wdl.losses), regularised(wdl.draws),
-                           regularised(wdl.wins)};
+  const double counts[] = {regularised(wdl.losses), regularised(wdl.draws), regularised(wdl.wins)};
   const Samples s = samples_of(values, counts, 3);
   const double s0 = score_from_elo(p.elo0), s1 = score_from_elo(p.elo1);
   state.llr = s.count * (s1 - s0) * (2.0 * s.mean - s0 - s1) / (2.0 * s.variance);

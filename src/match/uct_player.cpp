@@ -19,11 +19,10 @@ std::string UctPlayer::new_game(const Position& /*start*/, const GameOptions& /*
 }
 
 MoveReply UctPlayer::choose_move(const MoveRequest& request) {
-  UctLimits limits{.time_ms = settings_.limits.movetime_ms,
-                   .iterations = settings_.limits.nodes};
+  UctLimits limits{.time_ms = settings_.limits.movetime_ms, .iterations = settings_.limits.nodes};
   const Position& root = request.game.position();
-  const std::int64_t budget = clock_budget_ms(to_go_limits(settings_.limits, request.clock),
-                                              root.side_to_move());
+  const std::int64_t budget =
+      clock_budget_ms(to_go_limits(settings_.limits, request.clock), root.side_to_move());
   if (budget > 0) {
     limits.time_ms = limits.time_ms > 0 ? std::min(limits.time_ms, budget) : budget;
   }

@@ -44,7 +44,8 @@ std::optional<std::string> UgiPlayer::await(const std::string& word,
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + timeout;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     const Subprocess::ReadResult read = process_->read_line(std::max(left, decltype(left){0}));
     switch (read.status) {
       case Subprocess::ReadStatus::Line:
@@ -114,7 +115,8 @@ std::chrono::milliseconds UgiPlayer::move_timeout(const MoveRequest& request) co
   if (request.clock.running()) {
     return milliseconds(request.clock.time_left_ms[index(mover)] + 1000);
   }
-  if (settings_.limits.movetime_ms > 0) return milliseconds(2 * settings_.limits.movetime_ms + 1000);
+  if (settings_.limits.movetime_ms > 0)
+    return milliseconds(2 * settings_.limits.movetime_ms + 1000);
   return milliseconds(60'000);
 }
 

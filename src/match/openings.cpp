@@ -34,7 +34,13 @@ bool can_win_at_once(const Position& pos, Color color) {
   for (const Move& move : *moves) {
     Position next = mover;
     next.make(move);
-    if (judge_position(next).outcome == win_for(color)) return true;
+    if (next.decided_winner() == color) return true;
+    // A move also wins when it leaves the opponent split with no reconnecting move. A
+    // connected side always has a move in Classic (tests/classic_rules_test.cpp) and, near
+    // the start, in Ordo X too, so only split positions need the (costly) full count.
+    if (!next.is_connected(opponent(color)) && judge_position(next).outcome == win_for(color)) {
+      return true;
+    }
   }
   return false;
 }

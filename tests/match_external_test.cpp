@@ -70,10 +70,9 @@ class MatchAgainstFake : public testing::TestWithParam<Misbehaviour> {};
 
 TEST_P(MatchAgainstFake, TheFakeLosesEveryGameWithTheReason) {
   const Misbehaviour& m = GetParam();
-  const MatchResult result =
-      run_match(small_match("name=fake,kind=ugi,cmd=" + kFake + " " + m.mode +
-                                ",depth=1,timeout=300,start_timeout=300",
-                            "name=ours,kind=ab,depth=1,hash=1", 2));
+  const MatchResult result = run_match(small_match(
+      "name=fake,kind=ugi,cmd=" + kFake + " " + m.mode + ",depth=1,timeout=300,start_timeout=300",
+      "name=ours,kind=ab,depth=1,hash=1", 2));
   ASSERT_EQ(result.games.size(), 2u);
   EXPECT_EQ(result.state.wdl.losses, 2);
   for (const GameReport& g : result.games) {
@@ -101,7 +100,23 @@ INSTANTIATE_TEST_SUITE_P(
                     Misbehaviour{"hang", "no 'bestmove' within 300 ms", Termination::Timeout},
                     Misbehaviour{"mute", "could not start a game: no 'ugiok' within 300 ms",
                                  Termination::Unspecified}),
-    [](const testing::TestParamInfo<Misbehaviour>& param) { return std::string(param.param.mode); });
+    [](const testing::TestParamInfo<Misbehaviour>& param) {
+      return std::string(param.param.mode);
+    });
+
+TEST(MatchExternal, AnEngineThatOverstepsItsClockLosesOnTime) {
+  MatchConfig config = small_match("name=fake,kind=ugi,cmd=" + kFake + " slow,movetime=100",
+                                   "name=ours,kind=ab,depth=1,hash=1", 2);
+  config.clock = TimeControl{200, 0};
+  const MatchResult result = run_match(config);
+  ASSERT_EQ(result.games.size(), 2u);
+  EXPECT_EQ(result.state.wdl.losses, 2);
+  for (const GameReport& g : result.games) {
+    EXPECT_EQ(g.played.record.game.result().termination, Termination::Timeout);
+    EXPECT_NE(g.played.reason.find("ran out of time"), std::string::npos) << g.played.reason;
+  }
+  expect_no_children();
+}
 
 TEST(MatchExternal, AProgramThatCannotStartLoses) {
   const MatchResult result = run_match(small_match(

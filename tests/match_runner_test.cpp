@@ -77,7 +77,8 @@ TEST(MatchRunner, ConcurrentGamesGiveTheSameRecordsInTheSameOrder) {
 
 TEST(MatchRunner, SprtStopsALopsidedMatch) {
   // Our engine against a UCT bot with one iteration a move (close to random).
-  MatchConfig config = small_match("name=ab,kind=ab,depth=2,hash=1", "name=uct,kind=uct,nodes=1", 60);
+  MatchConfig config =
+      small_match("name=ab,kind=ab,depth=2,hash=1", "name=uct,kind=uct,nodes=1", 60);
   config.sprt = SprtParameters{0, 100, 0.05, 0.05};
   const MatchResult result = run_match(config);
   ASSERT_TRUE(result.state.sprt);
@@ -116,8 +117,8 @@ TEST(MatchRunner, PlayerSpecsAreChecked) {
   ASSERT_EQ(spec.settings.size(), 2u);
   EXPECT_EQ(spec.settings[0].second, "/bin/x ugi");
   EXPECT_EQ(parse_player_spec("kind=uct,movetime=5").name, "uct");
-  for (const char* bad : {"", "name=A", "kind=alpha", "kind=ab,depth", "kind=ab,depth=",
-                          "kind=ab,depth=2,depth=3", "=1,kind=ab"}) {
+  for (const char* bad : {"", "name=A", "kind=alpha", "kind=ab,depth",
+                          "kind=ab,depth=", "kind=ab,depth=2,depth=3", "=1,kind=ab"}) {
     EXPECT_THROW(parse_player_spec(bad), std::invalid_argument) << bad;
   }
   const auto configure = [](const std::string& text) {
@@ -142,9 +143,8 @@ TEST(MatchRunner, PlayerSpecsAreChecked) {
 
 TEST(MatchRunner, EloPlotDrawsEveryPoint) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  const std::vector<EloPoint> history = {{1, {100, -50, 300}},
-                                         {2, {50, -20, 120}},
-                                         {3, {60, -kInf, kInf}}};
+  const std::vector<EloPoint> history = {
+      {1, {100, -50, 300}}, {2, {50, -20, 120}}, {3, {60, -kInf, kInf}}};
   const std::string svg = elo_plot_svg(history, "A <vs> B");
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("A &lt;vs&gt; B"), std::string::npos);
@@ -161,11 +161,10 @@ TEST(MatchCommand, WritesRecordsThatReadBackAndAPlot) {
   const std::string plot = testing::TempDir() + "match_plot.svg";
   std::istringstream in;
   std::ostringstream out, err;
-  const int status = cli::run_cli({"match", "--engine", "name=A,kind=ab,depth=1,hash=1",
-                                   "--engine", "name=B,kind=uct,nodes=20", "--games", "2",
-                                   "--size", "8x8", "--move-limit", "100", "--out", records,
-                                   "--plot", plot},
-                                  in, out, err);
+  const int status = cli::run_cli(
+      {"match", "--engine", "name=A,kind=ab,depth=1,hash=1", "--engine", "name=B,kind=uct,nodes=20",
+       "--games", "2", "--size", "8x8", "--move-limit", "100", "--out", records, "--plot", plot},
+      in, out, err);
   ASSERT_EQ(status, 0) << err.str();
   EXPECT_NE(out.str().find("game 2/2"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Elo difference"), std::string::npos) << out.str();
@@ -199,10 +198,10 @@ TEST(MatchCommand, BadOptionsAreRejectedWithAReason) {
   EXPECT_NE(error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--tc", "x"})
                 .find("--tc"),
             std::string::npos);
-  EXPECT_NE(error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--sprt",
-                      "1,2"})
-                .find("--sprt"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--sprt", "1,2"})
+          .find("--sprt"),
+      std::string::npos);
   EXPECT_NE(error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--out",
                       "/nonexistent/dir/x.txt"})
                 .find("--out"),

@@ -4,7 +4,7 @@
 #   illegal  answers a move that is never legal      garbage  answers nonsense
 #   empty    'bestmove' with no move                 crash    dies by SIGSEGV
 #   hang     never answers                           exit     exits quietly
-#   mute     never finishes the handshake
+#   mute     never finishes the handshake            slow     answers after 0.4 s
 mode="$1"
 while read -r line; do
   case "$line" in
@@ -21,6 +21,7 @@ while read -r line; do
         crash) kill -SEGV $$ ;;
         hang) sleep 30 ;;
         exit) exit 3 ;;
+        slow) sleep 0.4; echo "bestmove a1-a8" ;;
       esac ;;
     quit) exit 0 ;;
   esac

@@ -62,9 +62,12 @@ TEST(MatchExternal, OurBinaryOverUgiPlaysLikeTheEngineInProcess) {
 
 struct Misbehaviour {
   const char* mode;
+  const char* waits;   // generous except where the wait itself is tested (a loaded machine)
   const char* reason;  // part of the recorded reason
   Termination termination;
 };
+
+constexpr const char* kPatient = "timeout=10000,start_timeout=10000";
 
 class MatchAgainstFake : public testing::TestWithParam<Misbehaviour> {};
 
@@ -91,15 +94,16 @@ TEST_P(MatchAgainstFake, TheFakeLosesEveryGameWithTheReason) {
 
 INSTANTIATE_TEST_SUITE_P(
     MatchFakes, MatchAgainstFake,
-    testing::Values(Misbehaviour{"illegal", "illegal move 'a1-a8'", Termination::Unspecified},
-                    Misbehaviour{"garbage", "illegal move '%%%garbage%%%'",
-                                 Termination::Unspecified},
-                    Misbehaviour{"empty", "'bestmove' without a move", Termination::Unspecified},
-                    Misbehaviour{"crash", "killed by signal 11", Termination::Unspecified},
-                    Misbehaviour{"exit", "exited with status 3", Termination::Unspecified},
-                    Misbehaviour{"hang", "no 'bestmove' within 300 ms", Termination::Timeout},
-                    Misbehaviour{"mute", "could not start a game: no 'ugiok' within 300 ms",
-                                 Termination::Unspecified}),
+    testing::Values(
+        Misbehaviour{"illegal", kPatient, "illegal move 'a1-a8'", Termination::Unspecified},
+        Misbehaviour{"garbage", kPatient, "illegal move '%%%garbage%%%'", Termination::Unspecified},
+        Misbehaviour{"empty", kPatient, "'bestmove' without a move", Termination::Unspecified},
+        Misbehaviour{"crash", kPatient, "killed by signal 11", Termination::Unspecified},
+        Misbehaviour{"exit", kPatient, "exited with status 3", Termination::Unspecified},
+        Misbehaviour{"hang", "timeout=300,start_timeout=10000", "no 'bestmove' within 300 ms",
+                     Termination::Timeout},
+        Misbehaviour{"mute", "timeout=10000,start_timeout=300",
+                     "could not start a game: no 'ugiok' within 300 ms", Termination::Unspecified}),
     [](const testing::TestParamInfo<Misbehaviour>& param) {
       return std::string(param.param.mode);
     });

@@ -57,7 +57,7 @@ std::optional<std::string> UgiPlayer::await(const std::string& word,
         return std::nullopt;
       case Subprocess::ReadStatus::Closed:
         // Give a crashed process a moment to be reaped, so the reason can say how it died.
-        for (int i = 0; i < 50 && !process_->exited(); ++i) {
+        for (int i = 0; i < 500 && !process_->exited(); ++i) {
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
         fail("the engine closed its output (crashed or quit) while we waited for '" + word + "'");

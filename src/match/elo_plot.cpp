@@ -86,7 +86,7 @@ void axes(std::ostringstream& svg, const Frame& f) {
     svg << "<line x1=\"" << number(kLeft) << "\" y1=\"" << number(f.y(v)) << "\" x2=\""
         << number(kWidth - kRight) << "\" y2=\"" << number(f.y(v))
         << "\" stroke=\"#e0e0e0\"/>\n<text x=\"" << number(kLeft - 6) << "\" y=\""
-        << number(f.y(v) + 4) << "\" text-anchor=\"end\">" << number(v) << "</text>\n";
+        << number(f.y(v) + 4) << "\" text-anchor=\"end\">" << std::lround(v) << "</text>\n";
   }
   const double game_step = std::max(1.0, nice_step(f.games, 10));
   for (double g = 0; g <= f.games; g += game_step) {

@@ -21,7 +21,7 @@ const std::string kFake = std::string(ORDO_FAKE_ENGINES_DIR) + "/fake_engine.sh"
 MatchConfig small_match(const std::string& first, const std::string& second, int games) {
   MatchConfig config;
   config.rules = {Variant::Classic, 8, 8};
-  config.game_options = {.repetition_draw = true, .move_limit = 120};
+  config.game_options = {.repetition_draw = true, .move_limit = 60};
   config.first = configure_player(parse_player_spec(first), false);
   config.second = configure_player(parse_player_spec(second), false);
   config.games = games;
@@ -48,10 +48,10 @@ void expect_no_children() {
 
 TEST(MatchExternal, OurBinaryOverUgiPlaysLikeTheEngineInProcess) {
   const MatchResult external =
-      run_match(small_match("name=E,kind=ugi,cmd=" + kEngine + " ugi,depth=2,option.Hash=1",
+      run_match(small_match("name=E,kind=ugi,cmd=" + kEngine + " ugi,depth=1,option.Hash=1",
                             "name=B,kind=ab,depth=1,hash=1", 2));
   const MatchResult in_process =
-      run_match(small_match("name=E,kind=ab,depth=2,hash=1", "name=B,kind=ab,depth=1,hash=1", 2));
+      run_match(small_match("name=E,kind=ab,depth=1,hash=1", "name=B,kind=ab,depth=1,hash=1", 2));
   ASSERT_EQ(external.games.size(), 2u);
   for (const GameReport& g : external.games) {
     EXPECT_TRUE(g.played.reason.empty()) << g.played.reason;

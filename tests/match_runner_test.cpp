@@ -23,7 +23,7 @@ namespace {
 MatchConfig small_match(const std::string& first, const std::string& second, int games) {
   MatchConfig config;
   config.rules = {Variant::Classic, 8, 8};
-  config.game_options = {.repetition_draw = true, .move_limit = 120};
+  config.game_options = {.repetition_draw = true, .move_limit = 60};
   config.first = configure_player(parse_player_spec(first), false);
   config.second = configure_player(parse_player_spec(second), false);
   config.games = games;
@@ -69,7 +69,7 @@ TEST(MatchRunner, FixedDepthEnginesPlayPairedOpeningsDeterministically) {
 }
 
 TEST(MatchRunner, ConcurrentGamesGiveTheSameRecordsInTheSameOrder) {
-  MatchConfig config = small_match("kind=ab,depth=1,hash=1", "kind=uct,nodes=50", 4);
+  MatchConfig config = small_match("kind=ab,depth=1,hash=1", "kind=uct,nodes=20", 4);
   const std::string one_at_a_time = all_records(run_match(config));
   config.concurrency = 3;
   EXPECT_EQ(all_records(run_match(config)), one_at_a_time);
@@ -78,7 +78,7 @@ TEST(MatchRunner, ConcurrentGamesGiveTheSameRecordsInTheSameOrder) {
 TEST(MatchRunner, SprtStopsALopsidedMatch) {
   // Our engine against a UCT bot with one iteration a move (close to random).
   MatchConfig config =
-      small_match("name=ab,kind=ab,depth=2,hash=1", "name=uct,kind=uct,nodes=1", 60);
+      small_match("name=ab,kind=ab,depth=1,hash=1", "name=uct,kind=uct,nodes=1", 60);
   config.sprt = SprtParameters{0, 100, 0.05, 0.05};
   const MatchResult result = run_match(config);
   ASSERT_TRUE(result.state.sprt);

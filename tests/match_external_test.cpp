@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <ostream>
 #include <string>
 
 #include "core/record.h"
@@ -66,6 +67,11 @@ struct Misbehaviour {
   const char* reason;  // part of the recorded reason
   Termination termination;
 };
+
+// Names the case in test output instead of its bytes.
+void PrintTo(const Misbehaviour& m, std::ostream* out) {
+  *out << m.mode;
+}
 
 constexpr const char* kPatient = "timeout=10000,start_timeout=10000";
 

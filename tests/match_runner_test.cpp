@@ -144,7 +144,7 @@ TEST(MatchRunner, PlayerSpecsAreChecked) {
 TEST(MatchRunner, EloPlotDrawsEveryPoint) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
   const std::vector<EloPoint> history = {
-      {1, {100, -50, 300}}, {2, {50, -20, 120}}, {3, {60, -kInf, kInf}}};
+      {1, {100, -50, 300, true}}, {2, {50, -20, 120, true}}, {3, {60, -kInf, kInf, true}}};
   const std::string svg = elo_plot_svg(history, "A <vs> B");
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("A &lt;vs&gt; B"), std::string::npos);
@@ -182,6 +182,18 @@ TEST(MatchCommand, WritesRecordsThatReadBackAndAPlot) {
   std::string first_line;
   std::getline(svg, first_line);
   EXPECT_EQ(first_line.rfind("<svg", 0), 0u);
+}
+
+TEST(MatchCommand, StopsByTheSprtAndSaysWhy) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  const int status = cli::run_cli(
+      {"match", "--engine", "name=A,kind=ab,depth=1,hash=1", "--engine", "name=B,kind=uct,nodes=1",
+       "--games", "60", "--size", "8x8", "--move-limit", "60", "--sprt", "0,100,0.05,0.05"},
+      in, out, err);
+  ASSERT_EQ(status, 0) << err.str();
+  EXPECT_NE(out.str().find("H1 accepted after"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("game 60/60"), std::string::npos) << out.str();
 }
 
 TEST(MatchCommand, BadOptionsAreRejectedWithAReason) {

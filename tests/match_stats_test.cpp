@@ -39,7 +39,13 @@ TEST(MatchStats, EloWithTrinomialInterval) {
   EXPECT_NEAR(e->elo, 147.19, 0.01);
   EXPECT_NEAR(e->low, -33.40, 0.01);
   EXPECT_NEAR(e->high, 504.03, 0.01);
+  EXPECT_TRUE(e->has_interval);
   EXPECT_FALSE(elo_estimate(trinomial_samples(WinDrawLoss{})));
+  // All draws: Elo 0, but no spread to give an interval.
+  const auto alike = elo_estimate(trinomial_samples(WinDrawLoss{0, 4, 0}));
+  ASSERT_TRUE(alike);
+  EXPECT_NEAR(alike->elo, 0, 1e-12);
+  EXPECT_FALSE(alike->has_interval);
 }
 
 TEST(MatchStats, EloWithPentanomialInterval) {

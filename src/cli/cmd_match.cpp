@@ -73,6 +73,7 @@ std::string fixed(double value, int decimals) {
 }
 
 std::string interval(const EloEstimate& e) {
+  if (!e.has_interval) return format_elo(e.elo) + " [no interval: all results alike]";
   return format_elo(e.elo) + " [" + format_elo(e.low) + ", " + format_elo(e.high) + "]";
 }
 
@@ -171,12 +172,12 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   print_summary(result, config, o, seconds, io.out);
-  if (records) {
+  if (records.is_open()) {
     for (const GameReport& g : result.games) records << write_record(g.played.record) << '\n';
     if (!records.flush()) throw std::runtime_error("--out: writing '" + o.out + "' failed");
     io.out << "Records of " << result.games.size() << " games written to " << o.out << '\n';
   }
-  if (plot) {
+  if (plot.is_open()) {
     plot << elo_plot_svg(result.state.history,
                          "Elo of " + config.first.name + " vs " + config.second.name);
     if (!plot.flush()) throw std::runtime_error("--plot: writing '" + o.plot + "' failed");

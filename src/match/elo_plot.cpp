@@ -51,6 +51,14 @@ double nice_step(double span, int ticks) {
   return 10 * power;
 }
 
+// Without an interval (all results alike) the band shrinks to the estimate.
+double band_low(const EloEstimate& e) {
+  return e.has_interval ? e.low : e.elo;
+}
+double band_high(const EloEstimate& e) {
+  return e.has_interval ? e.high : e.elo;
+}
+
 struct Frame {
   double games = 1, low = -100, high = 100;
   double x(double g) const { return kLeft + (kWidth - kLeft - kRight) * g / games; }
@@ -65,6 +73,7 @@ Frame frame_for(const std::vector<EloPoint>& history) {
   f.games = std::max(1, history.empty() ? 1 : history.back().games);
   double low = 0, high = 0;
   for (const EloPoint& p : history) {
+    if (!p.estimate.has_interval) continue;
     for (double v : {p.estimate.elo, p.estimate.low, p.estimate.high}) {
       if (std::isfinite(v)) {
         low = std::min(low, v);
@@ -123,10 +132,10 @@ std::string elo_plot_svg(const std::vector<EloPoint>& history, const std::string
   if (!history.empty()) {
     svg << "<polygon fill=\"#9ecae1\" fill-opacity=\"0.6\" stroke=\"none\" points=\"";
     for (const EloPoint& p : history) {
-      svg << number(f.x(p.games)) << ',' << number(f.y(p.estimate.high)) << ' ';
+      svg << number(f.x(p.games)) << ',' << number(f.y(band_high(p.estimate))) << ' ';
     }
     for (auto it = history.rbegin(); it != history.rend(); ++it) {
-      svg << number(f.x(it->games)) << ',' << number(f.y(it->estimate.low)) << ' ';
+      svg << number(f.x(it->games)) << ',' << number(f.y(band_low(it->estimate))) << ' ';
     }
     svg << "\"/>\n<polyline fill=\"none\" stroke=\"#08519c\" stroke-width=\"2\" points=\"";
     for (const EloPoint& p : history) {

@@ -62,9 +62,13 @@ double score_from_elo(double elo) {
 
 std::optional<EloEstimate> elo_estimate(const Samples& samples) {
   if (samples.count <= 0) return std::nullopt;
+  if (samples.variance <= 0) {
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    return EloEstimate{elo_from_score(samples.mean), -kInf, kInf, false};
+  }
   const double margin = kZ95 * std::sqrt(samples.variance / samples.count);
   return EloEstimate{elo_from_score(samples.mean), elo_from_score(samples.mean - margin),
-                     elo_from_score(samples.mean + margin)};
+                     elo_from_score(samples.mean + margin), true};
 }
 
 double likelihood_of_superiority(const WinDrawLoss& wdl) {

@@ -48,6 +48,9 @@ struct EloEstimate {
   double elo = 0;
   double low = 0;  // the 95% interval; may be +-infinity
   double high = 0;
+  // False when every sample is the same (e.g. all wins): the variance is zero and the
+  // normal approximation gives no interval; low and high are then -inf and +inf.
+  bool has_interval = true;
 };
 
 // Elo of the mean and the 95% interval mean +- 1.96 sqrt(variance / count) mapped to Elo.

@@ -1,0 +1,227 @@
+// `match`: plays two players against each other (our engine, the UCT bot, or external UGI
+// engines) with the rules core as the referee, and reports the score, Elo, LOS and SPRT.
+// A thin adapter over src/match.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+
+#include "cli/commands.h"
+#include "match/elo_plot.h"
+#include "match/match.h"
+#include "match/player_spec.h"
+
+namespace ordo::cli {
+
+namespace {
+
+using namespace ordo::match;
+
+struct MatchOptions {
+  std::vector<std::string> engines;
+  std::string rules = "classic";
+  std::string size = "10x8";
+  int games = 20;
+  int concurrency = 1;
+  std::uint64_t seed = 1;
+  int opening_plies = 4;
+  int move_limit = 300;
+  bool no_repetition = false;
+  std::string tc;
+  std::string sprt;
+  std::string out;
+  std::string plot;
+};
+
+// "SECONDS" or "SECONDS+INCREMENT", e.g. "10+0.1".
+TimeControl parse_tc(const std::string& text) {
+  const auto plus = text.find('+');
+  const auto ms = [&](const std::string& part) {
+    std::size_t used = 0;
+    double seconds = -1;
+    try {
+      seconds = std::stod(part, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != part.size() || !(seconds >= 0 && seconds <= 1e6)) {
+      throw std::invalid_argument("--tc is SECONDS or SECONDS+INCREMENT (e.g. 10+0.1), not '" +
+                                  text + "'");
+    }
+    return static_cast<std::int64_t>(seconds * 1000 + 0.5);
+  };
+  TimeControl tc{ms(text.substr(0, plus)),
+                 plus == std::string::npos ? 0 : ms(text.substr(plus + 1))};
+  if (tc.base_ms < 1) throw std::invalid_argument("--tc: the base time must be positive");
+  return tc;
+}
+
+std::string percent(double fraction) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * fraction);
+  return buffer;
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string interval(const EloEstimate& e) {
+  if (!e.has_interval) return format_elo(e.elo) + " [no interval: all results alike]";
+  return format_elo(e.elo) + " [" + format_elo(e.low) + ", " + format_elo(e.high) + "]";
+}
+
+std::string sprt_text(const SprtState& s) {
+  std::string text =
+      "LLR " + fixed(s.llr, 2) + " (" + fixed(s.lower, 2) + ", " + fixed(s.upper, 2) + ")";
+  if (s.decision == SprtDecision::AcceptH0) text += " H0 accepted";
+  if (s.decision == SprtDecision::AcceptH1) text += " H1 accepted";
+  return text;
+}
+
+void print_progress(const GameReport& report, const MatchState& state, const MatchConfig& config,
+                    std::ostream& out) {
+  const auto& tags = report.played.record.tags;
+  out << "game " << report.index + 1 << '/' << config.games << ": " << tags.at("White") << " - "
+      << tags.at("Black") << ' ' << describe_game(report.played) << ", "
+      << report.played.record.game.moves().size() << " turns | " << config.first.name << " +"
+      << state.wdl.wins << " =" << state.wdl.draws << " -" << state.wdl.losses;
+  if (!state.history.empty()) out << " Elo " << interval(state.history.back().estimate);
+  if (state.sprt) out << ' ' << sprt_text(*state.sprt);
+  out << '\n' << std::flush;
+}
+
+void print_summary(const MatchResult& result, const MatchConfig& config, const MatchOptions& o,
+                   double seconds, std::ostream& out) {
+  const MatchState& s = result.state;
+  const std::string& a = config.first.name;
+  out << "\nMatch " << a << " vs " << config.second.name << ": " << o.rules << ' ' << o.size << ", "
+      << s.games_done << " of " << config.games << " games, " << config.opening_plies
+      << " random plies per opening, each opening twice with colours swapped; " << fixed(seconds, 1)
+      << " s\n";
+  out << a << ": " << s.wdl.wins << " wins, " << s.wdl.draws << " draws, " << s.wdl.losses
+      << " losses; score " << percent(score(s.wdl)) << '\n';
+  if (const auto e = elo_estimate(trinomial_samples(s.wdl))) {
+    out << "Elo difference " << interval(*e) << " (95%, trinomial: games as samples)\n";
+  }
+  const auto pairs = pentanomial_samples(s.pairs);
+  if (const auto e = elo_estimate(pairs)) {
+    out << "Elo difference " << interval(*e) << " (95%, pentanomial: " << pairs.count
+        << " opening pairs as samples)\n";
+  }
+  out << "LOS " << percent(likelihood_of_superiority(s.wdl)) << '\n';
+  if (s.sprt) {
+    out << "SPRT " << o.sprt << ": " << sprt_text(*s.sprt);
+    if (s.sprt_decided_after > 0) out << " after " << s.sprt_decided_after << " games";
+    out << '\n';
+  }
+  std::map<std::string, int> endings;
+  for (const GameReport& g : result.games) {
+    ++endings[std::string(termination_name(g.played.record.game.result().termination))];
+  }
+  out << "Endings:";
+  for (const auto& [name, count] : endings) out << ' ' << name << ' ' << count << ';';
+  out << '\n';
+  for (const GameReport& g : result.games) {
+    if (!g.played.reason.empty())
+      out << "Forfeit in game " << g.index + 1 << ": " << g.played.reason << '\n';
+  }
+}
+
+std::ofstream open_output(const std::string& path, const std::string& option) {
+  std::ofstream file(path);
+  if (!file) throw std::invalid_argument(option + ": cannot write '" + path + "'");
+  return file;
+}
+
+int run_match_command(const MatchOptions& o, const Streams& io) {
+  if (o.engines.size() != 2) {
+    throw std::invalid_argument("give exactly two players with --engine (got " +
+                                std::to_string(o.engines.size()) + ")");
+  }
+  MatchConfig config;
+  config.rules = {o.rules == "x" ? Variant::X : Variant::Classic, o.size == "8x8" ? 8 : 10, 8};
+  config.game_options = {.repetition_draw = !o.no_repetition, .move_limit = o.move_limit};
+  if (!o.tc.empty()) config.clock = parse_tc(o.tc);
+  if (!o.sprt.empty()) config.sprt = parse_sprt(o.sprt);
+  config.first = configure_player(parse_player_spec(o.engines[0]), config.clock.has_value());
+  config.second = configure_player(parse_player_spec(o.engines[1]), config.clock.has_value());
+  if (config.first.name == config.second.name) {
+    config.first.name += "-1";
+    config.second.name += "-2";
+  }
+  config.games = o.games;
+  config.concurrency = o.concurrency;
+  config.seed = o.seed;
+  config.opening_plies = o.opening_plies;
+  // Opened first, so a bad path fails before the match rather than after it.
+  std::ofstream records, plot;
+  if (!o.out.empty()) records = open_output(o.out, "--out");
+  if (!o.plot.empty()) plot = open_output(o.plot, "--plot");
+
+  const auto started = std::chrono::steady_clock::now();
+  const MatchResult result = run_match(config, [&](const GameReport& r, const MatchState& s) {
+    print_progress(r, s, config, io.out);
+  });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  print_summary(result, config, o, seconds, io.out);
+  if (records.is_open()) {
+    for (const GameReport& g : result.games) records << write_record(g.played.record) << '\n';
+    if (!records.flush()) throw std::runtime_error("--out: writing '" + o.out + "' failed");
+    io.out << "Records of " << result.games.size() << " games written to " << o.out << '\n';
+  }
+  if (plot.is_open()) {
+    plot << elo_plot_svg(result.state.history,
+                         "Elo of " + config.first.name + " vs " + config.second.name);
+    if (!plot.flush()) throw std::runtime_error("--plot: writing '" + o.plot + "' failed");
+    io.out << "Elo plot written to " << o.plot << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_match_command(CLI::App& app, Action& chosen) {
+  auto o = std::make_shared<MatchOptions>();
+  CLI::App* command = app.add_subcommand(
+      "match", "Play two engines against each other, the rules core as referee, with statistics");
+  command
+      ->add_option("--engine", o->engines,
+                   "A player, twice: kind=ab|uct|ugi with key=value settings, e.g. "
+                   "\"name=A,kind=ab,depth=4\", \"kind=uct,movetime=500\", "
+                   "\"name=E,kind=ugi,cmd=/path/engine ugi,movetime=100,option.Hash=64\"")
+      ->required()
+      ->take_all();
+  command->add_option("--rules", o->rules, "Rule set: classic (Ordo) or x (Ordo X)")
+      ->check(CLI::IsMember({"classic", "x"}));
+  command->add_option("--size", o->size, "Board")->check(CLI::IsMember({"10x8", "8x8"}));
+  command->add_option("--games", o->games, "Games to play (pairs of openings, colours swapped)")
+      ->check(CLI::Range(1, 1000000));
+  command->add_option("--concurrency", o->concurrency, "Games played at the same time")
+      ->check(CLI::Range(1, 256));
+  command->add_option("--seed", o->seed, "Seed of the random openings");
+  command->add_option("--opening-plies", o->opening_plies, "Random plies of each opening")
+      ->check(CLI::Range(0, 40));
+  command
+      ->add_option("--move-limit", o->move_limit,
+                   "Turns after which a game is a draw (the game's move-limit option)")
+      ->check(CLI::Range(1, 100000));
+  command->add_flag("--no-repetition", o->no_repetition,
+                    "Turn off the house rule that a third repetition draws");
+  command->add_option("--tc", o->tc, "A clock per player: SECONDS[+INCREMENT], e.g. 10+0.1");
+  command->add_option("--sprt", o->sprt,
+                      "Stop early by the SPRT: elo0,elo1,alpha,beta, e.g. 0,10,0.05,0.05");
+  command->add_option("--out", o->out, "Write the records of all games to this file");
+  command->add_option("--plot", o->plot, "Write an SVG chart of the Elo estimate to this file");
+  command->callback(
+      [o, &chosen] { chosen = [o](const Streams& io) { return run_match_command(*o, io); }; });
+}
+
+}  // namespace ordo::cli

@@ -1,0 +1,141 @@
+#include "match/match.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+namespace ordo::match {
+
+namespace {
+
+double points_for_white(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::WhiteWins:
+      return 1.0;
+    case Outcome::BlackWins:
+      return 0.0;
+    default:
+      return 0.5;
+  }
+}
+
+void check(const MatchConfig& config) {
+  if (config.games < 1) throw std::invalid_argument("the number of games must be at least 1");
+  if (config.concurrency < 1) throw std::invalid_argument("concurrency must be at least 1");
+  if (config.opening_plies < 0 || config.opening_plies > 40) {
+    throw std::invalid_argument("opening plies must lie within 0..40");
+  }
+  if (config.game_options.move_limit < 1) {
+    throw std::invalid_argument("a match needs a move limit (endless games would never end)");
+  }
+  if (config.clock && (config.clock->base_ms < 1 || config.clock->increment_ms < 0)) {
+    throw std::invalid_argument("the clock needs a positive base time and no negative increment");
+  }
+}
+
+class MatchRunner {
+ public:
+  MatchRunner(const MatchConfig& config, const GameCallback& on_game)
+      : config_(config), on_game_(on_game) {
+    reports_.resize(static_cast<std::size_t>(config.games));
+  }
+
+  MatchResult run() {
+    const int threads = std::min(config_.concurrency, config_.games);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) workers.emplace_back([this] { work(); });
+    for (std::thread& worker : workers) worker.join();
+    if (error_) std::rethrow_exception(error_);
+    for (auto& report : reports_) {
+      if (report) result_.games.push_back(std::move(*report));
+    }
+    return std::move(result_);
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      const int i = next_.fetch_add(1);
+      if (i >= config_.games || stop_.load()) return;
+      try {
+        GameReport report = play(i);
+        record(std::move(report));
+      } catch (...) {
+        const std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+        stop_ = true;
+        return;
+      }
+    }
+  }
+
+  GameReport play(int i) {
+    const bool first_is_white = i % 2 == 0;
+    GameSetup setup{config_.rules, config_.game_options,
+                    make_opening(config_.rules, config_.opening_plies, config_.seed, i / 2),
+                    config_.clock};
+    const auto first = make_player(config_.first, config_.rules);
+    const auto second = make_player(config_.second, config_.rules);
+    Player& white = first_is_white ? *first : *second;
+    Player& black = first_is_white ? *second : *first;
+    GameReport report{i, first_is_white, play_game(white, black, setup), 0};
+    report.played.record.tags["Round"] = std::to_string(i + 1);
+    report.played.record.tags["Event"] = "ordo-engine match";
+    const double white_points = points_for_white(report.played.record.game.result().outcome);
+    report.first_points = first_is_white ? white_points : 1.0 - white_points;
+    return report;
+  }
+
+  void record(GameReport report) {
+    const std::lock_guard lock(mutex_);
+    MatchState& state = result_.state;
+    const auto i = static_cast<std::size_t>(report.index);
+    if (report.first_points == 1.0) {
+      ++state.wdl.wins;
+    } else if (report.first_points == 0.0) {
+      ++state.wdl.losses;
+    } else {
+      ++state.wdl.draws;
+    }
+    ++state.games_done;
+    reports_[i] = std::move(report);
+    const std::size_t partner = i ^ 1;
+    if (partner < reports_.size() && reports_[partner]) {
+      const double pair = reports_[i]->first_points + reports_[partner]->first_points;
+      ++state.pairs[static_cast<std::size_t>(pair * 2 + 0.5)];
+    }
+    if (const auto estimate = elo_estimate(trinomial_samples(state.wdl))) {
+      state.history.push_back({state.games_done, *estimate});
+    }
+    if (config_.sprt && state.sprt_decided_after == 0) {
+      state.sprt = sprt(state.wdl, *config_.sprt);
+      if (state.sprt->decision != SprtDecision::Continue) {
+        state.sprt_decided_after = state.games_done;
+        stop_ = true;  // games already running finish and are counted
+      }
+    }
+    if (on_game_) on_game_(*reports_[i], state);
+  }
+
+  const MatchConfig& config_;
+  const GameCallback& on_game_;
+  std::atomic<int> next_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;
+  MatchResult result_;
+  std::vector<std::optional<GameReport>> reports_;  // by game index
+  std::exception_ptr error_;
+};
+
+}  // namespace
+
+MatchResult run_match(const MatchConfig& config, const GameCallback& on_game) {
+  check(config);
+  return MatchRunner(config, on_game).run();
+}
+
+}  // namespace ordo::match

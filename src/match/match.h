@@ -1,0 +1,70 @@
+// A match between two players: paired openings (each played twice, colours swapped),
+// games in parallel (one thread per game, fresh players per game), statistics after every
+// game and an optional SPRT that stops the match early.
+//
+// Game i uses opening i / 2; the first player has White in even games and Black in odd
+// ones. Results are kept by game index, so the records come out in the same order
+// whatever the concurrency; with one game at a time and deterministic players (fixed
+// depth or nodes) the whole match is the same on every run.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/game_runner.h"
+#include "match/player_factory.h"
+#include "match/stats.h"
+
+namespace ordo::match {
+
+struct MatchConfig {
+  MatchRules rules;
+  GameOptions game_options{.repetition_draw = true, .move_limit = 300};
+  PlayerConfig first;
+  PlayerConfig second;
+  int games = 20;
+  int concurrency = 1;
+  std::uint64_t seed = 1;
+  int opening_plies = 4;
+  std::optional<TimeControl> clock;
+  std::optional<SprtParameters> sprt;
+};
+
+struct GameReport {
+  int index = 0;
+  bool first_is_white = true;
+  PlayedGame played;
+  double first_points = 0;  // 1, 1/2 or 0
+};
+
+// The Elo estimate (trinomial) after a number of finished games, for the plot.
+struct EloPoint {
+  int games = 0;
+  EloEstimate estimate;
+};
+
+struct MatchState {
+  WinDrawLoss wdl;  // for the first player
+  PairCounts pairs{};
+  std::optional<SprtState> sprt;
+  int sprt_decided_after = 0;  // games finished when the SPRT decided (0: not decided)
+  std::vector<EloPoint> history;
+  int games_done = 0;
+};
+
+struct MatchResult {
+  std::vector<GameReport> games;  // by index; only the games played
+  MatchState state;
+};
+
+// Called after every game, serialised (one at a time), in the order games finish.
+using GameCallback = std::function<void(const GameReport&, const MatchState&)>;
+
+// Throws std::invalid_argument for a bad configuration and rethrows the first error a
+// game thread met (after the other games have finished).
+MatchResult run_match(const MatchConfig& config, const GameCallback& on_game = {});
+
+}  // namespace ordo::match

@@ -1,0 +1,176 @@
+#include "match/player_factory.h"
+
+#include <charconv>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <type_traits>
+
+#include "match/engine_player.h"
+#include "match/uct_player.h"
+#include "match/ugi_player.h"
+
+namespace ordo::match {
+
+namespace {
+
+template <typename Settings>
+using Setter = std::function<void(Settings&, const std::string&)>;
+
+std::int64_t whole_number(const std::string& key, const std::string& value, std::int64_t low,
+                          std::int64_t high) {
+  std::int64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (ec != std::errc{} || end != value.data() + value.size() || n < low || n > high) {
+    throw std::invalid_argument(key + " needs a whole number from " + std::to_string(low) + " to " +
+                                std::to_string(high) + ", got '" + value + "'");
+  }
+  return n;
+}
+
+constexpr std::int64_t kMaxMs = std::int64_t{1} << 40;
+constexpr std::int64_t kMaxNodes = std::int64_t{1} << 48;
+
+// The limit keys every kind that has them shares.
+template <typename Settings>
+void add_limit_keys(std::map<std::string, Setter<Settings>>& table, bool with_depth) {
+  if (with_depth) {
+    table["depth"] = [](Settings& s, const std::string& v) {
+      s.limits.depth = static_cast<int>(whole_number("depth", v, 1, 64));
+    };
+  }
+  table["nodes"] = [](Settings& s, const std::string& v) {
+    s.limits.nodes = static_cast<std::uint64_t>(whole_number("nodes", v, 1, kMaxNodes));
+  };
+  table["movetime"] = [](Settings& s, const std::string& v) {
+    s.limits.movetime_ms = whole_number("movetime", v, 1, kMaxMs);
+  };
+}
+
+std::map<std::string, Setter<AbSettings>> ab_keys() {
+  std::map<std::string, Setter<AbSettings>> table;
+  add_limit_keys(table, true);
+  table["hash"] = [](AbSettings& s, const std::string& v) {
+    s.hash_mib = static_cast<std::size_t>(whole_number("hash", v, 1, 4096));
+  };
+  table["threads"] = [](AbSettings& s, const std::string& v) {
+    s.threads = static_cast<int>(whole_number("threads", v, 1, 256));
+  };
+  return table;
+}
+
+std::map<std::string, Setter<UctSettings>> uct_keys() {
+  std::map<std::string, Setter<UctSettings>> table;
+  add_limit_keys(table, false);
+  table["seed"] = [](UctSettings& s, const std::string& v) {
+    s.seed = static_cast<std::uint64_t>(whole_number("seed", v, 0, INT64_MAX));
+  };
+  table["c"] = [](UctSettings& s, const std::string& v) {
+    std::size_t used = 0;
+    double c = -1;
+    try {
+      c = std::stod(v, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != v.size() || !(c >= 0 && c <= 100)) {
+      throw std::invalid_argument("c needs a number from 0 to 100, got '" + v + "'");
+    }
+    s.exploration = c;
+  };
+  return table;
+}
+
+std::map<std::string, Setter<UgiSettings>> ugi_keys() {
+  std::map<std::string, Setter<UgiSettings>> table;
+  add_limit_keys(table, true);
+  table["cmd"] = [](UgiSettings& s, const std::string& v) {
+    std::istringstream words(v);
+    for (std::string word; words >> word;) s.argv.push_back(word);
+  };
+  table["timeout"] = [](UgiSettings& s, const std::string& v) {
+    s.move_timeout = std::chrono::milliseconds(whole_number("timeout", v, 1, kMaxMs));
+  };
+  table["start_timeout"] = [](UgiSettings& s, const std::string& v) {
+    s.start_timeout = std::chrono::milliseconds(whole_number("start_timeout", v, 1, kMaxMs));
+  };
+  return table;
+}
+
+std::string known_keys(const auto& table, const std::string& extra) {
+  std::string out = "name, kind";
+  for (const auto& [key, setter] : table) out += ", " + key;
+  return out + extra;
+}
+
+template <typename Settings>
+Settings apply(const PlayerSpec& spec, const std::map<std::string, Setter<Settings>>& table,
+               Settings settings) {
+  for (const auto& [key, value] : spec.settings) {
+    if constexpr (std::is_same_v<Settings, UgiSettings>) {
+      if (key.starts_with("option.") && key.size() > 7) {
+        settings.options.emplace_back(key.substr(7), value);
+        continue;
+      }
+    }
+    const auto it = table.find(key);
+    if (it == table.end()) {
+      const std::string extra = std::is_same_v<Settings, UgiSettings> ? ", option.NAME" : "";
+      throw std::invalid_argument("unknown key '" + key + "' for kind=" + spec.kind +
+                                  " (known: " + known_keys(table, extra) + ")");
+    }
+    it->second(settings, value);
+  }
+  return settings;
+}
+
+bool has_limit(const MoveLimits& limits) {
+  return limits.depth > 0 || limits.nodes > 0 || limits.movetime_ms > 0;
+}
+
+}  // namespace
+
+PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
+  PlayerConfig config{spec.name, AbSettings{}};
+  try {
+    MoveLimits limits;
+    if (spec.kind == "ab") {
+      const auto settings = apply(spec, ab_keys(), AbSettings{});
+      limits = settings.limits;
+      config.settings = settings;
+    } else if (spec.kind == "uct") {
+      const auto settings = apply(spec, uct_keys(), UctSettings{});
+      limits = settings.limits;
+      config.settings = settings;
+    } else if (spec.kind == "ugi") {
+      const auto settings = apply(spec, ugi_keys(), UgiSettings{});
+      if (settings.argv.empty()) throw std::invalid_argument("kind=ugi needs cmd=PROGRAM [ARGS]");
+      limits = settings.limits;
+      config.settings = settings;
+    } else {
+      throw std::invalid_argument("unknown kind '" + spec.kind + "'");
+    }
+    if (!has_clock && !has_limit(limits)) {
+      throw std::invalid_argument(
+          spec.kind == "uct" ? "no limit: give movetime= or nodes=, or a clock (--tc)"
+                             : "no limit: give depth=, nodes= or movetime=, or a clock (--tc)");
+    }
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("player '" + spec.text + "': " + e.what());
+  }
+  return config;
+}
+
+std::unique_ptr<Player> make_player(const PlayerConfig& config, const MatchRules& rules) {
+  if (const auto* ab = std::get_if<AbSettings>(&config.settings)) {
+    return std::make_unique<EnginePlayer>(config.name, *ab, rules);
+  }
+  if (const auto* uct = std::get_if<UctSettings>(&config.settings)) {
+    return std::make_unique<UctPlayer>(config.name, *uct);
+  }
+  return std::make_unique<UgiPlayer>(config.name, std::get<UgiSettings>(config.settings), rules);
+}
+
+}  // namespace ordo::match

@@ -1,0 +1,25 @@
+// The reference UCT bot (search/uct.h) as a match player.
+#pragma once
+
+#include <string>
+
+#include "match/player.h"
+#include "match/player_factory.h"
+#include "search/uct.h"
+
+namespace ordo::match {
+
+class UctPlayer final : public Player {
+ public:
+  UctPlayer(std::string name, const UctSettings& settings);
+  const std::string& name() const override { return name_; }
+  std::string new_game(const Position& start, const GameOptions& options) override;
+  MoveReply choose_move(const MoveRequest& request) override;
+
+ private:
+  std::string name_;
+  UctSettings settings_;
+  UctBot bot_;
+};
+
+}  // namespace ordo::match

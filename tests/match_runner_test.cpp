@@ -1,0 +1,224 @@
+// The match runner with in-process players: paired openings, determinism, records, the
+// SPRT stopping a lopsided match, player specs and the Elo plot.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "cli/app.h"
+#include "core/record.h"
+#include "match/elo_plot.h"
+#include "match/match.h"
+#include "match/openings.h"
+#include "match/player_spec.h"
+
+namespace ordo::match {
+namespace {
+
+MatchConfig small_match(const std::string& first, const std::string& second, int games) {
+  MatchConfig config;
+  config.rules = {Variant::Classic, 8, 8};
+  config.game_options = {.repetition_draw = true, .move_limit = 60};
+  config.first = configure_player(parse_player_spec(first), false);
+  config.second = configure_player(parse_player_spec(second), false);
+  config.games = games;
+  config.seed = 7;
+  config.opening_plies = 3;
+  return config;
+}
+
+std::string all_records(const MatchResult& result) {
+  std::string text;
+  for (const GameReport& g : result.games) text += write_record(g.played.record) + "\n";
+  return text;
+}
+
+TEST(MatchRunner, FixedDepthEnginesPlayPairedOpeningsDeterministically) {
+  const MatchConfig config =
+      small_match("name=deep,kind=ab,depth=2,hash=1", "name=shallow,kind=ab,depth=1,hash=1", 2);
+  const MatchResult result = run_match(config);
+  ASSERT_EQ(result.games.size(), 2u);
+  const WinDrawLoss& wdl = result.state.wdl;
+  EXPECT_EQ(wdl.games(), 2);
+  EXPECT_EQ(result.state.pairs[0] + result.state.pairs[1] + result.state.pairs[2] +
+                result.state.pairs[3] + result.state.pairs[4],
+            1);
+  for (const GameReport& g : result.games) {
+    const Record& r = g.played.record;
+    EXPECT_TRUE(r.game.result().over());
+    EXPECT_TRUE(g.played.reason.empty()) << g.played.reason;  // the rules ended every game
+    EXPECT_EQ(r.tags.at("White"), g.index % 2 == 0 ? "deep" : "shallow");
+    EXPECT_EQ(r.tags.at("Black"), g.index % 2 == 0 ? "shallow" : "deep");
+  }
+  // Both games of a pair start with the same opening, which is the seeded one.
+  const Opening opening = make_opening(config.rules, 3, 7, 0);
+  for (int game : {0, 1}) {
+    const Record& r = result.games[static_cast<std::size_t>(game)].played.record;
+    Game replay(Position::start(Variant::Classic, 8, 8));
+    for (const std::string& m : opening.moves) replay.play(m);
+    for (std::size_t i = 0; i < opening.moves.size(); ++i) {
+      EXPECT_EQ(r.game.moves()[i], replay.moves()[i]) << "game " << game << " ply " << i;
+    }
+  }
+  EXPECT_EQ(all_records(run_match(config)), all_records(result));  // same on every run
+}
+
+TEST(MatchRunner, ConcurrentGamesGiveTheSameRecordsInTheSameOrder) {
+  MatchConfig config = small_match("kind=ab,depth=1,hash=1", "kind=uct,nodes=20", 4);
+  const std::string one_at_a_time = all_records(run_match(config));
+  config.concurrency = 3;
+  EXPECT_EQ(all_records(run_match(config)), one_at_a_time);
+}
+
+TEST(MatchRunner, SprtStopsALopsidedMatch) {
+  // Our engine against a UCT bot with one iteration a move (close to random).
+  MatchConfig config =
+      small_match("name=ab,kind=ab,depth=1,hash=1", "name=uct,kind=uct,nodes=1", 60);
+  config.sprt = SprtParameters{0, 100, 0.05, 0.05};
+  const MatchResult result = run_match(config);
+  ASSERT_TRUE(result.state.sprt);
+  EXPECT_EQ(result.state.sprt->decision, SprtDecision::AcceptH1);
+  EXPECT_GT(result.state.sprt_decided_after, 0);
+  EXPECT_LT(result.state.games_done, 60);
+  EXPECT_EQ(result.state.games_done, result.state.sprt_decided_after);  // one game at a time
+  EXPECT_GE(result.state.sprt->llr, result.state.sprt->upper);
+}
+
+TEST(MatchRunner, OpeningsAreOpenAndSeeded) {
+  const MatchRules rules{Variant::X, 10, 8};
+  for (int i = 0; i < 4; ++i) {
+    const Opening o = make_opening(rules, 4, 99, i);
+    EXPECT_EQ(o.moves.size(), 4u);
+    Game game(Position::start(Variant::X, 10, 8));
+    for (const std::string& m : o.moves) game.play(m);
+    EXPECT_FALSE(game.result().over());
+    EXPECT_FALSE(can_win_at_once(game.position(), Color::White));
+    EXPECT_FALSE(can_win_at_once(game.position(), Color::Black));
+    EXPECT_EQ(make_opening(rules, 4, 99, i).moves, o.moves);
+  }
+  EXPECT_NE(make_opening(rules, 4, 99, 0).moves, make_opening(rules, 4, 100, 0).moves);
+}
+
+TEST(MatchRunner, CanWinAtOnceSeesAHomeRowStep) {
+  // White on b7 steps to the eighth rank (Black's home row) and wins.
+  const Position pos = Position::parse("8/1w6/8/bb6/8/8/8/8 w", Variant::Classic);
+  EXPECT_TRUE(can_win_at_once(pos, Color::White));
+}
+
+TEST(MatchRunner, PlayerSpecsAreChecked) {
+  const PlayerSpec spec = parse_player_spec("name=A,kind=ugi,cmd=/bin/x ugi,option.Hash=8");
+  EXPECT_EQ(spec.name, "A");
+  EXPECT_EQ(spec.kind, "ugi");
+  ASSERT_EQ(spec.settings.size(), 2u);
+  EXPECT_EQ(spec.settings[0].second, "/bin/x ugi");
+  EXPECT_EQ(parse_player_spec("kind=uct,movetime=5").name, "uct");
+  for (const char* bad : {"", "name=A", "kind=alpha", "kind=ab,depth",
+                          "kind=ab,depth=", "kind=ab,depth=2,depth=3", "=1,kind=ab"}) {
+    EXPECT_THROW(parse_player_spec(bad), std::invalid_argument) << bad;
+  }
+  const auto configure = [](const std::string& text) {
+    return configure_player(parse_player_spec(text), false);
+  };
+  EXPECT_NO_THROW(configure("kind=ab,depth=3,hash=4,threads=1"));
+  EXPECT_NO_THROW(configure("kind=uct,nodes=100,seed=3,c=1.5"));
+  EXPECT_NO_THROW(configure("kind=ugi,cmd=prog,depth=2,option.Hash=8,timeout=100"));
+  for (const char* bad :
+       {"kind=ab", "kind=ab,depth=0", "kind=ab,depth=x", "kind=ab,depth=3,level=5",
+        "kind=uct,depth=3", "kind=uct,nodes=5,c=-1", "kind=ugi,depth=2", "kind=ab,movetime=-5"}) {
+    EXPECT_THROW(configure(bad), std::invalid_argument) << bad;
+  }
+  try {
+    configure("kind=ab,depth=3,level=5");
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown key 'level'"), std::string::npos) << e.what();
+  }
+  // With a clock a player needs no per-move limit.
+  EXPECT_NO_THROW(configure_player(parse_player_spec("kind=ab"), true));
+}
+
+TEST(MatchRunner, EloPlotDrawsEveryPoint) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const std::vector<EloPoint> history = {
+      {1, {100, -50, 300, true}}, {2, {50, -20, 120, true}}, {3, {60, -kInf, kInf, true}}};
+  const std::string svg = elo_plot_svg(history, "A <vs> B");
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("A &lt;vs&gt; B"), std::string::npos);
+  const auto line = svg.find("<polyline");
+  ASSERT_NE(line, std::string::npos);
+  const std::string points = svg.substr(line, svg.find("/>", line) - line);
+  EXPECT_EQ(std::count(points.begin(), points.end(), ','), 3);
+  EXPECT_EQ(svg.find("inf"), std::string::npos);  // infinite bounds are clamped
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(MatchCommand, WritesRecordsThatReadBackAndAPlot) {
+  const std::string records = testing::TempDir() + "match_records.txt";
+  const std::string plot = testing::TempDir() + "match_plot.svg";
+  std::istringstream in;
+  std::ostringstream out, err;
+  const int status = cli::run_cli(
+      {"match", "--engine", "name=A,kind=ab,depth=1,hash=1", "--engine", "name=B,kind=uct,nodes=20",
+       "--games", "2", "--size", "8x8", "--move-limit", "100", "--out", records, "--plot", plot},
+      in, out, err);
+  ASSERT_EQ(status, 0) << err.str();
+  EXPECT_NE(out.str().find("game 2/2"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Elo difference"), std::string::npos) << out.str();
+  std::ifstream file(records);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const auto second = text.find("[Game ", 1);
+  ASSERT_NE(second, std::string::npos);
+  const Record a = read_record(text.substr(0, second));
+  const Record b = read_record(text.substr(second));
+  EXPECT_EQ(a.tags.at("White"), "A");
+  EXPECT_EQ(b.tags.at("White"), "B");
+  EXPECT_TRUE(a.game.result().over());
+  EXPECT_TRUE(b.game.result().over());
+  std::ifstream svg(plot);
+  std::string first_line;
+  std::getline(svg, first_line);
+  EXPECT_EQ(first_line.rfind("<svg", 0), 0u);
+}
+
+TEST(MatchCommand, StopsByTheSprtAndSaysWhy) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  const int status = cli::run_cli(
+      {"match", "--engine", "name=A,kind=ab,depth=1,hash=1", "--engine", "name=B,kind=uct,nodes=1",
+       "--games", "60", "--size", "8x8", "--move-limit", "60", "--sprt", "0,100,0.05,0.05"},
+      in, out, err);
+  ASSERT_EQ(status, 0) << err.str();
+  EXPECT_NE(out.str().find("H1 accepted after"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("game 60/60"), std::string::npos) << out.str();
+}
+
+TEST(MatchCommand, BadOptionsAreRejectedWithAReason) {
+  const auto error_of = [](std::vector<std::string> args) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    args.insert(args.begin(), "match");
+    EXPECT_NE(cli::run_cli(args, in, out, err), 0);
+    return err.str();
+  };
+  EXPECT_NE(error_of({"--engine", "kind=ab,depth=1"}).find("exactly two"), std::string::npos);
+  EXPECT_NE(error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab"}).find("no limit"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--tc", "x"})
+                .find("--tc"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--sprt", "1,2"})
+          .find("--sprt"),
+      std::string::npos);
+  EXPECT_NE(error_of({"--engine", "kind=ab,depth=1", "--engine", "kind=ab,depth=1", "--out",
+                      "/nonexistent/dir/x.txt"})
+                .find("--out"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace ordo::match

@@ -1,0 +1,137 @@
+// Draws a board as SVG: squares, coordinates (files a…, ranks 1…; White at the bottom
+// unless flipped), pieces, and marks for the last move, the selection and the targets.
+import { squareName } from './position.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const CELL = 100;
+const MARGIN = 36;
+
+function element(name, attributes = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+/** Screen-independent placement of a square: its top-left corner in SVG units. */
+function corner(board, file, rank, flipped) {
+  const column = flipped ? board.files - 1 - file : file;
+  const row = flipped ? rank : board.ranks - 1 - rank;
+  return { x: MARGIN + column * CELL, y: MARGIN + row * CELL };
+}
+
+function addDefinitions(svg) {
+  const defs = element('defs', {}, svg);
+  const shades = { white: ['#ffffff', '#e9e1cf', '#b8ab90'], black: ['#6b6f78', '#2b2e35', '#101114'] };
+  for (const [name, [light, mid, dark]] of Object.entries(shades)) {
+    const gradient = element('radialGradient', { id: `piece-${name}`, cx: '38%', cy: '34%', r: '70%' }, defs);
+    element('stop', { offset: '0%', 'stop-color': light }, gradient);
+    element('stop', { offset: '60%', 'stop-color': mid }, gradient);
+    element('stop', { offset: '100%', 'stop-color': dark }, gradient);
+  }
+}
+
+function drawPiece(group, x, y, letter, extraClass = '') {
+  const colour = letter === 'w' ? 'white' : 'black';
+  const piece = element('g', { class: `piece piece-${colour} ${extraClass}` }, group);
+  element('circle', { cx: x + CELL / 2, cy: y + CELL / 2 + 3, r: CELL * 0.38, class: 'piece-shadow' }, piece);
+  element('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38, fill: `url(#piece-${colour})`, class: 'piece-body' }, piece);
+  element('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.26, class: 'piece-ring' }, piece);
+}
+
+/**
+ * Draws `board` into `svg` (its content is replaced). `marks` may hold arrays of squares:
+ * from, to, captured, removed (the last move), selected, targets, choice (tie groups), and
+ * `arrows`: [[fromSquare, toSquare], …] for diagrams.
+ */
+export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' } = {}) {
+  svg.replaceChildren();
+  const width = board.files * CELL + 2 * MARGIN;
+  const height = board.ranks * CELL + 2 * MARGIN;
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  if (label) svg.setAttribute('aria-label', label);
+  addDefinitions(svg);
+  element('rect', { x: 0, y: 0, width, height, rx: 14, class: 'board-frame' }, svg);
+  const has = (name, square) => (marks[name] ?? []).includes(square);
+  const squares = element('g', { class: 'squares' }, svg);
+  const pieces = element('g', { class: 'pieces' }, svg);
+  for (let rank = 0; rank < board.ranks; rank++) {
+    for (let file = 0; file < board.files; file++) {
+      const square = squareName(file, rank);
+      const { x, y } = corner(board, file, rank, flipped);
+      const shade = (file + rank) % 2 === 0 ? 'dark' : 'light';
+      const classes = ['square', shade];
+      for (const name of ['from', 'to', 'selected', 'choice']) if (has(name, square)) classes.push(`mark-${name}`);
+      element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
+      const letter = board.pieces.get(square);
+      if (letter) drawPiece(pieces, x, y, letter, has('selected', square) ? 'lifted' : '');
+      if (has('captured', square) || has('removed', square)) {
+        const kind = has('captured', square) ? 'captured' : 'removed';
+        const cross = element('g', { class: `mark-${kind}` }, pieces);
+        const pad = CELL * 0.3;
+        element('line', { x1: x + pad, y1: y + pad, x2: x + CELL - pad, y2: y + CELL - pad }, cross);
+        element('line', { x1: x + CELL - pad, y1: y + pad, x2: x + pad, y2: y + CELL - pad }, cross);
+      }
+      if (has('targets', square)) {
+        element('circle', {
+          cx: x + CELL / 2, cy: y + CELL / 2, r: letter ? CELL * 0.44 : CELL * 0.14,
+          class: letter ? 'target target-capture' : 'target',
+        }, pieces);
+      }
+    }
+  }
+  drawCoordinates(svg, board, flipped);
+  drawArrows(svg, board, flipped, marks.arrows ?? []);
+}
+
+function drawCoordinates(svg, board, flipped) {
+  const labels = element('g', { class: 'coordinates', 'aria-hidden': 'true' }, svg);
+  for (let file = 0; file < board.files; file++) {
+    const { x } = corner(board, file, 0, flipped);
+    for (const y of [MARGIN / 2, MARGIN + board.ranks * CELL + MARGIN / 2]) {
+      element('text', { x: x + CELL / 2, y, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, labels)
+        .textContent = String.fromCharCode(97 + file);
+    }
+  }
+  for (let rank = 0; rank < board.ranks; rank++) {
+    const { y } = corner(board, 0, rank, flipped);
+    for (const x of [MARGIN / 2, MARGIN + board.files * CELL + MARGIN / 2]) {
+      element('text', { x, y: y + CELL / 2, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, labels)
+        .textContent = String(rank + 1);
+    }
+  }
+}
+
+function centre(board, square, flipped) {
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  const { x, y } = corner(board, file, rank, flipped);
+  return { x: x + CELL / 2, y: y + CELL / 2 };
+}
+
+function drawArrows(svg, board, flipped, arrows) {
+  if (!arrows.length) return;
+  const defs = svg.querySelector('defs');
+  const marker = element('marker', { id: 'arrow-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, defs);
+  element('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow-head' }, marker);
+  const layer = element('g', { class: 'arrows' }, svg);
+  for (const [from, to] of arrows) {
+    const a = centre(board, from, flipped);
+    const b = centre(board, to, flipped);
+    element('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'arrow', 'marker-end': 'url(#arrow-head)' }, layer);
+  }
+}
+
+/** The square under a pointer event on the board, or null. */
+export function squareAt(svg, event) {
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return null;
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  const hit = [...svg.querySelectorAll('rect.square')].find((rect) => {
+    const x = Number(rect.getAttribute('x'));
+    const y = Number(rect.getAttribute('y'));
+    return point.x >= x && point.x < x + CELL && point.y >= y && point.y < y + CELL;
+  });
+  return hit ? hit.dataset.square : null;
+}

@@ -31,9 +31,9 @@ function addDefinitions(svg) {
   }
 }
 
-function drawPiece(group, x, y, letter, extraClass = '') {
+function drawPiece(group, x, y, square, letter, extraClass = '') {
   const colour = letter === 'w' ? 'white' : 'black';
-  const piece = element('g', { class: `piece piece-${colour} ${extraClass}` }, group);
+  const piece = element('g', { class: `piece piece-${colour} ${extraClass}`, 'data-square': square, 'data-piece': colour }, group);
   element('circle', { cx: x + CELL / 2, cy: y + CELL / 2 + 3, r: CELL * 0.38, class: 'piece-shadow' }, piece);
   element('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38, fill: `url(#piece-${colour})`, class: 'piece-body' }, piece);
   element('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.26, class: 'piece-ring' }, piece);
@@ -65,7 +65,7 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
       for (const name of ['from', 'to', 'selected', 'choice']) if (has(name, square)) classes.push(`mark-${name}`);
       element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
       const letter = board.pieces.get(square);
-      if (letter) drawPiece(pieces, x, y, letter, has('selected', square) ? 'lifted' : '');
+      if (letter) drawPiece(pieces, x, y, square, letter, has('selected', square) ? 'lifted' : '');
       if (has('captured', square) || has('removed', square)) {
         const kind = has('captured', square) ? 'captured' : 'removed';
         const cross = element('g', { class: `mark-${kind}` }, pieces);
@@ -76,7 +76,7 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
       if (has('targets', square)) {
         element('circle', {
           cx: x + CELL / 2, cy: y + CELL / 2, r: letter ? CELL * 0.44 : CELL * 0.14,
-          class: letter ? 'target target-capture' : 'target',
+          class: letter ? 'target target-capture' : 'target', 'data-square': square,
         }, pieces);
       }
     }

@@ -107,7 +107,10 @@ class GamePage {
     }
     if (this.viewPly !== null && this.viewPly >= state.ply) this.viewPly = null;
     this.clocks.update(state.clock);
-    if (changed || previousAi !== state.ai?.thinking || !this.input.context) this.render();
+    // Redraw the board only when needed, so that a turn being built is not reset by an
+    // update that does not touch it (a draw offer, the clock).
+    const movable = this.canMove() !== Boolean(this.input.context?.builder);
+    if (changed || movable || previousAi !== state.ai?.thinking || !this.input.context) this.render();
     else this.renderPanel();
   }
 

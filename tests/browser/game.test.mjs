@@ -109,6 +109,22 @@ describe('moves on the board', () => {
     assert.equal(await pieceAt(page, 'e4'), 'white');
   });
 
+  test('an Ordo X capture that leaves a tie asks which group stays', async () => {
+    // Taking b4 leaves Black two single pieces, a5 and c5: White chooses.
+    const { page } = await openLocal({ rules: 'x', position: '6/b1b3/1b4/6/1w4/6 w' });
+    await clickSquare(page, 'b2');
+    await clickSquare(page, 'b4');
+    await page.locator('#board rect.mark-choice').first().waitFor();
+    const choices = await page.locator('#board rect.mark-choice').evaluateAll((nodes) => nodes.map((n) => n.dataset.square).sort());
+    assert.deepEqual(choices, ['a5', 'c5']);
+    assert.match(await page.locator('#step-text').innerText(), /group that stays/);
+    await clickSquare(page, 'c5');
+    await waitForPly(page, 1);
+    assert.equal(await page.locator('#move-list .move[data-ply="1"]').innerText(), 'b2xb4@c5');
+    assert.equal(await pieceAt(page, 'c5'), 'black');
+    assert.equal(await pieceAt(page, 'a5'), null);
+  });
+
   test('cancelling an Ordo X turn after its first step sends nothing', async () => {
     const { page } = await openLocal({ rules: 'x' });
     await clickSquare(page, 'e3');
@@ -118,6 +134,30 @@ describe('moves on the board', () => {
     await page.locator('#board[data-step="0"]').waitFor();
     assert.equal(await pieceAt(page, 'e3'), 'white');
     assert.equal(await pieceAt(page, 'd3'), null);
+  });
+});
+
+describe('game states', () => {
+  test('a split side is told to reconnect and is offered backward moves', async () => {
+    const { page } = await openLocal({ position: '6/6/ww1w2/2b3/6/6 w' });
+    assert.match(await page.locator('#status .split-warning').innerText(), /White is split .* must reconnect/);
+    await clickSquare(page, 'd4');
+    assert.ok((await targets(page)).includes('c3'), 'the backward capture d4xc3 is offered');
+    await clickSquare(page, 'c3');
+    await waitForPly(page, 1);
+    assert.equal(await page.locator('#status .split-warning').count(), 0);
+  });
+
+  test('a winning move ends the game and shows the result with its reason', async () => {
+    const { page } = await openLocal({ position: '6/w5/6/6/5b/6 w' });
+    await clickSquare(page, 'a5');
+    await clickSquare(page, 'a6');
+    await waitForPly(page, 1);
+    await page.locator('#status[data-result="1-0"]').waitFor();
+    assert.match(await page.locator('#status .status-main').innerText(), /^1-0 · White wins: .+/);
+    assert.equal(await page.getByRole('button', { name: 'Resign' }).isVisible(), false);
+    await clickSquare(page, 'a6');
+    assert.deepEqual(await targets(page), [], 'a finished game takes no moves');
   });
 });
 

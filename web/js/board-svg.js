@@ -119,6 +119,11 @@ function drawArrows(svg, board, flipped, arrows) {
   for (const [from, to] of arrows) {
     const a = centre(board, from, flipped);
     const b = centre(board, to, flipped);
+    // Stop short of the target's centre so that the head does not hide the piece there.
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const cut = Math.min(CELL * 0.3, length / 3) / length;
+    b.x -= (b.x - a.x) * cut;
+    b.y -= (b.y - a.y) * cut;
     element('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'arrow', 'marker-end': 'url(#arrow-head)' }, layer);
   }
 }

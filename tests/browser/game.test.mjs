@@ -170,9 +170,18 @@ describe('opponents', () => {
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.waitForURL(/\/play\//);
     await waitForPly(page, 0);
+    // Note every status the page shows, to see the thinking state however short it is.
+    await page.evaluate(() => {
+      window.sawThinking = false;
+      const status = document.getElementById('status');
+      new MutationObserver(() => {
+        if (status.classList.contains('thinking') && /thinking/.test(status.textContent)) window.sawThinking = true;
+      }).observe(status, { attributes: true, childList: true, subtree: true });
+    });
     await clickSquare(page, 'c2');
     await clickSquare(page, 'c3');
     await waitForPly(page, 2);
+    assert.equal(await page.evaluate(() => window.sawThinking), true, 'the thinking state was shown');
     assert.equal(await page.locator('#move-list .move[data-ply="2"]').count(), 1);
     assert.doesNotMatch(await page.locator('#status').innerText(), /thinking/);
     assert.match(await page.locator('#status').innerText(), /White to move/);

@@ -22,6 +22,8 @@ class GamePage {
     this.viewPly = null; // null: the live position; else a ply shown read-only
     this.flipped = false;
     this.busy = false;
+    this.live = false; // the event stream is connected
+    this.eventsSeen = 0; // states received from the event stream
   }
 
   $(selector) {
@@ -92,9 +94,18 @@ class GamePage {
   /** Live updates; EventSource reconnects by itself after a network failure. */
   follow() {
     const source = new EventSource(api.eventsUrl(this.id, this.token));
-    source.addEventListener('state', (event) => this.applyState(JSON.parse(event.data)));
-    source.addEventListener('open', () => this.$('#status').classList.remove('offline'));
-    source.addEventListener('error', () => this.$('#status').classList.add('offline'));
+    source.addEventListener('state', (event) => {
+      this.eventsSeen++;
+      this.applyState(JSON.parse(event.data));
+    });
+    source.addEventListener('open', () => {
+      this.live = true;
+      this.$('#status').classList.remove('offline');
+    });
+    source.addEventListener('error', () => {
+      this.live = false;
+      this.$('#status').classList.add('offline');
+    });
   }
 
   applyState(state) {
@@ -270,10 +281,17 @@ class GamePage {
     if (this.busy) return;
     this.busy = true;
     this.renderButtons();
+    const eventsBefore = this.eventsSeen;
     try {
       const state = await api.act(this.id, action, { token: this.token, ...fields });
       this.showError('');
       this.busy = false;
+      // If the event stream delivered a state meanwhile, it may be newer than this answer
+      // (the engine's reply, say); the stream also brings the state this action made.
+      if (this.live && this.eventsSeen !== eventsBefore) {
+        this.render();
+        return;
+      }
       if (action === 'draw' && fields.action === 'offer' && state.mode === 'ai' && inProgress(state) && !state.draw_offer) {
         this.showError('The engine declines the draw.');
       }

@@ -107,11 +107,24 @@ function stateFor(game, token) {
       ? lastOf(previous, game.position, toMove === 'white' ? 'b' : 'w')
       : null,
     result: game.result,
-    clock: null,
+    clock: clockOf(game, toMove),
     ai: game.ai,
     draw_offer: game.drawOffer,
     you,
     house_rules: ['Threefold repetition draws [house rule]'],
+  };
+}
+
+// The clock runs for the side to move from the first move on, as a server might do it.
+function clockOf(game, toMove) {
+  if (!game.clock) return null;
+  const now = Date.now();
+  const running = game.moves.length && game.result.score === '*' ? toMove : null;
+  const left = { ...game.clock.left };
+  if (running) left[running] -= now - game.clock.since;
+  return {
+    white_ms: left.white, black_ms: left.black, increment_ms: game.clock.increment,
+    running, server_time_ms: now,
   };
 }
 
@@ -123,6 +136,13 @@ function publish(game) {
 
 function play(game, move) {
   const before = game.moves.length;
+  const mover = game.position.endsWith(' w') ? 'white' : 'black';
+  if (game.clock) {
+    const now = Date.now();
+    if (before) game.clock.left[mover] -= now - game.clock.since;
+    game.clock.left[mover] += game.clock.increment;
+    game.clock.since = now;
+  }
   game.moves.push({ move, by: game.position.endsWith(' w') ? 'white' : 'black', ms: 0 });
   try {
     refresh(game);
@@ -163,6 +183,13 @@ function create(body) {
     players: body.players ?? { white: 'White', black: 'Black' },
     ai: body.mode === 'ai' ? { ...body.ai, thinking: false } : null,
     drawOffer: null,
+    clock: body.clock
+      ? {
+          left: { white: body.clock.initial_ms, black: body.clock.initial_ms },
+          increment: body.clock.increment_ms,
+          since: Date.now(),
+        }
+      : null,
   };
   const shared = token();
   game.tokens =

@@ -161,6 +161,26 @@ describe('game states', () => {
   });
 });
 
+describe('clocks', () => {
+  test('the clocks show the time and the running one counts down', async () => {
+    const { page } = await openLocal({ clock: { initial_ms: 300000, increment_ms: 2000 } });
+    const clock = (side) => page.locator(`.player-bar[data-side="${side}"] .clock`);
+    assert.match(await clock('white').innerText(), /^[45]:\d\d$/);
+    assert.match(await clock('black').innerText(), /^[45]:\d\d$/);
+    await clickSquare(page, 'c2');
+    await clickSquare(page, 'c3');
+    await waitForPly(page, 1);
+    // Black's clock runs now: wait for it to show less than the full five minutes.
+    await page.locator('.player-bar[data-side="black"] .clock.running').waitFor();
+    await page.waitForFunction(() => {
+      const text = document.querySelector('.player-bar[data-side="black"] .clock').textContent;
+      const [m, s] = text.split(':').map(Number);
+      return m * 60 + s < 300;
+    });
+    assert.equal(await clock('white').evaluate((node) => node.classList.contains('running')), false);
+  });
+});
+
 describe('opponents', () => {
   test('the engine (level 1) answers a move, showing that it thinks', async () => {
     const page = await newPage(browser);

@@ -13,8 +13,8 @@ export async function launch() {
 }
 
 /** A page that fails the test on any script error. */
-export async function newPage(browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, baseURL: BASE });
+export async function newPage(browser, viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, baseURL: BASE, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT);
   page.errors = [];

@@ -1,0 +1,80 @@
+// The game actions in the browser: undo, resign, draw offers, the record export, and
+// moving by touch on a phone-sized screen.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { apiPost, clickSquare, createGame, launch, newPage, pieceAt, targets, waitForPly } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function localGameAfter(moves, options = {}) {
+  const created = await createGame({ mode: 'local', ...options });
+  for (const [ply, move] of moves.entries()) {
+    await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move, ply });
+  }
+  return created;
+}
+
+test('undo takes back the last move; resign ends the game with a reason', async () => {
+  const created = await localGameAfter(['c2-c3', 'c7-c6']);
+  const page = await newPage(browser);
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.goto(created.links.white);
+  await waitForPly(page, 2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await waitForPly(page, 1);
+  assert.equal(await pieceAt(page, 'c7'), 'black');
+  assert.equal(await page.locator('#move-list .move').count(), 1);
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page.locator('#status[data-result="1-0"]').waitFor();
+  assert.match(await page.locator('#status .status-main').innerText(), /^1-0 · White wins/);
+});
+
+test('a draw offered by one seat is accepted by the other', async () => {
+  const created = await createGame({ mode: 'network' });
+  const white = await newPage(browser);
+  const black = await newPage(browser);
+  await white.goto(created.links.white);
+  await black.goto(created.links.black);
+  await waitForPly(white, 0);
+  await waitForPly(black, 0);
+  await white.getByRole('button', { name: 'Offer draw' }).click();
+  await black.getByRole('button', { name: 'Accept draw' }).waitFor();
+  assert.match(await black.locator('#status').innerText(), /White offers a draw/);
+  assert.equal(await white.getByRole('button', { name: 'Accept draw' }).isVisible(), false, 'nobody accepts their own offer');
+  await black.getByRole('button', { name: 'Accept draw' }).click();
+  await white.locator('#status[data-result="1/2-1/2"]').waitFor();
+  await black.locator('#status[data-result="1/2-1/2"]').waitFor();
+});
+
+test('the export link gives the record with the moves played', async () => {
+  const created = await localGameAfter(['c2-c3', 'c7-c6']);
+  const page = await newPage(browser);
+  await page.goto(created.links.white);
+  await waitForPly(page, 2);
+  const href = await page.getByRole('link', { name: 'Export record' }).getAttribute('href');
+  const response = await page.request.get(href);
+  assert.equal(response.status(), 200);
+  const text = await response.text();
+  assert.match(text, /c2-c3/);
+  assert.match(text, /c7-c6/);
+});
+
+test('on a phone, tapping a piece and a square plays the move', async () => {
+  const created = await createGame({ mode: 'local' });
+  const page = await newPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await page.goto(created.links.white);
+  await waitForPly(page, 0);
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.width <= 390, 'the board fits the screen');
+  await page.locator('#board rect[data-square="e3"]').tap();
+  assert.ok((await targets(page)).includes('e4'));
+  await page.locator('#board rect[data-square="e4"]').tap();
+  await waitForPly(page, 1);
+  assert.equal(await pieceAt(page, 'e4'), 'white');
+});

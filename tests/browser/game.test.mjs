@@ -123,6 +123,8 @@ describe('moves on the board', () => {
     assert.equal(await page.locator('#move-list .move[data-ply="1"]').innerText(), 'b2xb4@c5');
     assert.equal(await pieceAt(page, 'c5'), 'black');
     assert.equal(await pieceAt(page, 'a5'), null);
+    assert.equal(await page.locator('#board .mark-captured[data-square="b4"]').count(), 1, 'the capture is marked');
+    assert.equal(await page.locator('#board .mark-removed[data-square="a5"]').count(), 1, 'the removed piece is marked');
   });
 
   test('cancelling an Ordo X turn after its first step sends nothing', async () => {

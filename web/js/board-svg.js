@@ -66,13 +66,8 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
       element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
       const letter = board.pieces.get(square);
       if (letter) drawPiece(pieces, x, y, square, letter, has('selected', square) ? 'lifted' : '');
-      if (has('captured', square) || has('removed', square)) {
-        const kind = has('captured', square) ? 'captured' : 'removed';
-        const cross = element('g', { class: `mark-${kind}` }, pieces);
-        const pad = CELL * 0.3;
-        element('line', { x1: x + pad, y1: y + pad, x2: x + CELL - pad, y2: y + CELL - pad }, cross);
-        element('line', { x1: x + CELL - pad, y1: y + pad, x2: x + pad, y2: y + CELL - pad }, cross);
-      }
+      if (has('captured', square)) drawCaptureBadge(pieces, x, y, square);
+      if (has('removed', square)) drawCross(pieces, x, y, square);
       if (has('targets', square)) {
         element('circle', {
           cx: x + CELL / 2, cy: y + CELL / 2, r: letter ? CELL * 0.44 : CELL * 0.14,
@@ -83,6 +78,25 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
   }
   drawCoordinates(svg, board, flipped);
   drawArrows(svg, board, flipped, marks.arrows ?? []);
+}
+
+/** A captured piece: a small red badge in the corner of the square its captor took. */
+function drawCaptureBadge(layer, x, y, square) {
+  const badge = element('g', { class: 'mark-captured', 'data-square': square }, layer);
+  const cx = x + CELL * 0.82;
+  const cy = y + CELL * 0.18;
+  element('circle', { cx, cy, r: CELL * 0.15 }, badge);
+  const arm = CELL * 0.07;
+  element('line', { x1: cx - arm, y1: cy - arm, x2: cx + arm, y2: cy + arm }, badge);
+  element('line', { x1: cx + arm, y1: cy - arm, x2: cx - arm, y2: cy + arm }, badge);
+}
+
+/** A piece removed as part of a smaller group (Ordo X): a dashed cross on its square. */
+function drawCross(layer, x, y, square) {
+  const cross = element('g', { class: 'mark-removed', 'data-square': square }, layer);
+  const pad = CELL * 0.3;
+  element('line', { x1: x + pad, y1: y + pad, x2: x + CELL - pad, y2: y + CELL - pad }, cross);
+  element('line', { x1: x + CELL - pad, y1: y + pad, x2: x + pad, y2: y + CELL - pad }, cross);
 }
 
 function drawCoordinates(svg, board, flipped) {

@@ -77,7 +77,7 @@ class GamePage {
 
   key(event) {
     if (!this.state || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest?.('input, textarea, select')) return;
+    if (event.target.closest?.('input:not([type=checkbox]), textarea, select')) return;
     const moves = {
       ArrowLeft: () => this.view(this.shownPly() - 1),
       ArrowRight: () => this.view(this.shownPly() + 1),

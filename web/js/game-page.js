@@ -162,6 +162,9 @@ class GamePage {
       lastMarks,
       label: `Board, ${sideName(board.toMove)} to move${this.viewPly === null ? '' : `, after move ${ply} (read-only)`}`,
     });
+    // The board's width/height ratio, so that CSS can fit the whole board on the screen.
+    const aspect = (board.files * 100 + 72) / (board.ranks * 100 + 72);
+    this.$('.board-column').style.setProperty('--board-aspect', aspect.toFixed(4));
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(this.viewPly === null);
     this.moveList.render(s, ply);

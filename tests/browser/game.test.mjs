@@ -65,6 +65,25 @@ describe('moves on the board', () => {
     assert.match(await page.locator('#status').innerText(), /Black to move/);
   });
 
+  test('a typed move: a rejected one shows the server\'s reason and changes nothing', async () => {
+    const { page } = await openLocal();
+    const input = page.getByLabel('Type a move');
+    await input.fill('c2-c5');
+    await input.press('Enter');
+    const error = page.locator('#error');
+    await error.waitFor();
+    assert.match(await error.innerText(), /c2-c5/, 'the server\'s message names the move');
+    assert.equal(await input.inputValue(), 'c2-c5', 'the typed text is kept');
+    assert.equal(await page.locator('#board').getAttribute('data-ply'), '0');
+    assert.equal(await pieceAt(page, 'c2'), 'white');
+    await input.fill('c2-c3');
+    await input.press('Enter');
+    await waitForPly(page, 1);
+    assert.equal(await error.isVisible(), false, 'the error goes once a move is accepted');
+    assert.equal(await input.inputValue(), '');
+    assert.equal(await pieceAt(page, 'c3'), 'white');
+  });
+
   test('the destinations shown are exactly the legal ones of the state', async () => {
     const { page, created } = await openLocal();
     await clickSquare(page, 'e3');

@@ -72,6 +72,15 @@ class GamePage {
     on('#nav-prev', () => this.view(this.shownPly() - 1));
     on('#nav-next', () => this.view(this.shownPly() + 1));
     on('#nav-last', () => this.view(null));
+    this.$('#move-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const input = this.$('#move-input');
+      const move = input.value.trim();
+      if (!move) return;
+      // The server reads every accepted notation and explains a rejected move; the text
+      // stays in the field until the move is accepted.
+      if (await this.play(move)) input.value = '';
+    });
     document.addEventListener('keydown', (event) => this.key(event));
   }
 
@@ -257,6 +266,8 @@ class GamePage {
     show('#draw-accept', player && !over && Boolean(otherOffered));
     show('#draw-decline', player && !over && Boolean(otherOffered));
     show('#move-now', player && Boolean(s.ai?.thinking));
+    this.$('#move-form').hidden = !player || over;
+    this.$('#move-form button').disabled = !this.canMove();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;
     this.$('#nav-next').disabled = this.viewPly === null;
@@ -279,9 +290,12 @@ class GamePage {
     return this.act('moves', { move, ply: this.state.ply });
   }
 
-  /** Sends an action; on failure the shown game stays as it was and the reason is shown. */
+  /**
+   * Sends an action; on failure the shown game stays as it was and the reason is shown.
+   * Answers whether the server accepted it.
+   */
   async act(action, fields = {}) {
-    if (this.busy) return;
+    if (this.busy) return false;
     this.busy = true;
     this.renderButtons();
     const eventsBefore = this.eventsSeen;
@@ -293,16 +307,18 @@ class GamePage {
       // (the engine's reply, say); the stream also brings the state this action made.
       if (this.live && this.eventsSeen !== eventsBefore) {
         this.render();
-        return;
+        return true;
       }
       if (action === 'draw' && fields.action === 'offer' && state.mode === 'ai' && inProgress(state) && !state.draw_offer) {
         this.showError('The engine declines the draw.');
       }
       this.applyState(state);
+      return true;
     } catch (error) {
       this.busy = false;
       this.showError(error.message);
       this.render();
+      return false;
     }
   }
 }

@@ -72,6 +72,13 @@ function openCreated(page, created, mode) {
   box.scrollIntoView({ block: 'nearest' });
 }
 
+/** A stored game's time (milliseconds since 1970, or a date string) for the list. */
+function formatDate(value) {
+  const date = new Date(value);
+  if (value === undefined || value === '' || Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 function describeResult(game) {
   if (!game.result || game.result === '*') return 'in progress';
   return game.reason ? `${game.result} (${game.reason})` : game.result;
@@ -86,7 +93,7 @@ async function showStoredGames(container) {
     }
     const table = document.createElement('table');
     table.className = 'games-table';
-    table.innerHTML = '<thead><tr><th>Players</th><th>Rules</th><th>Moves</th><th>Result</th><th></th></tr></thead><tbody></tbody>';
+    table.innerHTML = '<thead><tr><th>Players</th><th>Rules</th><th>Moves</th><th>Result</th><th>Last played</th><th></th></tr></thead><tbody></tbody>';
     for (const game of games) {
       const row = document.createElement('tr');
       const cells = [
@@ -94,6 +101,7 @@ async function showStoredGames(container) {
         `${game.rules === 'x' ? 'Ordo X' : 'Classic'} ${game.size} · ${game.mode}`,
         String(game.plies ?? ''),
         describeResult(game),
+        formatDate(game.updated),
       ];
       for (const text of cells) row.insertCell().textContent = text;
       const link = document.createElement('a');

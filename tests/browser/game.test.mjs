@@ -228,6 +228,28 @@ describe('opponents', () => {
     assert.match(await page.locator('#status').innerText(), /White to move/);
   });
 
+  test('"Move now" makes the thinking engine (level 10) answer at once', async (t) => {
+    const created = await createGame({ mode: 'ai', ai: { level: 10, color: 'black' } });
+    const page = await newPage(browser);
+    await page.goto(created.links.white);
+    await waitForPly(page, 0);
+    await clickSquare(page, 'c2');
+    await clickSquare(page, 'c3');
+    const moveNow = page.getByRole('button', { name: 'Move now' });
+    try {
+      await moveNow.click({ timeout: 1000 });
+    } catch (error) {
+      // Level 10 thinks up to 1.5 s; on a very busy machine it may finish first.
+      if ((await page.locator('#board').getAttribute('data-ply')) === '2') {
+        t.skip('the engine answered before the button could be clicked');
+        return;
+      }
+      throw error;
+    }
+    await waitForPly(page, 2);
+    assert.equal(await moveNow.isVisible(), false);
+  });
+
   test('a network game: each seat sees the other\'s moves live', async () => {
     const page = await newPage(browser);
     await page.goto('/');

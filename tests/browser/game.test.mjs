@@ -95,6 +95,14 @@ describe('moves on the board', () => {
     assert.deepEqual(await targets(page), expected);
   });
 
+  test('a singleton move by dragging the piece to its destination', async () => {
+    const { page } = await openLocal();
+    await dragSquares(page, 'b2', 'd4');
+    await waitForPly(page, 1);
+    assert.equal(await page.locator('#move-list .move[data-ply="1"]').innerText(), 'b2-d4');
+    assert.equal(await pieceAt(page, 'd4'), 'white');
+  });
+
   test('an ordo move by dragging across a line, and one by shift-click', async () => {
     const { page } = await openLocal();
     await dragSquares(page, 'c2', 'd2');

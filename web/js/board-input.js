@@ -92,10 +92,16 @@ export class BoardInput {
     const square = squareAt(this.svg, event);
     if (!square || square === this.drag.current) return;
     this.drag.current = square;
+    if (this.tie) return;
     const line = this.ownLine(this.drag.start, square);
-    if (line && line.length > 1 && !this.tie) {
+    if (line && line.length > 1) {
       this.drag.line = line;
       this.selection = { squares: line, anchor: this.drag.start };
+      this.redraw();
+    } else if (this.drag.line) {
+      // Dragged on past the line: this is a piece being carried, not a line selection.
+      this.drag.line = null;
+      this.selection = null;
       this.redraw();
     }
   }
@@ -105,7 +111,7 @@ export class BoardInput {
     this.drag = null;
     if (!drag) return;
     const end = squareAt(this.svg, event) ?? drag.current;
-    if (drag.line && end === drag.current) {
+    if (drag.line) {
       this.hintForLine();
       return;
     }

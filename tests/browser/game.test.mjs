@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  clickSquare, createGame, dragSquares, launch, newPage, pieceAt, targets, waitForPly, apiPost,
+  BASE, clickSquare, createGame, dragSquares, launch, newPage, pieceAt, targets, waitForPly, apiPost,
 } from './helpers.mjs';
 
 let browser;
@@ -37,6 +37,23 @@ describe('start page', () => {
     assert.equal(await page.locator('#board rect.square').count(), 64);
     assert.match(await page.locator('#status').innerText(), /White to move/);
     assert.deepEqual(page.errors, []);
+  });
+
+  test('imports an exported record and opens it at its last move', async () => {
+    const source = await createGame({ mode: 'local', rules: 'x' });
+    for (const [ply, move] of ['e3-d3,d3-e4', 'c7-c6'].entries()) {
+      await apiPost(`/api/games/${source.id}/moves`, { token: source.tokens.white, move, ply });
+    }
+    const record = await (await fetch(new URL(`/api/games/${source.id}/record`, BASE))).text();
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByLabel('Record text').fill(record);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL(/\/play\//);
+    await waitForPly(page, 2);
+    assert.equal(await page.locator('#move-list .move[data-ply="1"]').innerText(), 'e3-d3,d3-e4');
+    assert.equal(await pieceAt(page, 'e4'), 'white');
+    assert.equal(await pieceAt(page, 'c6'), 'black');
   });
 
   test('shows the server\'s reason when a record is rejected, and keeps the text', async () => {

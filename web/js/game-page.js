@@ -2,12 +2,13 @@
 // live updates, and replays earlier positions from the move list.
 import { api } from './api.js';
 import { BoardInput } from './board-input.js';
-import { ClockView, formatClock } from './clock.js';
+import { ClockView } from './clock.js';
 import { AnalysisView } from './analysis-view.js';
 import { MoveList } from './move-list.js';
 import { boardChange, parsePosition } from './position.js';
 import { TurnBuilder } from './turn-builder.js';
-import { describeResult, sideName } from './game-text.js';
+import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
+import { sideName } from './game-text.js';
 
 export function showGamePage(app, id, token) {
   new GamePage(app, id, token).start();
@@ -184,70 +185,17 @@ class GamePage {
   renderPanel() {
     const s = this.state;
     document.title = `Ordo — ${s.players?.white ?? 'White'} vs ${s.players?.black ?? 'Black'}`;
-    this.renderStatus();
-    this.renderPlayers();
+    renderStatus(this.$('#status'), s, this.viewPly);
+    renderPlayers(this.app, s, this.flipped);
+    this.renderClocks();
     this.renderButtons();
     this.$('#house-rules').textContent = s.house_rules?.length ? `House rules in this game: ${s.house_rules.join('; ')}.` : '';
     this.$('#export').href = api.recordUrl(this.id);
     this.$('#step-bar').hidden = !this.input.context?.builder?.chosen.length && !this.input.tie;
   }
 
-  renderStatus() {
-    const s = this.state;
-    const lines = [];
-    const status = this.$('#status');
-    const over = s.result.score !== '*';
-    status.classList.toggle('over', over);
-    status.classList.toggle('thinking', Boolean(s.ai?.thinking));
-    if (over) lines.push(describeResult(s.result));
-    else if (s.ai?.thinking) lines.push('The engine is thinking…');
-    else {
-      const yours = s.you.includes(s.to_move) && s.mode !== 'local' ? ' — your move' : '';
-      lines.push(`${sideName(s.to_move)} to move${yours}.`);
-    }
-    if (!over && s.split) {
-      lines.push(`${sideName(s.to_move)} is split into separate groups and must reconnect them with this move (backward moves are allowed this turn).`);
-    }
-    if (!over && s.draw_offer) lines.push(`${sideName(s.draw_offer)} offers a draw.`);
-    if (this.viewPly !== null) lines.push(`Showing the position after move ${this.viewPly} of ${s.ply} (read-only). Press » or End to go back to the game.`);
-    if (s.you.length === 0) lines.push('You are watching this game.');
-    status.replaceChildren(
-      ...lines.map((text, i) => {
-        const p = document.createElement('p');
-        p.textContent = text;
-        if (i === 0) p.className = 'status-main';
-        if (text.includes('must reconnect')) p.className = 'split-warning';
-        return p;
-      }),
-    );
-    status.dataset.result = s.result.score;
-  }
-
-  renderPlayers() {
-    const s = this.state;
-    const bottom = this.flipped ? 'black' : 'white';
-    const top = bottom === 'white' ? 'black' : 'white';
-    for (const [place, side] of [['top', top], ['bottom', bottom]]) {
-      const bar = this.$(`.player-bar[data-seat=${place}]`);
-      bar.dataset.side = side;
-      const you = s.you.includes(side) && s.mode !== 'local' ? ' (you)' : '';
-      const thinking = s.ai?.thinking && s.ai.color === side ? ' — thinking…' : '';
-      bar.querySelector('.player-name').textContent = `${sideName(side)}: ${s.players?.[side] ?? sideName(side)}${you}${thinking}`;
-      bar.classList.toggle('to-move', s.result.score === '*' && s.to_move === side);
-    }
-    this.renderClocks();
-  }
-
   renderClocks() {
-    for (const bar of this.app.querySelectorAll('.player-bar')) {
-      const clock = bar.querySelector('.clock');
-      const left = this.clocks.remaining(bar.dataset.side);
-      clock.hidden = left === null;
-      if (left === null) continue;
-      clock.textContent = formatClock(left);
-      clock.classList.toggle('running', this.clocks.clock.running === bar.dataset.side);
-      clock.classList.toggle('low', left < 20000);
-    }
+    renderClocks(this.app, this.clocks);
   }
 
   renderButtons() {

@@ -78,3 +78,19 @@ test('on a phone, tapping a piece and a square plays the move', async () => {
   await waitForPly(page, 1);
   assert.equal(await pieceAt(page, 'e4'), 'white');
 });
+
+test('a spectator watches without moving, and can flip the board', async () => {
+  const created = await localGameAfter(['c2-c3']);
+  const page = await newPage(browser);
+  await page.goto(created.links.spectator);
+  await waitForPly(page, 1);
+  assert.match(await page.locator('#status').innerText(), /You are watching/);
+  assert.equal(await page.getByRole('button', { name: 'Resign' }).isVisible(), false);
+  await clickSquare(page, 'c7');
+  assert.deepEqual(await targets(page), [], 'a spectator is offered no moves');
+  const a1Top = () => page.locator('#board rect[data-square="a1"]').evaluate((rect) => Number(rect.getAttribute('y')));
+  const before = await a1Top();
+  await page.getByRole('button', { name: 'Flip board' }).click();
+  assert.ok((await a1Top()) < before, 'after flipping, a1 is at the top');
+  assert.equal(await page.locator('.player-bar[data-seat="bottom"]').getAttribute('data-side'), 'black');
+});

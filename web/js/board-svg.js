@@ -69,9 +69,12 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
       if (has('captured', square)) drawCaptureBadge(pieces, x, y, square);
       if (has('removed', square)) drawCross(pieces, x, y, square);
       if (has('targets', square)) {
+        // A ring around an enemy piece (a capture); a dot elsewhere, also on a square that
+        // an own piece leaves in the same move (an Ordo X line in single file).
+        const capture = letter && letter !== (board.toMove === 'white' ? 'w' : 'b');
         element('circle', {
-          cx: x + CELL / 2, cy: y + CELL / 2, r: letter ? CELL * 0.44 : CELL * 0.14,
-          class: letter ? 'target target-capture' : 'target', 'data-square': square,
+          cx: x + CELL / 2, cy: y + CELL / 2, r: capture ? CELL * 0.44 : CELL * 0.14,
+          class: capture ? 'target target-capture' : 'target', 'data-square': square,
         }, pieces);
       }
     }

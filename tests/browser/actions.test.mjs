@@ -94,3 +94,14 @@ test('a spectator watches without moving, and can flip the board', async () => {
   assert.ok((await a1Top()) < before, 'after flipping, a1 is at the top');
   assert.equal(await page.locator('.player-bar[data-seat="bottom"]').getAttribute('data-side'), 'black');
 });
+
+test('a draw by repetition is shown with its reason and marked as a house rule', async () => {
+  const shuffle = ['e3-d3', 'e6-d6', 'd3-e3', 'd6-e6'];
+  const created = await localGameAfter([...shuffle, ...shuffle]);
+  const page = await newPage(browser);
+  await page.goto(created.links.white);
+  await page.locator('#status[data-result="1/2-1/2"]').waitFor();
+  const text = await page.locator('#status .status-main').innerText();
+  assert.match(text, /^1\/2-1\/2 · Draw\b.*three times.* \[house rule\]$/);
+  assert.doesNotMatch(text, /Draw: Draw/);
+});

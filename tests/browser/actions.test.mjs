@@ -105,3 +105,21 @@ test('a draw by repetition is shown with its reason and marked as a house rule',
   assert.match(text, /^1\/2-1\/2 · Draw\b.*three times.* \[house rule\]$/);
   assert.doesNotMatch(text, /Draw: Draw/);
 });
+
+test('when the event stream is refused (503 busy) the page opens it again later', async () => {
+  const created = await createGame({ mode: 'network' });
+  const page = await newPage(browser);
+  let refused = 0;
+  await page.route('**/api/games/*/events*', (route) => {
+    if (refused++ === 0) {
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "too many open event streams", "code": "busy"}' });
+    }
+    return route.continue();
+  });
+  await page.goto(created.links.black);
+  await waitForPly(page, 0);
+  await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: 'c2-c3', ply: 0 });
+  await waitForPly(page, 1);
+  assert.ok(refused >= 2, 'a second stream was opened');
+  assert.equal(await pieceAt(page, 'c3'), 'white');
+});

@@ -101,8 +101,12 @@ class GamePage {
     }
   }
 
-  /** Live updates; EventSource reconnects by itself after a network failure. */
-  follow() {
+  /**
+   * Live updates. EventSource reconnects by itself after a network failure, but gives up
+   * on an error status (503 when the server has too many streams open): then the page
+   * fetches the state once and opens a new stream after a growing pause.
+   */
+  follow(pause = 2000) {
     const source = new EventSource(api.eventsUrl(this.id, this.token));
     source.addEventListener('state', (event) => {
       this.eventsSeen++;
@@ -115,6 +119,11 @@ class GamePage {
     source.addEventListener('error', () => {
       this.live = false;
       this.$('#status').classList.add('offline');
+      if (source.readyState !== EventSource.CLOSED) return;
+      setTimeout(() => {
+        api.state(this.id, this.token).then((state) => this.applyState(state), () => {});
+        this.follow(Math.min(pause * 2, 30000));
+      }, pause);
     });
   }
 

@@ -29,6 +29,7 @@ describe('start page', () => {
     await page.getByRole('radio', { name: 'Two players on this screen' }).check();
     await page.getByRole('radio', { name: 'Ordo X' }).check();
     await page.getByLabel('Board').selectOption('8x8');
+    await page.getByLabel('White', { exact: true }).fill('Ada');
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.waitForURL(/\/play\/[^/?]+\?token=/);
     await waitForPly(page, 0);
@@ -36,6 +37,7 @@ describe('start page', () => {
     assert.equal(await page.locator('#board g.piece[data-piece=black]').count(), 16);
     assert.equal(await page.locator('#board rect.square').count(), 64);
     assert.match(await page.locator('#status').innerText(), /White to move/);
+    assert.match(await page.locator('.player-bar[data-side="white"] .player-name').innerText(), /Ada/);
     assert.deepEqual(page.errors, []);
   });
 

@@ -22,6 +22,8 @@ function newGameRequest(form) {
     const human = data.get('color');
     request.ai = { level: Number(data.get('level')), color: human === 'white' ? 'black' : 'white' };
   }
+  const names = { white: data.get('white-name').trim(), black: data.get('black-name').trim() };
+  if (names.white || names.black) request.players = names;
   if (data.get('clock')) {
     request.clock = {
       initial_ms: Math.round(Number(data.get('minutes')) * 60000),

@@ -64,7 +64,7 @@ describe('start page', () => {
     await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: 'c2-c3', ply: 0 });
     const page = await newPage(browser);
     await page.goto('/');
-    const row = page.locator('#stored-games tr', { hasText: names.black });
+    const row = page.locator('#stored-games tr', { hasText: names.black }).first(); // newest first
     await row.waitFor();
     assert.match(await row.innerText(), /Classic 10x8/);
     await row.getByRole('link').click();

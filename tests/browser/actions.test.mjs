@@ -35,7 +35,7 @@ test('undo takes back the last move; resign ends the game with a reason', async 
   assert.match(await page.locator('#status .status-main').innerText(), /^1-0 · White wins/);
 });
 
-test('a draw offered by one seat is accepted by the other', async () => {
+test('a draw offer is declined, then a second one accepted, by the other seat', async () => {
   const created = await createGame({ mode: 'network' });
   const white = await newPage(browser);
   const black = await newPage(browser);
@@ -43,6 +43,12 @@ test('a draw offered by one seat is accepted by the other', async () => {
   await black.goto(created.links.black);
   await waitForPly(white, 0);
   await waitForPly(black, 0);
+  await white.getByRole('button', { name: 'Offer draw' }).click();
+  await white.locator('#status', { hasText: 'White offers a draw' }).waitFor();
+  await black.getByRole('button', { name: 'Decline draw' }).click();
+  // The offer button comes back only once the decline has reached White's page.
+  await white.getByRole('button', { name: 'Offer draw' }).waitFor();
+  assert.doesNotMatch(await white.locator('#status').innerText(), /offers a draw/);
   await white.getByRole('button', { name: 'Offer draw' }).click();
   await black.getByRole('button', { name: 'Accept draw' }).waitFor();
   assert.match(await black.locator('#status').innerText(), /White offers a draw/);

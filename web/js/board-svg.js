@@ -80,7 +80,7 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
     }
   }
   drawCoordinates(svg, board, flipped);
-  drawArrows(svg, board, flipped, marks.arrows ?? []);
+  drawArrows(svg, board, flipped, marks.arrows ?? [], Boolean(marks.numbered));
 }
 
 /** A captured piece: a small red badge in the corner of the square its captor took. */
@@ -127,22 +127,29 @@ function centre(board, square, flipped) {
   return { x: x + CELL / 2, y: y + CELL / 2 };
 }
 
-function drawArrows(svg, board, flipped, arrows) {
+/** Arrows for diagrams; `numbered` labels them 1, 2, … (the steps of one turn). */
+function drawArrows(svg, board, flipped, arrows, numbered) {
   if (!arrows.length) return;
   const defs = svg.querySelector('defs');
   const marker = element('marker', { id: 'arrow-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, defs);
   element('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow-head' }, marker);
   const layer = element('g', { class: 'arrows' }, svg);
-  for (const [from, to] of arrows) {
+  arrows.forEach(([from, to], index) => {
     const a = centre(board, from, flipped);
     const b = centre(board, to, flipped);
+    const middle = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     // Stop short of the target's centre so that the head does not hide the piece there.
     const length = Math.hypot(b.x - a.x, b.y - a.y);
     const cut = Math.min(CELL * 0.3, length / 3) / length;
     b.x -= (b.x - a.x) * cut;
     b.y -= (b.y - a.y) * cut;
     element('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'arrow', 'marker-end': 'url(#arrow-head)' }, layer);
-  }
+    if (numbered) {
+      element('circle', { cx: middle.x, cy: middle.y, r: CELL * 0.17, class: 'arrow-number' }, layer);
+      element('text', { x: middle.x, y: middle.y, 'dominant-baseline': 'central', 'text-anchor': 'middle', class: 'arrow-number-text' }, layer)
+        .textContent = String(index + 1);
+    }
+  });
 }
 
 /** The square under a pointer event on the board, or null. */

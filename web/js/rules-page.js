@@ -26,6 +26,7 @@ export async function showRulesPage(app) {
       captured: list(figure.dataset.captured),
       removed: list(figure.dataset.removed),
       arrows: list(figure.dataset.arrows).map((pair) => pair.split('>')),
+      numbered: 'numbered' in figure.dataset,
     };
     drawBoard(svg, parsePosition(figure.dataset.position), {
       marks,

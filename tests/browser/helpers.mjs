@@ -1,0 +1,71 @@
+// Shared helpers of the browser tests: the browser, games made through the API, and
+// reading the board from the page. The server's address comes from ORDO_URL
+// (scripts/test-browser starts the server and sets it).
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.ORDO_URL ?? 'http://127.0.0.1:8080';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+// Generous: the machine running the tests may be busy building.
+export const TIMEOUT = 20000;
+
+export async function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+/** A page that fails the test on any script error. */
+export async function newPage(browser, viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, baseURL: BASE, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  return page;
+}
+
+export async function apiPost(path, body) {
+  const response = await fetch(new URL(path, BASE), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${data.error}`);
+  return data;
+}
+
+export function createGame(options) {
+  return apiPost('/api/games', options);
+}
+
+/** Clicks the centre of a square (pieces and marks let clicks through to the square). */
+export async function clickSquare(page, square, modifiers = []) {
+  await page.locator(`#board rect[data-square="${square}"]`).click({ modifiers });
+}
+
+/** Presses on one square, moves across to another and releases: a drag. */
+export async function dragSquares(page, from, to) {
+  const box = async (square) => page.locator(`#board rect[data-square="${square}"]`).boundingBox();
+  const a = await box(from);
+  const b = await box(to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** Waits until the board shows the live position after `ply` moves. */
+export async function waitForPly(page, ply) {
+  await page.locator(`#board[data-ply="${ply}"][data-live="true"]`).waitFor();
+}
+
+/** The colour on a square of the shown board: 'white', 'black' or null. */
+export async function pieceAt(page, square) {
+  const piece = page.locator(`#board g.piece[data-square="${square}"]`);
+  return (await piece.count()) ? piece.getAttribute('data-piece') : null;
+}
+
+/** The squares marked as destinations right now, sorted. */
+export async function targets(page) {
+  const squares = await page.locator('#board circle.target').evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
+  return squares.sort();
+}

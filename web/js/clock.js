@@ -1,0 +1,44 @@
+// The game clock, counted down locally between server updates. The server's snapshot
+// (`clock` with `server_time_ms`) is the truth; the page only interpolates from it.
+
+/** Milliseconds as m:ss, or h:mm:ss; tenths under ten seconds. */
+export function formatClock(ms) {
+  const clamped = Math.max(0, ms);
+  if (clamped < 10000) return `0:0${(clamped / 1000).toFixed(1)}`;
+  const seconds = Math.floor(clamped / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export class ClockView {
+  constructor(onTick) {
+    this.onTick = onTick;
+    this.clock = null;
+    // Smallest seen (local time - server time): the clock offset plus the least delay.
+    this.offset = Infinity;
+    this.timer = null;
+  }
+
+  update(clock) {
+    this.clock = clock;
+    if (clock) this.offset = Math.min(this.offset, Date.now() - clock.server_time_ms);
+    clearInterval(this.timer);
+    this.timer = clock?.running ? setInterval(() => this.onTick(), 100) : null;
+    this.onTick();
+  }
+
+  /** Remaining milliseconds of a side now. */
+  remaining(side) {
+    if (!this.clock) return null;
+    const base = this.clock[`${side}_ms`];
+    if (this.clock.running !== side) return base;
+    const serverNow = Date.now() - this.offset;
+    return base - Math.max(0, serverNow - this.clock.server_time_ms);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,285 @@
+// The board page: shows a game's state, takes the user's moves and actions, follows
+// live updates, and replays earlier positions from the move list.
+import { api } from './api.js';
+import { BoardInput } from './board-input.js';
+import { ClockView } from './clock.js';
+import { AnalysisView } from './analysis-view.js';
+import { MoveList } from './move-list.js';
+import { boardChange, parsePosition } from './position.js';
+import { TurnBuilder } from './turn-builder.js';
+import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
+import { sideName } from './game-text.js';
+
+export function showGamePage(app, id, token) {
+  new GamePage(app, id, token).start();
+}
+
+class GamePage {
+  constructor(app, id, token) {
+    this.app = app;
+    this.id = id;
+    this.token = token;
+    this.state = null;
+    this.viewPly = null; // null: the live position; else a ply shown read-only
+    this.flipped = false;
+    this.busy = false;
+    this.live = false; // the event stream is connected
+    this.eventsSeen = 0; // states received from the event stream
+  }
+
+  $(selector) {
+    return this.app.querySelector(selector);
+  }
+
+  async start() {
+    this.app.replaceChildren(document.getElementById('play-template').content.cloneNode(true));
+    this.input = new BoardInput(this.$('#board'), {
+      onTurn: (text) => this.play(text),
+      onHint: (text) => this.showHint(text),
+    });
+    this.clocks = new ClockView(() => this.renderClocks());
+    this.analysis = new AnalysisView(this.$('#analysis-toggle'), this.$('#analysis-output'));
+    this.moveList = new MoveList(this.$('#move-list'), (ply) => this.view(ply));
+    this.bindControls();
+    try {
+      this.applyState(await api.state(this.id, this.token));
+    } catch (error) {
+      this.app.innerHTML = '<section class="panel"><h1>Game not available</h1><p class="error" role="alert"></p><p><a href="/">Back to the start page</a></p></section>';
+      this.app.querySelector('.error').textContent = error.message;
+      return;
+    }
+    this.follow();
+  }
+
+  bindControls() {
+    const on = (selector, handler) => this.$(selector).addEventListener('click', handler);
+    on('#flip', () => {
+      this.flipped = !this.flipped;
+      this.render();
+    });
+    on('#undo', () => this.act('undo'));
+    on('#resign', () => {
+      if (window.confirm('Resign this game?')) this.act('resign');
+    });
+    on('#draw-offer', () => this.act('draw', { action: 'offer' }));
+    on('#draw-accept', () => this.act('draw', { action: 'accept' }));
+    on('#draw-decline', () => this.act('draw', { action: 'decline' }));
+    on('#move-now', () => this.act('move-now'));
+    on('#step-cancel', () => {
+      this.input.cancel();
+      this.showHint('');
+    });
+    on('#nav-first', () => this.view(0));
+    on('#nav-prev', () => this.view(this.shownPly() - 1));
+    on('#nav-next', () => this.view(this.shownPly() + 1));
+    on('#nav-last', () => this.view(null));
+    this.$('#move-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const input = this.$('#move-input');
+      const move = input.value.trim();
+      if (!move) return;
+      // The server reads every accepted notation and explains a rejected move; the text
+      // stays in the field until the move is accepted.
+      if (await this.play(move)) input.value = '';
+    });
+    document.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  key(event) {
+    if (!this.state || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.('input:not([type=checkbox]), textarea, select')) return;
+    const moves = {
+      ArrowLeft: () => this.view(this.shownPly() - 1),
+      ArrowRight: () => this.view(this.shownPly() + 1),
+      Home: () => this.view(0),
+      End: () => this.view(null),
+      Escape: () => this.input.cancel(),
+    };
+    if (moves[event.key]) {
+      event.preventDefault();
+      moves[event.key]();
+    }
+  }
+
+  /**
+   * Live updates. EventSource reconnects by itself after a network failure, but gives up
+   * on an error status (503 when the server has too many streams open): then the page
+   * fetches the state once and opens a new stream after a growing pause.
+   */
+  follow(pause = 2000) {
+    const source = new EventSource(api.eventsUrl(this.id, this.token));
+    source.addEventListener('state', (event) => {
+      this.eventsSeen++;
+      this.applyState(JSON.parse(event.data));
+    });
+    source.addEventListener('open', () => {
+      this.live = true;
+      this.$('#status').classList.remove('offline');
+    });
+    source.addEventListener('error', () => {
+      this.live = false;
+      this.$('#status').classList.add('offline');
+      if (source.readyState !== EventSource.CLOSED) return;
+      setTimeout(() => {
+        api.state(this.id, this.token).then((state) => this.applyState(state), () => {});
+        this.follow(Math.min(pause * 2, 30000));
+      }, pause);
+    });
+  }
+
+  applyState(state) {
+    const first = !this.state;
+    const changed = first || state.ply !== this.state.ply || state.position !== this.state.position;
+    const previousAi = this.state?.ai?.thinking;
+    this.state = state;
+    if (first) {
+      this.flipped = state.you.length === 1 && state.you[0] === 'black';
+    }
+    if (this.viewPly !== null && this.viewPly >= state.ply) this.viewPly = null;
+    this.clocks.update(state.clock);
+    // Redraw the board only when needed, so that a turn being built is not reset by an
+    // update that does not touch it (a draw offer, the clock).
+    const movable = this.canMove() !== Boolean(this.input.context?.builder);
+    if (changed || movable || previousAi !== state.ai?.thinking || !this.input.context) this.render();
+    else this.renderPanel();
+  }
+
+  shownPly() {
+    return this.viewPly ?? this.state.ply;
+  }
+
+  view(ply) {
+    if (!this.state) return;
+    const target = ply === null || ply >= this.state.ply ? null : Math.max(0, ply);
+    if (target === this.viewPly) return;
+    this.viewPly = target;
+    this.render();
+  }
+
+  positionAt(ply) {
+    return ply === 0 ? this.state.start : this.state.moves[ply - 1].position;
+  }
+
+  canMove() {
+    const s = this.state;
+    return (
+      this.viewPly === null && !this.busy && s.result.score === '*' && s.you.includes(s.to_move) && !s.ai?.thinking
+    );
+  }
+
+  render() {
+    const s = this.state;
+    const ply = this.shownPly();
+    const board = parsePosition(this.positionAt(ply));
+    let lastMarks = null;
+    if (this.viewPly === null) lastMarks = s.last;
+    else if (ply > 0) lastMarks = boardChange(parsePosition(this.positionAt(ply - 1)), board, s.moves[ply - 1].by);
+    this.input.show({
+      board,
+      builder: this.canMove() ? new TurnBuilder(s.legal) : null,
+      flipped: this.flipped,
+      lastMarks,
+      label: `Board, ${sideName(board.toMove)} to move${this.viewPly === null ? '' : `, after move ${ply} (read-only)`}`,
+    });
+    // The board's width/height ratio, so that CSS can fit the whole board on the screen.
+    const aspect = (board.files * 100 + 72) / (board.ranks * 100 + 72);
+    this.$('.board-column').style.setProperty('--board-aspect', aspect.toFixed(4));
+    this.$('#board').dataset.ply = String(ply);
+    this.$('#board').dataset.live = String(this.viewPly === null);
+    this.moveList.render(s, ply);
+    this.analysis.show(s.rules, this.positionAt(ply));
+    this.renderPanel();
+  }
+
+  renderPanel() {
+    const s = this.state;
+    document.title = `Ordo — ${s.players?.white ?? 'White'} vs ${s.players?.black ?? 'Black'}`;
+    renderStatus(this.$('#status'), s, this.viewPly);
+    renderPlayers(this.app, s, this.flipped);
+    this.renderClocks();
+    this.renderButtons();
+    this.$('#house-rules').textContent = s.house_rules?.length ? `House rules in this game: ${s.house_rules.join('; ')}.` : '';
+    this.$('#export').href = api.recordUrl(this.id);
+    this.$('#step-bar').hidden = !this.input.context?.builder?.chosen.length && !this.input.tie;
+  }
+
+  renderClocks() {
+    renderClocks(this.app, this.clocks);
+  }
+
+  renderButtons() {
+    const s = this.state;
+    const over = s.result.score !== '*';
+    const player = s.you.length > 0;
+    const show = (selector, visible, enabled = true) => {
+      const button = this.$(selector);
+      button.hidden = !visible;
+      button.disabled = !enabled || this.busy;
+    };
+    show('#undo', player && (s.mode === 'ai' || s.mode === 'local'), s.ply > 0);
+    show('#resign', player && !over);
+    const otherOffered = s.draw_offer && (s.mode === 'local' || !s.you.includes(s.draw_offer));
+    show('#draw-offer', player && !over && !s.draw_offer);
+    show('#draw-accept', player && !over && Boolean(otherOffered));
+    show('#draw-decline', player && !over && Boolean(otherOffered));
+    show('#move-now', player && Boolean(s.ai?.thinking));
+    this.$('#move-form').hidden = !player || over;
+    this.$('#move-form button').disabled = !this.canMove();
+    this.$('#nav-first').disabled = this.shownPly() === 0;
+    this.$('#nav-prev').disabled = this.shownPly() === 0;
+    this.$('#nav-next').disabled = this.viewPly === null;
+    this.$('#nav-last').disabled = this.viewPly === null;
+  }
+
+  showHint(text) {
+    this.$('#step-text').textContent = text;
+    this.$('#step-bar').hidden = !this.input.context?.builder?.chosen.length && !this.input.tie;
+    this.$('#board').dataset.hint = text;
+  }
+
+  showError(message) {
+    const box = this.$('#error');
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  play(move) {
+    return this.act('moves', { move, ply: this.state.ply });
+  }
+
+  /**
+   * Sends an action; on failure the shown game stays as it was and the reason is shown.
+   * Answers whether the server accepted it.
+   */
+  async act(action, fields = {}) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.renderButtons();
+    const eventsBefore = this.eventsSeen;
+    try {
+      const state = await api.act(this.id, action, { token: this.token, ...fields });
+      this.showError('');
+      this.busy = false;
+      // If the event stream delivered a state meanwhile, it may be newer than this answer
+      // (the engine's reply, say); the stream also brings the state this action made.
+      if (this.live && this.eventsSeen !== eventsBefore) {
+        this.render();
+        return true;
+      }
+      if (action === 'draw' && fields.action === 'offer' && state.mode === 'ai' && inProgress(state) && !state.draw_offer) {
+        this.showError('The engine declines the draw.');
+      }
+      this.applyState(state);
+      return true;
+    } catch (error) {
+      this.busy = false;
+      this.showError(error.message);
+      this.render();
+      return false;
+    }
+  }
+}
+
+function inProgress(state) {
+  return state.result.score === '*';
+}

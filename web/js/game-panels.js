@@ -1,0 +1,63 @@
+// The board page's read-only panels: the status lines, the player bars and their clocks.
+import { formatClock } from './clock.js';
+import { describeResult, sideName } from './game-text.js';
+
+/** Whose turn it is or how the game ended, the split duty, a draw offer, a past view. */
+export function renderStatus(status, state, viewPly) {
+  const over = state.result.score !== '*';
+  status.classList.toggle('over', over);
+  status.classList.toggle('thinking', Boolean(state.ai?.thinking));
+  const lines = [];
+  if (over) lines.push(['status-main', describeResult(state.result)]);
+  else if (state.ai?.thinking) lines.push(['status-main', 'The engine is thinking…']);
+  else {
+    const yours = state.you.includes(state.to_move) && state.mode !== 'local' ? ' — your move' : '';
+    lines.push(['status-main', `${sideName(state.to_move)} to move${yours}.`]);
+  }
+  if (!over && state.split) {
+    const side = sideName(state.to_move);
+    lines.push(['split-warning', `${side} is split into separate groups and must reconnect them with this move (backward moves are allowed this turn).`]);
+  }
+  if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer)} offers a draw.`]);
+  if (viewPly !== null) {
+    lines.push(['', `Showing the position after move ${viewPly} of ${state.ply} (read-only). Press » or End to go back to the game.`]);
+  }
+  if (state.you.length === 0) lines.push(['', 'You are watching this game.']);
+  status.replaceChildren(
+    ...lines.map(([className, text]) => {
+      const p = document.createElement('p');
+      p.textContent = text;
+      if (className) p.className = className;
+      return p;
+    }),
+  );
+  status.dataset.result = state.result.score;
+}
+
+/** Names above and below the board (the side at the bottom follows the flip). */
+export function renderPlayers(root, state, flipped) {
+  const bottom = flipped ? 'black' : 'white';
+  const top = bottom === 'white' ? 'black' : 'white';
+  for (const [place, side] of [['top', top], ['bottom', bottom]]) {
+    const bar = root.querySelector(`.player-bar[data-seat=${place}]`);
+    bar.dataset.side = side;
+    const you = state.you.includes(side) && state.mode !== 'local' ? ' (you)' : '';
+    const thinking = state.ai?.thinking && state.ai.color === side ? ' — thinking…' : '';
+    const name = state.players?.[side] ?? sideName(side);
+    bar.querySelector('.player-name').textContent = `${sideName(side)}: ${name}${you}${thinking}`;
+    bar.classList.toggle('to-move', state.result.score === '*' && state.to_move === side);
+  }
+}
+
+/** The clocks in the player bars, hidden in a game without a clock. */
+export function renderClocks(root, clocks) {
+  for (const bar of root.querySelectorAll('.player-bar')) {
+    const clock = bar.querySelector('.clock');
+    const left = clocks.remaining(bar.dataset.side);
+    clock.hidden = left === null;
+    if (left === null) continue;
+    clock.textContent = formatClock(left);
+    clock.classList.toggle('running', clocks.clock.running === bar.dataset.side);
+    clock.classList.toggle('low', left < 20000);
+  }
+}

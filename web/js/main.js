@@ -1,0 +1,17 @@
+// Routes on the path: `/` the start page, `/play/{id}` the board, `/rules` the rules.
+import { showStartPage } from './start-page.js';
+import { showGamePage } from './game-page.js';
+import { showRulesPage } from './rules-page.js';
+
+const app = document.getElementById('app');
+const path = window.location.pathname;
+const play = /^\/play\/([^/]+)\/?$/.exec(path);
+
+if (play) {
+  const token = new URLSearchParams(window.location.search).get('token');
+  showGamePage(app, decodeURIComponent(play[1]), token);
+} else if (path === '/rules' || path === '/rules/') {
+  showRulesPage(app);
+} else {
+  showStartPage(app);
+}

@@ -1,0 +1,36 @@
+// The rules page: our own summary of Classic Ordo and Ordo X with small diagrams. The
+// text lives in web/rules.html; each <figure data-position> there becomes a diagram.
+import { drawBoard } from './board-svg.js';
+import { parsePosition } from './position.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const list = (text) => (text ? text.split(/\s+/).filter(Boolean) : []);
+
+export async function showRulesPage(app) {
+  document.title = 'Ordo — rules';
+  try {
+    const response = await fetch('/static/rules.html');
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    app.innerHTML = await response.text();
+  } catch (error) {
+    app.textContent = `The rules could not be loaded: ${error.message}`;
+    return;
+  }
+  for (const figure of app.querySelectorAll('figure[data-position]')) {
+    const svg = document.createElementNS(NS, 'svg');
+    svg.classList.add('board', 'diagram');
+    figure.prepend(svg);
+    const marks = {
+      from: list(figure.dataset.from),
+      to: list(figure.dataset.to),
+      captured: list(figure.dataset.captured),
+      removed: list(figure.dataset.removed),
+      arrows: list(figure.dataset.arrows).map((pair) => pair.split('>')),
+      numbered: 'numbered' in figure.dataset,
+    };
+    drawBoard(svg, parsePosition(figure.dataset.position), {
+      marks,
+      label: figure.querySelector('figcaption')?.textContent ?? 'Diagram',
+    });
+  }
+}

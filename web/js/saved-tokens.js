@@ -1,0 +1,26 @@
+// Seat tokens of games created in this browser, so that the stored-games list can reopen
+// them as a player. Kept in localStorage only; losing them just makes one a spectator.
+const KEY = 'ordo-seat-tokens';
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+export function rememberToken(id, seat, token) {
+  const all = load();
+  all[id] = { ...(all[id] ?? {}), [seat]: token };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // Storage full or disabled: the game still works through its link.
+  }
+}
+
+export function savedToken(id) {
+  const seats = load()[id];
+  return seats ? (seats.white ?? seats.black ?? null) : null;
+}

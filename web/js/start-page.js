@@ -1,0 +1,174 @@
+// The start page: a new game, an imported record, and the list of stored games.
+import { api } from './api.js';
+import { rememberToken, savedToken } from './saved-tokens.js';
+
+function showError(form, message) {
+  let box = form.querySelector('.error');
+  if (!box) {
+    box = document.createElement('div');
+    box.className = 'error';
+    box.setAttribute('role', 'alert');
+    form.appendChild(box);
+  }
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+function newGameRequest(form) {
+  const data = new FormData(form);
+  const mode = data.get('mode');
+  const request = { mode, rules: data.get('rules'), size: data.get('size') };
+  if (mode === 'ai') {
+    const human = data.get('color');
+    request.ai = { level: Number(data.get('level')), color: human === 'white' ? 'black' : 'white' };
+  }
+  const names = { white: data.get('white-name').trim(), black: data.get('black-name').trim() };
+  if (names.white || names.black) request.players = names;
+  if (data.get('clock')) {
+    request.clock = {
+      initial_ms: Math.round(Number(data.get('minutes')) * 60000),
+      increment_ms: Math.round(Number(data.get('increment')) * 1000),
+    };
+  }
+  return request;
+}
+
+/** After creating a game: open the board, or for a network game show the seat links. */
+function openCreated(page, created, mode) {
+  for (const [seat, token] of Object.entries(created.tokens ?? {})) rememberToken(created.id, seat, token);
+  if (mode !== 'network') {
+    const link = created.links.white.includes('token=') ? created.links.white : created.links.black;
+    window.location.assign(link);
+    return;
+  }
+  const box = page.querySelector('#network-links');
+  const list = box.querySelector('.link-list');
+  list.replaceChildren();
+  const entries = [
+    ['White', created.links.white],
+    ['Black', created.links.black],
+    ['Spectators', created.links.spectator],
+  ];
+  for (const [name, link] of entries) {
+    const url = new URL(link, window.location.origin).href;
+    const item = document.createElement('li');
+    item.innerHTML = `<span class="link-name"></span> <input type="text" readonly class="link-url">
+      <button type="button" class="copy">Copy</button> <a class="button open">Open</a>`;
+    item.querySelector('.link-name').textContent = name;
+    const input = item.querySelector('input');
+    input.value = url;
+    input.setAttribute('aria-label', `${name} link`);
+    item.querySelector('.open').href = url;
+    item.querySelector('.copy').addEventListener('click', async (event) => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+        event.target.textContent = 'Copied';
+      } catch {
+        event.target.textContent = 'Press Ctrl+C';
+      }
+    });
+    list.appendChild(item);
+  }
+  box.hidden = false;
+  box.scrollIntoView({ block: 'nearest' });
+}
+
+/** A stored game's time (milliseconds since 1970, or a date string) for the list. */
+function formatDate(value) {
+  const date = new Date(value);
+  if (value === undefined || value === '' || Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function describeResult(game) {
+  if (!game.result || game.result === '*') return 'in progress';
+  return game.reason ? `${game.result} (${game.reason})` : game.result;
+}
+
+async function showStoredGames(container) {
+  try {
+    const { games } = await api.listGames();
+    if (!games.length) {
+      container.innerHTML = '<p class="muted">No games stored yet.</p>';
+      return;
+    }
+    const table = document.createElement('table');
+    table.className = 'games-table';
+    table.innerHTML = '<thead><tr><th>Players</th><th>Rules</th><th>Moves</th><th>Result</th><th>Last played</th><th></th></tr></thead><tbody></tbody>';
+    for (const game of games) {
+      const row = document.createElement('tr');
+      const cells = [
+        `${game.players?.white ?? 'White'} – ${game.players?.black ?? 'Black'}`,
+        `${game.rules === 'x' ? 'Ordo X' : 'Classic'} ${game.size} · ${game.mode}`,
+        String(game.plies ?? ''),
+        describeResult(game),
+        formatDate(game.updated),
+      ];
+      for (const text of cells) row.insertCell().textContent = text;
+      const link = document.createElement('a');
+      const token = savedToken(game.id);
+      link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+      link.textContent = token ? 'Open' : 'Watch / replay';
+      row.insertCell().appendChild(link);
+      table.tBodies[0].appendChild(row);
+    }
+    container.replaceChildren(table);
+  } catch (error) {
+    container.innerHTML = '<p class="error" role="alert"></p>';
+    container.firstChild.textContent = `The stored games could not be loaded: ${error.message}`;
+  }
+}
+
+export function showStartPage(app) {
+  document.title = 'Ordo — new game';
+  app.replaceChildren(document.getElementById('start-template').content.cloneNode(true));
+  const form = app.querySelector('#new-game');
+  const syncMode = () => {
+    const mode = new FormData(form).get('mode');
+    form.querySelector('.ai-only').disabled = mode !== 'ai';
+    form.querySelector('.ai-only').classList.toggle('dimmed', mode !== 'ai');
+  };
+  form.addEventListener('change', syncMode);
+  syncMode();
+  const level = form.elements.level;
+  level.addEventListener('input', () => (form.querySelector('#level-value').textContent = level.value));
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const request = newGameRequest(form);
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    showError(form, '');
+    try {
+      openCreated(app, await api.createGame(request), request.mode);
+    } catch (error) {
+      showError(form, `The game could not be created: ${error.message}`);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  const importForm = app.querySelector('#import-game');
+  importForm.elements.file.addEventListener('change', async () => {
+    const file = importForm.elements.file.files[0];
+    if (file) importForm.elements.record.value = await file.text();
+  });
+  importForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const record = importForm.elements.record.value;
+    const mode = importForm.elements.mode.value;
+    showError(importForm, '');
+    if (!record.trim()) {
+      showError(importForm, 'Paste a record or choose a file first.');
+      return;
+    }
+    try {
+      openCreated(app, await api.importGame(record, mode), mode);
+    } catch (error) {
+      showError(importForm, `The record could not be imported: ${error.message}`);
+    }
+  });
+
+  showStoredGames(app.querySelector('#stored-games'));
+}

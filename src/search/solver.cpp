@@ -54,14 +54,18 @@ constexpr std::uint64_t kPollInterval = 256;
 
 // Proven bounds per position: "wins within `win_within` turns" (0: not proven) and "no win
 // within `no_win_within` turns". One entry per slot, always replaced by a new position.
+// Entries of earlier solves (other repetition rules may have held) are told apart by a
+// generation number, so that a new solve need not clear the whole table.
 struct Solver::Table {
   struct Entry {
     std::uint64_t key = 0;
     PackedMove move = kNoPackedMove;  // a winning move when win_within > 0
     std::uint8_t win_within = 0;
     std::uint8_t no_win_within = 0;
+    std::uint8_t generation = 0;
   };
   std::vector<Entry> entries;
+  std::uint8_t generation = 0;
 
   explicit Table(std::size_t mib) {
     std::size_t count = 1;
@@ -71,11 +75,11 @@ struct Solver::Table {
   Entry& slot(std::uint64_t key) { return entries[key & (entries.size() - 1)]; }
   const Entry* find(std::uint64_t key) {
     const Entry& e = slot(key);
-    return e.key == key && (e.win_within || e.no_win_within) ? &e : nullptr;
+    return e.key == key && e.generation == generation ? &e : nullptr;
   }
   void store_win(std::uint64_t key, int turns, const Move& move) {
     Entry& e = slot(key);
-    if (e.key != key) e = Entry{key, kNoPackedMove, 0, 0};
+    if (e.key != key || e.generation != generation) e = Entry{key, kNoPackedMove, 0, 0, generation};
     if (!e.win_within || turns < e.win_within) {
       e.win_within = static_cast<std::uint8_t>(turns);
       e.move = pack_move(move);
@@ -83,10 +87,16 @@ struct Solver::Table {
   }
   void store_no_win(std::uint64_t key, int turns) {
     Entry& e = slot(key);
-    if (e.key != key) e = Entry{key, kNoPackedMove, 0, 0};
+    if (e.key != key || e.generation != generation) e = Entry{key, kNoPackedMove, 0, 0, generation};
     e.no_win_within = static_cast<std::uint8_t>(std::max<int>(e.no_win_within, turns));
   }
-  void clear() { std::fill(entries.begin(), entries.end(), Entry{}); }
+  // Forgets every entry: a new generation, and a real clear once the numbers wrap.
+  void new_generation() {
+    if (++generation == 0) {
+      std::fill(entries.begin(), entries.end(), Entry{});
+      generation = 1;
+    }
+  }
 };
 
 // The moves of one ply and the order to try them in.
@@ -253,7 +263,7 @@ SolveResult Solver::solve(const Position& root, const std::vector<std::uint64_t>
   aborted_ = false;
   drawn_ = drawn;
   std::sort(drawn_.begin(), drawn_.end());
-  table_->clear();
+  table_->new_generation();
 
   SolveResult result;
   result.max_turns = limits.max_turns;

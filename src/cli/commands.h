@@ -30,5 +30,8 @@ void add_play_command(CLI::App& app, Action& chosen);
 void add_bench_command(CLI::App& app, Action& chosen);
 void add_bestmove_command(CLI::App& app, Action& chosen);
 void add_ugi_command(CLI::App& app, Action& chosen);
+void add_analyze_command(CLI::App& app, Action& chosen);
+void add_solve_command(CLI::App& app, Action& chosen);
+void add_tune_command(CLI::App& app, Action& chosen);
 
 }  // namespace ordo::cli

@@ -1,0 +1,46 @@
+// Logistic regression of game results on the evaluation's features (the "Texel" method):
+// the predicted score of the side to move is sigmoid(K * eval), eval = sum of weight_i *
+// feature_i in the evaluation's units. K is fitted first with the weights held fixed; then
+// the weights are fitted with K held fixed, by Newton's method on the mean log loss plus an
+// L2 penalty lambda * sum(weight_i^2). Everything is deterministic.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "search/evaluation.h"
+#include "tuning/training_data.h"
+
+namespace ordo {
+
+using FeatureVector = std::array<double, kEvalFeatureCount>;
+using WeightVector = std::array<double, kEvalFeatureCount>;
+
+struct Sample {
+  FeatureVector x;  // the evaluation's features in their units (not sixteenths)
+  double y = 0.5;   // the side to move's result: 1 win, 0.5 draw, 0 loss
+};
+
+// The samples of the labelled positions (features from the side to move's view).
+std::vector<Sample> make_samples(const TrainingData& data);
+
+// Mean log loss of sigmoid(k * w.x) against y, without the penalty.
+double log_loss(const std::vector<Sample>& samples, const WeightVector& w, double k);
+
+// The K that minimises the log loss for fixed weights (a bracketed 1-D search).
+double fit_scale(const std::vector<Sample>& samples, const WeightVector& w);
+
+struct FitOptions {
+  double lambda = 0.0;       // L2 penalty per squared weight
+  int iterations = 50;       // Newton steps at most
+  double tolerance = 1e-10;  // stop when the loss improves by less
+};
+
+// The weights minimising log_loss + lambda * |w|^2 for fixed k, starting from `start`.
+WeightVector fit_weights(const std::vector<Sample>& samples, double k, const WeightVector& start,
+                         const FitOptions& options);
+
+WeightVector to_weight_vector(const EvalWeights& w);  // the signed coefficients
+EvalWeights rounded_weights(const WeightVector& w);
+
+}  // namespace ordo

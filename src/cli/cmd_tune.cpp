@@ -47,6 +47,7 @@ struct TuneOptions {
   int games = 100;
   std::string out_file, data_file;
   double lambda = 1e-7;
+  double held_out = 0.2;
   std::string first_weights, second_weights;
 };
 
@@ -102,18 +103,31 @@ int run_fit(const TuneOptions& o, const Streams& io) {
     throw std::invalid_argument(o.data_file + ": " + e.what());
   }
   if (data.positions.empty()) throw std::invalid_argument(o.data_file + ": no positions");
-  const std::vector<Sample> samples = make_samples(data);
+  // The last part of the file (whole games, as they are written in order) is held out:
+  // the fit never sees it, so its loss shows whether the new weights generalise.
+  std::vector<Sample> samples = make_samples(data);
+  const auto held_count =
+      static_cast<std::size_t>(static_cast<double>(samples.size()) * o.held_out);
+  const std::vector<Sample> held(samples.end() - static_cast<std::ptrdiff_t>(held_count),
+                                 samples.end());
+  samples.resize(samples.size() - held_count);
+  if (samples.empty()) throw std::invalid_argument("--held-out leaves no positions to fit");
   const EvalWeights old_weights = EvalWeights::defaults(data.variant);
   const WeightVector start = to_weight_vector(old_weights);
   const double k = fit_scale(samples, start);
   const WeightVector fitted = fit_weights(samples, k, start, {.lambda = o.lambda});
   const EvalWeights rounded = rounded_weights(fitted);
-  io.out << "positions " << samples.size() << " (" << variant_name(data.variant) << ")\n"
+  const WeightVector rounded_vector = to_weight_vector(rounded);
+  io.out << "positions " << samples.size() << " fitted, " << held.size() << " held out ("
+         << variant_name(data.variant) << ")\n"
          << "K " << k << " (fitted for the current weights)\n"
-         << "log loss with the current weights " << fixed(log_loss(samples, start, k), 6) << '\n'
-         << "log loss with the fitted weights  " << fixed(log_loss(samples, fitted, k), 6) << '\n'
-         << "log loss, fitted and rounded      "
-         << fixed(log_loss(samples, to_weight_vector(rounded), k), 6) << '\n'
+         << "log loss            fitted part   held out\n"
+         << "current weights     " << fixed(log_loss(samples, start, k), 6) << "      "
+         << fixed(log_loss(held, start, k), 6) << '\n'
+         << "fitted weights      " << fixed(log_loss(samples, fitted, k), 6) << "      "
+         << fixed(log_loss(held, fitted, k), 6) << '\n'
+         << "fitted and rounded  " << fixed(log_loss(samples, rounded_vector, k), 6) << "      "
+         << fixed(log_loss(held, rounded_vector, k), 6) << '\n'
          << "weights " << format_weights(rounded) << '\n'
          << cpp_initializer(rounded, data.variant == Variant::X ? "kXWeights" : "kClassicWeights");
   return 0;
@@ -157,6 +171,9 @@ void add_tune_command(CLI::App& app, Action& chosen) {
   fit->add_option("--data", options->data_file, "A file written by 'tune data'")->required();
   fit->add_option("--lambda", options->lambda, "L2 penalty per squared weight")
       ->check(CLI::NonNegativeNumber);
+  fit->add_option("--held-out", options->held_out,
+                  "Fraction of the positions (the file's last) kept out of the fit")
+      ->check(CLI::Range(0.0, 0.9));
   fit->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_fit(*options, io); };
   });

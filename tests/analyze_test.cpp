@@ -116,14 +116,15 @@ TEST(GameAnalysis, MarksMovesThatHandTheOpponentAWin) {
   std::mt19937_64 rng(3);
   Solver solver(1);
   int blunders_checked = 0;
-  for (int g = 0; g < 20 && blunders_checked < 3; ++g) {
+  for (int g = 0; g < 20 && blunders_checked < 2; ++g) {
     Game game(Position::parse("bbbbbb/bb2bb/6/ww2ww/wwwwww w", Variant::Classic));
     MoveList moves;
     for (int i = 0; i < 16 && !game.result().over(); ++i) {
       game.legal_moves(moves);
       game.play(moves[rng() % moves.size()]);
     }
-    GameAnalyzer analyzer({.depth = 2}, 4);
+    // Depth 1 sees a win at once of the opponent (quiescence looks for one first).
+    GameAnalyzer analyzer({.depth = 1}, 1);
     const GameAnalysis a = analyzer.analyze_game(game);
     Game replay(game.start_position(), game.options());
     for (const PlyAnalysis& p : a.plies) {

@@ -88,8 +88,8 @@ DataConfig small_config(std::uint64_t seed) {
   c.play.width = 8;
   c.play.depth = 1;
   c.play.random_plies = 6;
-  c.play.move_limit = 60;
-  c.games = 2;
+  c.play.move_limit = 40;
+  c.games = 1;
   c.seed = seed;
   return c;
 }
@@ -153,9 +153,9 @@ TEST(WeightMatch, EqualWeightsScoreHalf) {
   // twice, so whatever happens the first set scores exactly half.
   SelfPlayConfig config = small_config(1).play;
   const EvalWeights w = EvalWeights::defaults(Variant::Classic);
-  const MatchResult r = play_match(config, w, w, 4, 9);
-  EXPECT_EQ(r.games, 4);
-  EXPECT_EQ(r.wins + r.draws + r.losses, 4);
+  const MatchResult r = play_match(config, w, w, 2, 9);
+  EXPECT_EQ(r.games, 2);
+  EXPECT_EQ(r.wins + r.draws + r.losses, 2);
   EXPECT_EQ(r.wins, r.losses);
   EXPECT_DOUBLE_EQ(r.score(), 0.5);
 }
@@ -166,7 +166,7 @@ TEST(WeightMatch, MaterialBlindWeightsLose) {
   SelfPlayConfig config = small_config(1).play;
   const EvalWeights defaults = EvalWeights::defaults(Variant::Classic);
   const EvalWeights blind = EvalWeights::from_coefficients({0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0});
-  const MatchResult r = play_match(config, defaults, blind, 6, 3);
+  const MatchResult r = play_match(config, defaults, blind, 4, 3);
   EXPECT_GT(r.score(), 0.5);
 }
 

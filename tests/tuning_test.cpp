@@ -56,6 +56,27 @@ TEST(LogisticFit, RecoversKnownWeightsRoughlyFromSampledResults) {
   EXPECT_EQ(fit_weights(samples, k, WeightVector{}, {}), fitted);
 }
 
+TEST(LogisticFit, WholeFitKeepsTheCurrentSpreadAndFindsTheDirection) {
+  // Current weights: half the true ones. The fit finds the true direction and scales it to
+  // the current evaluation's spread, which gives the current weights back.
+  constexpr double k = 0.004;
+  const auto samples = synthetic_samples(k, false, 4000, 4);
+  WeightVector half{};
+  for (int i = 0; i < kEvalFeatureCount; ++i) half[i] = kTrueWeights[i] / 2;
+  const EvaluationFit fit = fit_evaluation(samples, half, {.iterations = 100});
+  EXPECT_NEAR(fit.current_scale, 2 * k, 2 * k * 1e-3);
+  EXPECT_NEAR(fit.scale, 2 * k, 2 * k * 1e-3);
+  for (int i = 0; i < kEvalFeatureCount; ++i)
+    EXPECT_NEAR(fit.weights[i], half[i], 0.01) << feature_name(static_cast<EvalFeature>(i));
+  EXPECT_NEAR(eval_spread(samples, fit.weights), eval_spread(samples, half), 1e-6);
+  // Current weights that predict nothing: the new ones still point the true way.
+  WeightVector useless{};
+  useless[static_cast<int>(EvalFeature::Frontier)] = 50;
+  const EvaluationFit blind = fit_evaluation(samples, useless, {.iterations = 100});
+  EXPECT_GT(blind.weights[0], 0);  // material
+  EXPECT_NEAR(blind.weights[1] / blind.weights[0], kTrueWeights[1] / kTrueWeights[0], 1e-3);
+}
+
 TEST(LogisticFit, PenaltyShrinksTheWeights) {
   constexpr double k = 0.004;
   const auto samples = synthetic_samples(k, false, 2000, 3);

@@ -114,18 +114,20 @@ int run_fit(const TuneOptions& o, const Streams& io) {
   if (samples.empty()) throw std::invalid_argument("--held-out leaves no positions to fit");
   const EvalWeights old_weights = EvalWeights::defaults(data.variant);
   const WeightVector start = to_weight_vector(old_weights);
-  const double k = fit_scale(samples, start);
-  const WeightVector fitted = fit_weights(samples, k, start, {.lambda = o.lambda});
-  const EvalWeights rounded = rounded_weights(fitted);
+  const EvaluationFit fit = fit_evaluation(samples, start, {.lambda = o.lambda});
+  const double k0 = fit.current_scale, k = fit.scale;
+  const EvalWeights rounded = rounded_weights(fit.weights);
   const WeightVector rounded_vector = to_weight_vector(rounded);
   io.out << "positions " << samples.size() << " fitted, " << held.size() << " held out ("
          << variant_name(data.variant) << ")\n"
-         << "K " << k << " (fitted for the current weights)\n"
+         << "K " << k0 << " for the current weights, " << k << " for the new ones\n"
+         << "eval spread (standard deviation) " << fixed(eval_spread(samples, start), 1)
+         << " current, " << fixed(eval_spread(samples, rounded_vector), 1) << " new\n"
          << "log loss            fitted part   held out\n"
-         << "current weights     " << fixed(log_loss(samples, start, k), 6) << "      "
-         << fixed(log_loss(held, start, k), 6) << '\n'
-         << "fitted weights      " << fixed(log_loss(samples, fitted, k), 6) << "      "
-         << fixed(log_loss(held, fitted, k), 6) << '\n'
+         << "current weights     " << fixed(log_loss(samples, start, k0), 6) << "      "
+         << fixed(log_loss(held, start, k0), 6) << '\n'
+         << "fitted weights      " << fixed(log_loss(samples, fit.weights, k), 6) << "      "
+         << fixed(log_loss(held, fit.weights, k), 6) << '\n'
          << "fitted and rounded  " << fixed(log_loss(samples, rounded_vector, k), 6) << "      "
          << fixed(log_loss(held, rounded_vector, k), 6) << '\n'
          << "weights " << format_weights(rounded) << '\n'

@@ -1,5 +1,6 @@
 #include "tuning/logistic_fit.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ordo {
@@ -141,6 +142,32 @@ WeightVector fit_weights(const std::vector<Sample>& samples, double k, const Wei
     if (gain < options.tolerance) break;
   }
   return w;
+}
+
+double eval_spread(const std::vector<Sample>& samples, const WeightVector& w) {
+  if (samples.empty()) return 0;
+  double sum = 0, sum_sq = 0;
+  for (const Sample& s : samples) {
+    const double z = dot(w, s.x);
+    sum += z;
+    sum_sq += z * z;
+  }
+  const double n = static_cast<double>(samples.size()), mean = sum / n;
+  return std::sqrt(std::max(0.0, sum_sq / n - mean * mean));
+}
+
+EvaluationFit fit_evaluation(const std::vector<Sample>& samples, const WeightVector& current,
+                             const FitOptions& options) {
+  EvaluationFit fit;
+  fit.current_scale = fit_scale(samples, current);
+  WeightVector start{};
+  for (int i = 0; i < kN; ++i) start[i] = fit.current_scale * current[i];
+  const WeightVector beta = fit_weights(samples, 1.0, start, options);
+  const double current_spread = eval_spread(samples, current);
+  const double beta_spread = eval_spread(samples, beta);
+  fit.scale = current_spread > 0 && beta_spread > 0 ? beta_spread / current_spread : 1.0;
+  for (int i = 0; i < kN; ++i) fit.weights[i] = beta[i] / fit.scale;
+  return fit;
 }
 
 WeightVector to_weight_vector(const EvalWeights& w) {

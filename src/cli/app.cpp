@@ -34,6 +34,9 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   add_bestmove_command(app, chosen);
   add_ugi_command(app, chosen);
   add_match_command(app, chosen);
+  add_analyze_command(app, chosen);
+  add_solve_command(app, chosen);
+  add_tune_command(app, chosen);
   app.footer("Run 'ordo-engine COMMAND --help' for the options of a command.");
 
   if (args.empty()) {

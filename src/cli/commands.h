@@ -31,5 +31,8 @@ void add_bench_command(CLI::App& app, Action& chosen);
 void add_bestmove_command(CLI::App& app, Action& chosen);
 void add_ugi_command(CLI::App& app, Action& chosen);
 void add_match_command(CLI::App& app, Action& chosen);
+void add_analyze_command(CLI::App& app, Action& chosen);
+void add_solve_command(CLI::App& app, Action& chosen);
+void add_tune_command(CLI::App& app, Action& chosen);
 
 }  // namespace ordo::cli

@@ -1,9 +1,13 @@
 #include "search/evaluation.h"
 
+#include <algorithm>
+
 namespace ordo {
 
 namespace {
 
+// The hand-set weights of the first search layer; the three newer features start at zero
+// so that the score stays as it was until tuning shows better values (docs/tuning.md).
 constexpr EvalWeights kClassicWeights{
     .material = 100,
     .leader_rank = 12,
@@ -13,6 +17,9 @@ constexpr EvalWeights kClassicWeights{
     .cut_point = 12,
     .split = 80,
     .tempo = 10,
+    .runner_up_rank = 0,
+    .frontier = 0,
+    .file_span = 0,
 };
 
 // Ordo X moves faster (two steps, ordos in five directions) and a capture removes whole
@@ -26,6 +33,14 @@ constexpr EvalWeights kXWeights{
     .cut_point = 18,
     .split = 0,  // an Ordo X side is never left split
     .tempo = 15,
+    .runner_up_rank = 0,
+    .frontier = 0,
+    .file_span = 0,
+};
+
+constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
+    "material", "leader_rank", "leader_rank_sq", "mean_rank", "open_path", "cut_point",
+    "split",    "tempo",       "runner_up_rank", "frontier",  "file_span",
 };
 
 // Forward and diagonally forward for each side.
@@ -45,31 +60,100 @@ bool splits_locally(const Geometry& g, Bitboard own, int sq) {
   return g.flood(around & -around, around) != around;
 }
 
-int side_score(const Position& pos, Color side, const EvalWeights& w) {
+// One side's feature values (sixteenths), before the difference is taken.
+struct SideFeatures {
+  int material = 0, leader = 0, leader_sq = 0, mean_rank = 0, open_paths = 0, cut_points = 0;
+  int runner_up = 0, frontier = 0, file_span = 0;
+};
+
+SideFeatures side_features(const Position& pos, Color side) {
+  SideFeatures f;
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
-  if (!own) return 0;
+  if (!own) return f;
   const int count = popcount(own);
-  const int leader_square = side == Color::White ? msb(own) : lsb(own);
-  const int leader = advancement(g, side, leader_square);
-
-  int rank_sum = 0;
-  int cut_points = 0;
+  int rank_sum = 0, cut_points = 0, best = -1, second = -1, low_file = g.width(), high_file = -1;
   for (Bitboard rest = own; rest;) {
     const int sq = pop_lsb(rest);
-    rank_sum += advancement(g, side, sq);
+    const int adv = advancement(g, side, sq);
+    rank_sum += adv;
     cut_points += splits_locally(g, own, sq);
+    if (adv > best) {
+      second = best;
+      best = adv;
+    } else if (adv > second) {
+      second = adv;
+    }
+    low_file = std::min(low_file, g.file_of(sq));
+    high_file = std::max(high_file, g.file_of(sq));
   }
-  const int open_paths = popcount(open_path_pieces(pos, side));
+  const Bitboard ahead = g.shift(own, side == Color::White ? N : S) & pos.empty_squares();
+  f.material = kFeatureScale * count;
+  f.leader = kFeatureScale * best;
+  f.leader_sq = kFeatureScale * best * best;
+  f.mean_rank = kFeatureScale * rank_sum / count;
+  f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
+  f.cut_points = kFeatureScale * cut_points;
+  f.runner_up = kFeatureScale * (second < 0 ? best : second);
+  f.frontier = kFeatureScale * popcount(ahead);
+  f.file_span = kFeatureScale * (high_file - low_file + 1);
+  return f;
+}
 
-  return w.material * count + w.leader_rank * leader + w.leader_rank_sq * leader * leader +
-         w.mean_rank * rank_sum / count + w.open_path * open_paths - w.cut_point * cut_points;
+template <typename T>
+constexpr int at(EvalFeature f, const T& array_like) {
+  return array_like[static_cast<int>(f)];
 }
 
 }  // namespace
 
 EvalWeights EvalWeights::defaults(Variant variant) {
   return variant == Variant::Classic ? kClassicWeights : kXWeights;
+}
+
+std::array<int, kEvalFeatureCount> EvalWeights::coefficients() const {
+  return {material, leader_rank, leader_rank_sq, mean_rank, open_path, -cut_point,
+          -split,   tempo,       runner_up_rank, frontier,  file_span};
+}
+
+EvalWeights EvalWeights::from_coefficients(const std::array<int, kEvalFeatureCount>& c) {
+  using F = EvalFeature;
+  return EvalWeights{
+      .material = at(F::Material, c),
+      .leader_rank = at(F::LeaderRank, c),
+      .leader_rank_sq = at(F::LeaderRankSq, c),
+      .mean_rank = at(F::MeanRank, c),
+      .open_path = at(F::OpenPath, c),
+      .cut_point = -at(F::CutPoint, c),
+      .split = -at(F::Split, c),
+      .tempo = at(F::Tempo, c),
+      .runner_up_rank = at(F::RunnerUpRank, c),
+      .frontier = at(F::Frontier, c),
+      .file_span = at(F::FileSpan, c),
+  };
+}
+
+std::string_view feature_name(EvalFeature f) {
+  return kFeatureNames[static_cast<int>(f)];
+}
+
+EvalFeatures eval_features(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const SideFeatures a = side_features(pos, us);
+  const SideFeatures b = side_features(pos, opponent(us));
+  return {
+      a.material - b.material,
+      a.leader - b.leader,
+      a.leader_sq - b.leader_sq,
+      a.mean_rank - b.mean_rank,
+      a.open_paths - b.open_paths,
+      a.cut_points - b.cut_points,
+      pos.is_connected(us) ? 0 : kFeatureScale,
+      kFeatureScale,
+      a.runner_up - b.runner_up,
+      a.frontier - b.frontier,
+      a.file_span - b.file_span,
+  };
 }
 
 Bitboard open_path_pieces(const Position& pos, Color side) {
@@ -91,11 +175,11 @@ Bitboard open_path_pieces(const Position& pos, Color side) {
 }
 
 int evaluate(const Position& pos, const EvalWeights& weights) {
-  const Color us = pos.side_to_move();
-  const Color them = opponent(us);
-  int score = side_score(pos, us, weights) - side_score(pos, them, weights) + weights.tempo;
-  if (!pos.is_connected(us)) score -= weights.split;
-  return score;
+  const EvalFeatures features = eval_features(pos);
+  const auto coefficients = weights.coefficients();
+  int sum = 0;
+  for (int i = 0; i < kEvalFeatureCount; ++i) sum += coefficients[i] * features[i];
+  return sum / kFeatureScale;
 }
 
 int evaluate(const Position& pos) {

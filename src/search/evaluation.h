@@ -1,26 +1,68 @@
 // Static evaluation of an Ordo position: a score in centipiece-like units from the side to
 // move's point of view. No move generation, so that it stays cheap at every leaf.
+//
+// The score is a dot product of named integer features (each the side to move's value
+// minus the opponent's, see EvalFeature) with integer weights, one set per rule set. A
+// tuning tool (src/tuning) reads the features and fits the weights.
 #pragma once
+
+#include <array>
+#include <string_view>
 
 #include "core/bitboard.h"
 #include "core/position.h"
 
 namespace ordo {
 
-// The evaluation's weights, kept in a plain struct so that a tuning tool can replace them.
-// Bonuses are added for each side and the difference is taken; penalties are subtracted.
+// The features, in the order of EvalWeights' fields. Each is "ours minus theirs" unless
+// said otherwise.
+enum class EvalFeature {
+  Material,      // pieces
+  LeaderRank,    // ranks the most advanced piece has come forward
+  LeaderRankSq,  // the square of that: the last steps matter most
+  MeanRank,      // mean advancement of the whole group, in ranks
+  OpenPath,      // pieces with an open slide to the opponent's home row
+  CutPoint,      // pieces whose removal splits their neighbours locally (a weakness)
+  Split,         // 1 when the side to move is split (it must reconnect), else 0
+  Tempo,         // always 1: the side to move
+  RunnerUpRank,  // advancement of the second most advanced piece
+  Frontier,      // empty squares straight in front of a piece: a mobility proxy
+  FileSpan,      // files between the outermost pieces, plus one (width of the group)
+  Count
+};
+constexpr int kEvalFeatureCount = static_cast<int>(EvalFeature::Count);
+
+// The weights, one per feature. Bonuses are added for each side and the difference is
+// taken; penalties (cut_point, split) are given as positive numbers and subtracted.
 struct EvalWeights {
-  int material;        // per piece
-  int leader_rank;     // per rank the most advanced piece has come forward
-  int leader_rank_sq;  // per squared rank of that piece: the last steps matter most
-  int mean_rank;       // per rank of the whole group's mean advancement
-  int open_path;       // per piece with an open slide to the opponent's home row
-  int cut_point;       // penalty per piece whose removal splits its neighbours locally
-  int split;           // penalty for the side to move being split (it must reconnect)
-  int tempo;           // bonus for the side to move
+  int material;
+  int leader_rank;
+  int leader_rank_sq;
+  int mean_rank;
+  int open_path;
+  int cut_point;
+  int split;
+  int tempo;
+  int runner_up_rank;
+  int frontier;
+  int file_span;
 
   static EvalWeights defaults(Variant variant);
+
+  // The weights as signed coefficients of the feature vector (penalties negated), and
+  // back; the order is EvalFeature's.
+  std::array<int, kEvalFeatureCount> coefficients() const;
+  static EvalWeights from_coefficients(const std::array<int, kEvalFeatureCount>& c);
+  friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
+
+std::string_view feature_name(EvalFeature f);  // "material", "leader_rank", ...
+
+// Feature values in sixteenths of their unit (the mean rank is fractional), so that
+// evaluate(pos, w) == dot(coefficients, features) / kFeatureScale, rounded toward zero.
+constexpr int kFeatureScale = 16;
+using EvalFeatures = std::array<int, kEvalFeatureCount>;
+EvalFeatures eval_features(const Position& pos);
 
 // Evaluates with the default weights of the position's variant.
 int evaluate(const Position& pos);

@@ -1,0 +1,130 @@
+// `solve N`: proves a forced win in N turns for the side to move, or that none exists
+// (src/search/solver.h explains the method and how repetition counts in a proof).
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_options.h"
+#include "cli/commands.h"
+#include "cli/report_util.h"
+#include "core/notation.h"
+#include "search/solver.h"
+
+namespace ordo::cli {
+
+namespace {
+
+struct SolveOptions {
+  CommonOptions common;
+  SolveLimits limits;
+  std::size_t hash_mib = 64;
+  bool json = false;
+};
+
+std::vector<std::string> line_texts(Position pos, const std::vector<Move>& line) {
+  std::vector<std::string> texts;
+  for (const Move& m : line) {
+    texts.push_back(format_move(pos, m));
+    pos.make(m);
+  }
+  return texts;
+}
+
+std::string status_name(SolveStatus s) {
+  switch (s) {
+    case SolveStatus::Win:
+      return "win";
+    case SolveStatus::NoWin:
+      return "no-win";
+    case SolveStatus::Unknown:
+      break;
+  }
+  return "unknown";
+}
+
+void print_text(const Game& game, const SolveOptions& options, const SolveResult& r,
+                std::ostream& out) {
+  const Color us = game.position().side_to_move();
+  const std::string side(color_name(us));
+  const int asked = options.limits.max_turns;
+  if (r.max_turns < asked)
+    out << "The move limit leaves " << side << " at most " << r.max_turns << " turns.\n";
+  switch (r.status) {
+    case SolveStatus::Win: {
+      out << side << " wins in " << r.turns << (r.turns == 1 ? " turn" : " turns") << ":";
+      for (const std::string& m : line_texts(game.position(), r.line)) out << ' ' << m;
+      out << '\n';
+      break;
+    }
+    case SolveStatus::NoWin:
+      out << "No forced win for " << side << " within " << asked
+          << (asked == 1 ? " turn.\n" : " turns.\n");
+      break;
+    case SolveStatus::Unknown:
+      out << "Unknown: stopped by the limit; no win within " << r.proven_no_win
+          << " turns is proven.\n";
+      break;
+  }
+  out << "nodes " << grouped(r.nodes) << ", time "
+      << fixed(static_cast<double>(r.elapsed_ms) / 1000.0, 3) << " s\n";
+}
+
+void print_json(const Game& game, const SolveOptions& options, const SolveResult& r,
+                std::ostream& out) {
+  nlohmann::json j;
+  j["side_to_move"] = std::string(color_name(game.position().side_to_move()));
+  j["turns_asked"] = options.limits.max_turns;
+  j["turns_searched"] = r.max_turns;
+  j["status"] = status_name(r.status);
+  if (r.status == SolveStatus::Win) j["win_in"] = r.turns;
+  j["proven_no_win_within"] = r.proven_no_win;
+  j["line"] = line_texts(game.position(), r.line);
+  j["nodes"] = r.nodes;
+  j["time_ms"] = r.elapsed_ms;
+  out << j.dump() << '\n';
+}
+
+int run_solve(const SolveOptions& options, const Streams& io) {
+  const Game game = make_game(options.common);
+  if (game.result().over()) {
+    io.err << "nothing to solve: " << describe(game.result()) << '\n';
+    return 1;
+  }
+  Solver solver(options.hash_mib);
+  const SolveResult result = solver.solve(game, options.limits);
+  if (options.json) {
+    print_json(game, options, result, io.out);
+  } else {
+    print_text(game, options, result, io.out);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<SolveOptions>();
+  CLI::App* command = app.add_subcommand(
+      "solve",
+      "Prove a forced win in N turns for the side to move, or that none exists (exact; a "
+      "position that would occur for the third time counts as not a win)");
+  add_common_options(*command, options->common);
+  command
+      ->add_option("TURNS", options->limits.max_turns,
+                   "Win on or before the side to move's N-th own turn")
+      ->required()
+      ->check(CLI::Range(1, kMaxSolveTurns));
+  command->add_option("--nodes", options->limits.nodes, "Give up after this many nodes");
+  command->add_option("--movetime", options->limits.time_ms, "Give up after this many ms")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--hash", options->hash_mib, "Table size in MiB")->check(CLI::Range(1, 4096));
+  command->add_flag("--json", options->json, "One JSON object instead of text");
+  command->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_solve(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

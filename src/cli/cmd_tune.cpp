@@ -1,0 +1,195 @@
+// `tune data|fit|match`: the evaluation tuner (docs/tuning.md). `data` writes labelled
+// positions from seeded self-play, `fit` fits the weights by logistic regression and
+// prints them as a C++ initializer, `match` plays two weight sets against each other.
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/progress_bar.h"
+#include "cli/report_util.h"
+#include "tuning/logistic_fit.h"
+#include "tuning/training_data.h"
+#include "tuning/weight_match.h"
+#include "tuning/weights_text.h"
+
+namespace ordo::cli {
+
+namespace {
+
+struct PlayOptions {
+  std::string rules = "classic";
+  std::string size = "10x8";
+  int depth = 2;
+  int random_plies = 8;
+  int move_limit = 200;
+  std::uint64_t seed = 1;
+  bool progress = false;
+
+  SelfPlayConfig config() const {
+    SelfPlayConfig c;
+    c.variant = rules == "x" ? Variant::X : Variant::Classic;
+    c.width = size == "8x8" ? 8 : 10;
+    c.depth = depth;
+    c.random_plies = random_plies;
+    c.move_limit = move_limit;
+    return c;
+  }
+};
+
+struct TuneOptions {
+  PlayOptions play;
+  int games = 100;
+  std::string out_file, data_file;
+  double lambda = 1e-7;
+  double held_out = 0.2;
+  std::string first_weights, second_weights;
+};
+
+void add_play_options(CLI::App& command, PlayOptions& o) {
+  command.add_option("--rules", o.rules, "Rule set: classic or x")
+      ->check(CLI::IsMember({"classic", "x"}));
+  command.add_option("--size", o.size, "Board: 10x8 or 8x8")->check(CLI::IsMember({"10x8", "8x8"}));
+  command.add_option("--depth", o.depth, "Search depth of both players")->check(CLI::Range(1, 8));
+  command.add_option("--random-plies", o.random_plies, "Uniformly random opening moves")
+      ->check(CLI::Range(0, 40));
+  command.add_option("--move-limit", o.move_limit, "Draw after this many turns in all")
+      ->check(CLI::Range(10, 2000));
+  command.add_option("--seed", o.seed, "Seed of the openings");
+  command.add_flag("--progress", o.progress, "Show progress on standard error");
+}
+
+std::function<void(int, int)> progress_to(ProgressBar& bar, const PlayOptions& o,
+                                          const Streams& io) {
+  const bool show = o.progress || is_terminal_stderr(io.err);
+  return [&bar, show](int done, int total) {
+    if (show) bar.update(done, total);
+  };
+}
+
+int run_data(const TuneOptions& o, const Streams& io) {
+  std::ofstream file(o.out_file);
+  if (!file)
+    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  DataConfig config{o.play.config(), o.games, o.play.seed};
+  ProgressBar bar(io.err, "games");
+  const Stopwatch clock;
+  const TrainingData data = generate_training_data(config, progress_to(bar, o.play, io));
+  bar.finish();
+  const std::string header = "size=" + o.play.size + " games=" + std::to_string(o.games) +
+                             " seed=" + std::to_string(o.play.seed) +
+                             " depth=" + std::to_string(o.play.depth) +
+                             " random-plies=" + std::to_string(o.play.random_plies) +
+                             " move-limit=" + std::to_string(o.play.move_limit);
+  write_training_data(data, header, file);
+  io.out << "wrote " << data.positions.size() << " positions from " << o.games << " games to "
+         << o.out_file << " in " << fixed(clock.seconds(), 1) << " s\n";
+  return 0;
+}
+
+int run_fit(const TuneOptions& o, const Streams& io) {
+  std::ifstream file(o.data_file);
+  if (!file)
+    throw std::invalid_argument("cannot read '" + o.data_file + "': " + std::strerror(errno));
+  TrainingData data;
+  try {
+    data = read_training_data(file);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(o.data_file + ": " + e.what());
+  }
+  if (data.positions.empty()) throw std::invalid_argument(o.data_file + ": no positions");
+  // The last part of the file (whole games, as they are written in order) is held out:
+  // the fit never sees it, so its loss shows whether the new weights generalise.
+  std::vector<Sample> samples = make_samples(data);
+  const auto held_count =
+      static_cast<std::size_t>(static_cast<double>(samples.size()) * o.held_out);
+  const std::vector<Sample> held(samples.end() - static_cast<std::ptrdiff_t>(held_count),
+                                 samples.end());
+  samples.resize(samples.size() - held_count);
+  if (samples.empty()) throw std::invalid_argument("--held-out leaves no positions to fit");
+  const EvalWeights old_weights = EvalWeights::defaults(data.variant);
+  const WeightVector start = to_weight_vector(old_weights);
+  const EvaluationFit fit = fit_evaluation(samples, start, {.lambda = o.lambda});
+  const double k0 = fit.current_scale, k = fit.scale;
+  const EvalWeights rounded = rounded_weights(fit.weights);
+  const WeightVector rounded_vector = to_weight_vector(rounded);
+  io.out << "positions " << samples.size() << " fitted, " << held.size() << " held out ("
+         << variant_name(data.variant) << ")\n"
+         << "K " << k0 << " for the current weights, " << k << " for the new ones\n"
+         << "eval spread (standard deviation) " << fixed(eval_spread(samples, start), 1)
+         << " current, " << fixed(eval_spread(samples, rounded_vector), 1) << " new\n"
+         << "log loss            fitted part   held out\n"
+         << "current weights     " << fixed(log_loss(samples, start, k0), 6) << "      "
+         << fixed(log_loss(held, start, k0), 6) << '\n'
+         << "fitted weights      " << fixed(log_loss(samples, fit.weights, k), 6) << "      "
+         << fixed(log_loss(held, fit.weights, k), 6) << '\n'
+         << "fitted and rounded  " << fixed(log_loss(samples, rounded_vector, k), 6) << "      "
+         << fixed(log_loss(held, rounded_vector, k), 6) << '\n'
+         << "weights " << format_weights(rounded) << '\n'
+         << cpp_initializer(rounded, data.variant == Variant::X ? "kXWeights" : "kClassicWeights");
+  return 0;
+}
+
+int run_match(const TuneOptions& o, const Streams& io) {
+  const SelfPlayConfig config = o.play.config();
+  const EvalWeights defaults = EvalWeights::defaults(config.variant);
+  const EvalWeights first = parse_weights(o.first_weights, defaults);
+  const EvalWeights second = parse_weights(o.second_weights, defaults);
+  ProgressBar bar(io.err, "games");
+  const Stopwatch clock;
+  const MatchResult r =
+      play_match(config, first, second, o.games, o.play.seed, progress_to(bar, o.play, io));
+  bar.finish();
+  io.out << "first:  " << format_weights(first) << '\n'
+         << "second: " << format_weights(second) << '\n'
+         << "games " << r.games << ": first wins " << r.wins << ", draws " << r.draws << ", losses "
+         << r.losses << ", score " << fixed(100 * r.score(), 1) << "% ("
+         << fixed(clock.seconds(), 1) << " s)\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<TuneOptions>();
+  CLI::App* tune = app.add_subcommand(
+      "tune", "Tune the evaluation: self-play data, logistic fit, check match (docs/tuning.md)");
+  tune->require_subcommand(1);
+
+  CLI::App* data = tune->add_subcommand("data", "Write labelled positions from seeded self-play");
+  add_play_options(*data, options->play);
+  data->add_option("--games", options->games, "Games to play")->check(CLI::Range(1, 1000000));
+  data->add_option("--out", options->out_file, "The data file to write")->required();
+  data->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_data(*options, io); };
+  });
+
+  CLI::App* fit = tune->add_subcommand("fit", "Fit the weights to a data file");
+  fit->add_option("--data", options->data_file, "A file written by 'tune data'")->required();
+  fit->add_option("--lambda", options->lambda, "L2 penalty per squared weight")
+      ->check(CLI::NonNegativeNumber);
+  fit->add_option("--held-out", options->held_out,
+                  "Fraction of the positions (the file's last) kept out of the fit")
+      ->check(CLI::Range(0.0, 0.9));
+  fit->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_fit(*options, io); };
+  });
+
+  CLI::App* match = tune->add_subcommand("match", "Play two weight sets against each other");
+  add_play_options(*match, options->play);
+  match->add_option("--games", options->games, "Games (even: each opening twice)")
+      ->check(CLI::Range(2, 100000));
+  match->add_option("--first", options->first_weights,
+                    "name=value,... changes to the default weights for the first player");
+  match->add_option("--second", options->second_weights, "the same for the second player");
+  match->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_match(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

@@ -1,0 +1,78 @@
+#include "tuning/training_data.h"
+
+#include <istream>
+#include <ostream>
+#include <stdexcept>
+
+namespace ordo {
+
+TrainingData generate_training_data(const DataConfig& config,
+                                    const std::function<void(int, int)>& progress) {
+  TrainingData data;
+  data.variant = config.play.variant;
+  const EvalWeights weights = EvalWeights::defaults(config.play.variant);
+  for (int i = 0; i < config.games; ++i) {
+    Game game = random_opening(config.play, config.seed * 1000003 + static_cast<std::uint64_t>(i));
+    const std::size_t first = game.moves().size();
+    play_out(game, config.play, weights, weights);
+    // Replay to list the positions after the opening with the game's final result.
+    Game replay(game.start_position(), game.options());
+    for (std::size_t m = 0; m < game.moves().size(); ++m) {
+      if (m >= first)
+        data.positions.push_back({replay.position().to_string(), game.result().outcome});
+      replay.play(game.moves()[m]);
+    }
+    if (progress) progress(i + 1, config.games);
+  }
+  return data;
+}
+
+void write_training_data(const TrainingData& data, const std::string& header, std::ostream& out) {
+  out << "# ordo-tune data rules=" << variant_name(data.variant) << '\n';
+  if (!header.empty()) out << "# " << header << '\n';
+  for (const LabelledPosition& p : data.positions)
+    out << p.position << ' ' << result_token(p.result) << '\n';
+}
+
+TrainingData read_training_data(std::istream& in) {
+  TrainingData data;
+  bool has_rules = false;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    const std::string where = "line " + std::to_string(number) + ": ";
+    if (line.empty()) continue;
+    if (line[0] == '#') {
+      const auto at = line.find("rules=");
+      if (number == 1 && at != std::string::npos) {
+        const std::string rules = line.substr(at + 6, line.find(' ', at) - at - 6);
+        if (rules != "classic" && rules != "x")
+          throw std::invalid_argument(where + "unknown rules '" + rules + "'");
+        data.variant = rules == "x" ? Variant::X : Variant::Classic;
+        has_rules = true;
+      }
+      continue;
+    }
+    if (!has_rules)
+      throw std::invalid_argument(where + "the first line must be '# ordo-tune data rules=...'");
+    const auto space = line.rfind(' ');
+    const auto result = space == std::string::npos
+                            ? std::nullopt
+                            : parse_result_token(std::string_view(line).substr(space + 1));
+    if (!result || *result == Outcome::Ongoing)
+      throw std::invalid_argument(where +
+                                  "expected a position string and a result (1-0, 0-1, "
+                                  "1/2-1/2)");
+    const std::string position = line.substr(0, space);
+    try {
+      (void)Position::parse(position, data.variant);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(where + e.what());
+    }
+    data.positions.push_back({position, *result});
+  }
+  if (!has_rules) throw std::invalid_argument("no '# ordo-tune data rules=...' header line");
+  return data;
+}
+
+}  // namespace ordo

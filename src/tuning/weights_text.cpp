@@ -1,0 +1,70 @@
+#include "tuning/weights_text.h"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace ordo {
+
+namespace {
+
+// EvalWeights' fields stand in EvalFeature's order; penalties are stored positive.
+std::array<int, kEvalFeatureCount> fields_of(const EvalWeights& w) {
+  auto c = w.coefficients();
+  c[static_cast<int>(EvalFeature::CutPoint)] *= -1;
+  c[static_cast<int>(EvalFeature::Split)] *= -1;
+  return c;
+}
+
+EvalWeights from_fields(std::array<int, kEvalFeatureCount> c) {
+  c[static_cast<int>(EvalFeature::CutPoint)] *= -1;
+  c[static_cast<int>(EvalFeature::Split)] *= -1;
+  return EvalWeights::from_coefficients(c);
+}
+
+}  // namespace
+
+EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
+  auto fields = fields_of(base);
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view entry = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    const auto eq = entry.find('=');
+    if (eq == std::string_view::npos)
+      throw std::invalid_argument("weight '" + std::string(entry) + "': expected name=value");
+    const std::string_view name = entry.substr(0, eq), value = entry.substr(eq + 1);
+    int index = -1;
+    for (int i = 0; i < kEvalFeatureCount; ++i)
+      if (feature_name(static_cast<EvalFeature>(i)) == name) index = i;
+    if (index < 0) throw std::invalid_argument("unknown weight '" + std::string(name) + "'");
+    int number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (error != std::errc{} || end != value.data() + value.size())
+      throw std::invalid_argument("weight '" + std::string(name) + "': '" + std::string(value) +
+                                  "' is not an integer");
+    fields[index] = number;
+  }
+  return from_fields(fields);
+}
+
+std::string format_weights(const EvalWeights& w) {
+  const auto fields = fields_of(w);
+  std::string text;
+  for (int i = 0; i < kEvalFeatureCount; ++i) {
+    if (i) text += ',';
+    text +=
+        std::string(feature_name(static_cast<EvalFeature>(i))) + '=' + std::to_string(fields[i]);
+  }
+  return text;
+}
+
+std::string cpp_initializer(const EvalWeights& w, std::string_view name) {
+  const auto fields = fields_of(w);
+  std::string text = "constexpr EvalWeights " + std::string(name) + "{\n";
+  for (int i = 0; i < kEvalFeatureCount; ++i)
+    text += "    ." + std::string(feature_name(static_cast<EvalFeature>(i))) + " = " +
+            std::to_string(fields[i]) + ",\n";
+  return text + "};\n";
+}
+
+}  // namespace ordo

@@ -1,0 +1,18 @@
+// Evaluation weights as text: "name=value" lists for the command line, and the C++
+// designated initializer to paste into src/search/evaluation.cpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "search/evaluation.h"
+
+namespace ordo {
+
+// "material=100,leader_rank=12,..." with the field names of EvalWeights; fields not named
+// keep their value in `base`. Throws std::invalid_argument naming the bad entry.
+EvalWeights parse_weights(std::string_view text, const EvalWeights& base);
+std::string format_weights(const EvalWeights& w);  // the same "name=value,..." form
+std::string cpp_initializer(const EvalWeights& w, std::string_view name);  // "constexpr ..."
+
+}  // namespace ordo

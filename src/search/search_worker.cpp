@@ -172,7 +172,8 @@ void SearchWorker::order_moves(const Position& pos, PlyMoves& moves, int ply,
       score = 1u << 27;
     } else {
       // History first; among equals, the move that lands furthest forward.
-      const int h = history_[(index(us) * kMaxSquares + m.first().from) * kMaxSquares + m.last().to];
+      const int h =
+          history_[(index(us) * kMaxSquares + m.first().from) * kMaxSquares + m.last().to];
       score = static_cast<std::uint32_t>(h) << 4 |
               static_cast<std::uint32_t>(advancement(g, us, m.last().to));
     }

@@ -74,7 +74,9 @@ class SearchWorker {
   void remember_cutoff(const Position& pos, const Move& move, int depth, int ply);
   void update_pv(int ply, const Move& move);
   int eval(const Position& pos) const;
-  void count_node() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  void count_node() {
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
 
   const bool is_main_;
   PruningOptions pruning_;

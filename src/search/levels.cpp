@@ -47,8 +47,7 @@ SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level) {
 }
 
 std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searcher,
-                                    const Position& root,
-                                    const std::vector<std::uint64_t>& history,
+                                    const Position& root, const std::vector<std::uint64_t>& history,
                                     const SearchResult& result, std::uint64_t seed,
                                     const std::atomic<bool>& stop) {
   if (!result.best_move || (level.margin == 0 && level.blunder_percent == 0)) {

@@ -17,7 +17,7 @@ constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 10;
 
 struct LevelSettings {
-  int max_depth = 0;           // 0: no limit
+  int max_depth = 0;            // 0: no limit
   std::uint64_t max_nodes = 0;  // 0: no limit
   // Root moves scoring within this margin of the best are chosen among at random.
   int margin = 0;
@@ -34,8 +34,7 @@ SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
 // move, or with the level's randomness one of the near-best moves or a blunder. The
 // choice depends only on `seed` and the position, so it is reproducible.
 std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searcher,
-                                    const Position& root,
-                                    const std::vector<std::uint64_t>& history,
+                                    const Position& root, const std::vector<std::uint64_t>& history,
                                     const SearchResult& result, std::uint64_t seed,
                                     const std::atomic<bool>& stop);
 

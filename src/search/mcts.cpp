@@ -184,8 +184,8 @@ std::uint32_t Mcts::best_root_child() const {
     }
     const Node& b = nodes_[best];
     const bool b_lost = b.proof == Proof::MoverLoses, c_lost = child.proof == Proof::MoverLoses;
-    if (b_lost != c_lost ? b_lost : child.visits > b.visits ||
-                                        (child.visits == b.visits && c < best))
+    if (b_lost != c_lost ? b_lost
+                         : child.visits > b.visits || (child.visits == b.visits && c < best))
       best = c;
   }
   return best;
@@ -206,8 +206,8 @@ Info Mcts::make_info(std::int64_t elapsed_ms) const {
   } else if (best.proof == Proof::MoverLoses) {
     info.score = -(kMateScore - 2);
   } else {
-    const double q = std::clamp(best.value / std::max<std::uint32_t>(best.visits, 1), 1e-4,
-                                1 - 1e-4);
+    const double q =
+        std::clamp(best.value / std::max<std::uint32_t>(best.visits, 1), 1e-4, 1 - 1e-4);
     info.score = static_cast<int>(std::lround(config_.eval_scale * std::log(q / (1 - q))));
   }
   info.mate = mate_in_turns(info.score);
@@ -256,7 +256,8 @@ SearchResult Mcts::search(const Position& root, const std::vector<std::uint64_t>
 
   std::uint64_t max_iterations = limits.nodes;
   if (limits.depth > 0 && !max_iterations)
-    max_iterations = 200ull * static_cast<std::uint64_t>(limits.depth) * limits.depth * limits.depth;
+    max_iterations =
+        200ull * static_cast<std::uint64_t>(limits.depth) * limits.depth * limits.depth;
   std::uint64_t iterations = 0;
   std::int64_t next_info = kInfoIntervalMs;
   for (;;) {

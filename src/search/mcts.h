@@ -20,9 +20,9 @@
 namespace ordo {
 
 struct MctsConfig {
-  double exploration = 0.9;  // c in  q + c * sqrt(ln N / n)
-  int eval_scale = 150;      // evaluation units per logistic unit when turned into [0, 1]
-  int max_children = 64;     // moves kept per node, best by the prior
+  double exploration = 0.9;           // c in  q + c * sqrt(ln N / n)
+  int eval_scale = 150;               // evaluation units per logistic unit when turned into [0, 1]
+  int max_children = 64;              // moves kept per node, best by the prior
   std::size_t max_nodes = 4'000'000;  // the tree stops growing here (memory)
 };
 

@@ -57,8 +57,8 @@ std::vector<std::string> level_moves(const Position& pos, int level, int count) 
     const LevelSettings settings = level_settings(level);
     const SearchResult result =
         searcher.search(pos, {}, limits_at_level({.depth = 3}, settings), stop);
-    const auto chosen =
-        choose_at_level(settings, searcher, pos, {}, result, static_cast<std::uint64_t>(seed), stop);
+    const auto chosen = choose_at_level(settings, searcher, pos, {}, result,
+                                        static_cast<std::uint64_t>(seed), stop);
     moves.push_back(format_move(pos, *chosen));
   }
   return moves;
@@ -81,8 +81,8 @@ TEST(Levels, EvenTheLowestLevelTakesAnImmediateWin) {
     const std::atomic<bool> stop{false};
     const LevelSettings settings = level_settings(kMinLevel);
     const SearchResult result = searcher.search(pos, {}, limits_at_level({}, settings), stop);
-    const auto chosen =
-        choose_at_level(settings, searcher, pos, {}, result, static_cast<std::uint64_t>(seed), stop);
+    const auto chosen = choose_at_level(settings, searcher, pos, {}, result,
+                                        static_cast<std::uint64_t>(seed), stop);
     Position after = pos;
     after.make(*chosen);
     EXPECT_EQ(after.decided_winner(), Color::White) << seed;

@@ -23,7 +23,9 @@ std::uint32_t widening_limit(std::uint32_t visits) {
 
 }  // namespace
 
-Mcts::Mcts(MctsConfig config) : config_(config), scratch_(std::make_unique<MoveList>()) {}
+Mcts::Mcts(MctsConfig config) : config_(config), scratch_(std::make_unique<MoveList>()) {
+  order_.reserve(scratch_->size() + 16384);
+}
 
 Mcts::~Mcts() = default;
 
@@ -54,8 +56,8 @@ double Mcts::expand(std::uint32_t index, Position& pos) {
     return 1.0;
   }
   // Prior order: the static evaluation one move on; a move that wins at once first.
-  std::vector<std::pair<int, std::uint32_t>> order;
-  order.reserve(list.size());
+  std::vector<std::pair<int, std::uint32_t>>& order = order_;  // reused: no allocation per node
+  order.clear();
   const Color us = pos.side_to_move();
   for (std::uint32_t i = 0; i < list.size(); ++i) {
     const Undo undo = pos.make(list[i]);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/move_list.h"
@@ -71,6 +72,7 @@ class Mcts : public Searcher {
   std::vector<Node> nodes_;
   std::vector<Move> moves_;  // every node's kept moves, in prior order
   std::unique_ptr<MoveList> scratch_;
+  std::vector<std::pair<int, std::uint32_t>> order_;  // prior score and index per move
   std::vector<std::uint64_t> history_;
   std::vector<std::uint64_t> path_hashes_;
   int max_depth_ = 0;

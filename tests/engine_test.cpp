@@ -93,7 +93,12 @@ TEST(Engine, StopIsPromptWithEverySearcherAndThreadCount) {
     engine.set_position({"c2-c4"});
     Reports reports;
     engine.go({.infinite = true}, reports.callbacks());
-    std::this_thread::sleep_for(600ms);  // MCTS reports every 500 ms
+    // Stop once something has been reported (MCTS every 500 ms; slow under sanitizers).
+    for (const auto until = Clock::now() + 20s; Clock::now() < until;) {
+      std::this_thread::sleep_for(10ms);
+      const std::lock_guard lock(reports.mutex);
+      if (!reports.infos.empty()) break;
+    }
     const auto asked = Clock::now();
     engine.stop();
     engine.wait();

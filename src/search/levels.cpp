@@ -63,7 +63,7 @@ std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searc
   }
   const int depth = std::max(result.depth, 1);
   const std::vector<Move> near = searcher.moves_scoring_at_least(
-      root, history, depth, result.score - level.margin, kCandidateMoves, stop);
+      root, history, depth, result.score - level.margin, kCandidateMoves, level.max_nodes, stop);
   if (near.empty()) return result.best_move;
   return near[rng.below(static_cast<std::uint32_t>(near.size()))];
 }

@@ -24,7 +24,7 @@ std::uint32_t widening_limit(std::uint32_t visits) {
 }  // namespace
 
 Mcts::Mcts(MctsConfig config) : config_(config), scratch_(std::make_unique<MoveList>()) {
-  order_.reserve(scratch_->size() + 16384);
+  order_.reserve(16384);  // a MoveList's capacity
 }
 
 Mcts::~Mcts() = default;

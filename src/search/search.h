@@ -40,11 +40,12 @@ class AlphaBeta : public Searcher {
 
   // The root moves that score at least `threshold` at `depth` (null-window tests, so
   // cheap), among the first `max_moves` in generation order; for levels that choose
-  // among nearly equal moves. Uses the table filled by search().
+  // among nearly equal moves. Uses the table filled by search(). `max_nodes` (0: none)
+  // bounds the whole test; the moves found until then are returned.
   std::vector<Move> moves_scoring_at_least(const Position& root,
                                            const std::vector<std::uint64_t>& history, int depth,
                                            int threshold, std::size_t max_moves,
-                                           const std::atomic<bool>& stop);
+                                           std::uint64_t max_nodes, const std::atomic<bool>& stop);
 
   // Forgets everything learned: table, history heuristic.
   void clear() override;

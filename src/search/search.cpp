@@ -174,8 +174,10 @@ SearchResult AlphaBeta::search(const Position& root, const std::vector<std::uint
 std::vector<Move> AlphaBeta::moves_scoring_at_least(const Position& root,
                                                     const std::vector<std::uint64_t>& history,
                                                     int depth, int threshold, std::size_t max_moves,
+                                                    std::uint64_t max_nodes,
                                                     const std::atomic<bool>& stop) {
   SharedSearch shared;
+  shared.limits.nodes = max_nodes;
   shared.table = &table_;
   shared.weights = weights_ ? &*weights_ : nullptr;
   shared.stop = &stop;

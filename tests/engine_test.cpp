@@ -85,6 +85,50 @@ TEST(Engine, StopFromAnotherThreadEndsAnInfiniteSearchWithALegalMove) {
   EXPECT_FALSE(reports.infos.empty());
 }
 
+TEST(Engine, StopIsPromptWithEverySearcherAndThreadCount) {
+  for (const auto& [searcher, threads] :
+       {std::pair{SearcherKind::AlphaBeta, 2}, std::pair{SearcherKind::AlphaBeta, 1},
+        std::pair{SearcherKind::Mcts, 1}}) {
+    Engine engine({.threads = threads, .searcher = searcher});
+    engine.set_position({"c2-c4"});
+    Reports reports;
+    engine.go({.infinite = true}, reports.callbacks());
+    // Stop once something has been reported (MCTS every 500 ms; slow under sanitizers).
+    for (const auto until = Clock::now() + 20s; Clock::now() < until;) {
+      std::this_thread::sleep_for(10ms);
+      const std::lock_guard lock(reports.mutex);
+      if (!reports.infos.empty()) break;
+    }
+    const auto asked = Clock::now();
+    engine.stop();
+    engine.wait();
+    EXPECT_LT(Clock::now() - asked, 500ms) << "threads " << threads;
+    ASSERT_EQ(reports.best_move_calls, 1);
+    ASSERT_TRUE(reports.result->best_move);
+    EXPECT_TRUE(is_legal(engine.game().position(), *reports.result->best_move));
+    ASSERT_FALSE(reports.infos.empty());
+    EXPECT_FALSE(reports.infos.back().pv.empty());
+  }
+}
+
+TEST(Engine, LowLevelPlaysALegalMoveReproduciblyWithItsSeed) {
+  std::optional<Move> first;
+  for (int run = 0; run < 2; ++run) {
+    Engine engine({.width = 8, .level = 2, .seed = 42});
+    engine.set_position({"a2-b3"});
+    Reports reports;
+    engine.go({.depth = 4}, reports.callbacks());
+    engine.wait();
+    ASSERT_TRUE(reports.result && reports.result->best_move);
+    EXPECT_TRUE(is_legal(engine.game().position(), *reports.result->best_move));
+    EXPECT_LE(reports.result->depth, level_settings(2).max_depth);
+    if (first) {
+      EXPECT_EQ(*first, *reports.result->best_move);
+    }
+    first = reports.result->best_move;
+  }
+}
+
 TEST(Engine, InfiniteSearchReportsItsMoveOnlyAfterStop) {
   Engine engine;
   engine.set_position(Position::parse(kWhiteWinsInTwo, Variant::Classic), {});

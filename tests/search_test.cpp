@@ -17,8 +17,9 @@
 namespace ordo {
 namespace {
 
-SearchResult search_to(const Position& pos, int depth, std::vector<std::uint64_t> history = {}) {
-  AlphaBeta searcher(4);
+SearchResult search_to(const Position& pos, int depth, std::vector<std::uint64_t> history = {},
+                       int threads = 1) {
+  AlphaBeta searcher(4, threads);
   const std::atomic<bool> stop{false};
   return searcher.search(pos, history, {.depth = depth}, stop);
 }
@@ -57,6 +58,23 @@ bool forces_win_within(Position& pos, int turns) {
     if (won) return true;
   }
   return false;
+}
+
+// Does `move` win within `turns` of the mover's turns, whatever the opponent replies?
+bool move_forces_win(Position pos, const Move& move, int turns) {
+  const Color us = pos.side_to_move();
+  pos.make(move);
+  if (pos.decided_winner() == us) return true;
+  if (turns <= 1) return false;
+  auto replies = std::make_unique<MoveList>();
+  generate_legal(pos, *replies);
+  for (const Move& reply : *replies) {
+    const Undo undo = pos.make(reply);
+    const bool holds = pos.decided_winner() != opponent(us) && forces_win_within(pos, turns - 1);
+    pos.unmake(reply, undo);
+    if (!holds) return false;
+  }
+  return true;
 }
 
 // A midgame position reached by random legal moves from the 10x8 start.
@@ -139,6 +157,43 @@ TEST(Search, SplitSideReconnects) {
   Position after = pos;
   after.make(*result.best_move);
   EXPECT_TRUE(after.is_connected(Color::White)) << format_move(pos, *result.best_move);
+}
+
+TEST(LazySmp, TwoAndThreeThreadsFindTheSameForcedWins) {
+  // The hand-made wins above and in engine_test.cpp: every thread count proves the same
+  // mate in the same number of turns.
+  const std::vector<std::pair<Position, int>> cases = {
+      {Position::parse("10/2ww6/10/7b2/7b2/10/10/10 w", Variant::Classic), 4},
+      {Position::parse("5b/5b/5b/4b1/w1w3/1w4 w", Variant::Classic), 5},
+      {Position::parse("8/3w4/3w4/8/3b4/3b4/8/8 w", Variant::Classic), 5},
+  };
+  for (const auto& [pos, depth] : cases) {
+    const SearchResult one = search_to(pos, depth);
+    ASSERT_TRUE(one.mate) << pos.to_string();
+    for (const int threads : {2, 3}) {
+      const SearchResult many = search_to(pos, depth, {}, threads);
+      ASSERT_TRUE(many.best_move);
+      EXPECT_EQ(many.mate, one.mate) << pos.to_string() << " threads " << threads;
+      EXPECT_EQ(many.score, one.score);
+      EXPECT_TRUE(move_forces_win(pos, *many.best_move, *one.mate)) << "brute force disagrees";
+    }
+  }
+}
+
+TEST(LazySmp, StopEndsATwoThreadSearchPromptly) {
+  AlphaBeta searcher(16, 2);
+  std::atomic<bool> stop{false};
+  const Position pos = Position::start(Variant::Classic);
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop.store(true);
+  });
+  const auto begin = std::chrono::steady_clock::now();
+  const SearchResult result = searcher.search(pos, {}, {}, stop);
+  const auto took = std::chrono::steady_clock::now() - begin;
+  stopper.join();
+  ASSERT_TRUE(result.best_move);
+  EXPECT_LT(took, std::chrono::milliseconds(100 + 500));
 }
 
 TEST(Search, FinishedGameHasNoBestMove) {

@@ -82,6 +82,8 @@ TEST(Ugi, ScriptedSessionTranscript) {
       "option name Size type combo default 10x8 var 10x8 var 8x8",
       "option name Hash type spin default 16 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
+      "option name Searcher type combo default alphabeta var alphabeta var mcts",
+      "option name Level type spin default 10 min 1 max 10",
       "ugiok",
       "readyok",
       "INFO 1",
@@ -124,6 +126,42 @@ TEST(Ugi, ScriptedSessionTranscript) {
   }
 }
 
+TEST(Ugi, SearcherLevelAndThreadsOptions) {
+  const std::vector<std::string> out = run_session(
+      "setoption name Searcher value mcts\n"
+      "setoption name Level value 3\n"
+      "setoption name Threads value 2\n"
+      "setoption name Searcher value minimax\n"
+      "setoption name Level value 11\n"
+      "setoption name Threads value 0\n"
+      "position startpos moves c2-c4\n"
+      "go nodes 300\n"
+      "setoption name Searcher value alphabeta\n"
+      "go depth 3\n"
+      "query p1turn\n"  // waits for the depth-limited search; quit would stop it
+      "quit\n");
+  std::vector<std::string> errors, bestmoves;
+  int infos = 0;
+  for (const std::string& line : out) {
+    if (line.starts_with("info string error: ")) errors.push_back(line.substr(19));
+    if (line.starts_with("bestmove ")) bestmoves.push_back(line.substr(9));
+    infos += std::regex_match(line, kInfoLine);
+  }
+  const std::vector<std::string> expected_errors = {
+      "setoption: Searcher is alphabeta or mcts, not 'minimax'",
+      "setoption: Level needs a whole number from 1 to 10, got '11'",
+      "setoption: Threads needs a whole number from 1 to 256, got '0'",
+  };
+  EXPECT_EQ(errors, expected_errors) << join_lines(out);
+  ASSERT_EQ(bestmoves.size(), 2u) << join_lines(out);
+  EXPECT_GE(infos, 2);  // MCTS reports at least once at the end, alpha-beta per iteration
+  Game game(Position::start(Variant::Classic));
+  game.play("c2-c4");
+  for (const std::string& move : bestmoves) {
+    EXPECT_NO_THROW(parse_move(game.position(), move)) << move;
+  }
+}
+
 TEST(Ugi, UciAliasAndOptionsForOrdoX) {
   const std::vector<std::string> out = run_session(
       "uci\n"
@@ -133,15 +171,15 @@ TEST(Ugi, UciAliasAndOptionsForOrdoX) {
       "go depth 1\n"
       "query p1turn\n"  // waits for the depth-limited search; quit would stop it
       "quit\n");
-  ASSERT_EQ(out.size(), 11u) << join_lines(out);
-  EXPECT_EQ(out[10], "response false");
-  EXPECT_EQ(out[6], "uciok");
-  EXPECT_EQ(out[7], "response false");
-  EXPECT_TRUE(std::regex_match(out[8], kInfoLine)) << out[8];
-  ASSERT_TRUE(out[9].starts_with("bestmove ")) << out[9];
+  ASSERT_EQ(out.size(), 13u) << join_lines(out);
+  EXPECT_EQ(out[12], "response false");
+  EXPECT_EQ(out[8], "uciok");
+  EXPECT_EQ(out[9], "response false");
+  EXPECT_TRUE(std::regex_match(out[10], kInfoLine)) << out[10];
+  ASSERT_TRUE(out[11].starts_with("bestmove ")) << out[11];
   const Position pos =
       Position::parse("1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 b", Variant::X);
-  EXPECT_NO_THROW(parse_move(pos, out[9].substr(9))) << out[9];
+  EXPECT_NO_THROW(parse_move(pos, out[11].substr(9))) << out[11];
 }
 
 TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {

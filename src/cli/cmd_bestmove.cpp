@@ -1,13 +1,18 @@
 // `bestmove`: searches the position reached and prints one line per finished iteration,
-// then `bestmove MOVE`. A thin adapter over the alpha-beta searcher.
+// then `bestmove MOVE`. A thin adapter over the searchers (alpha-beta or MCTS) and levels.
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "core/notation.h"
+#include "search/levels.h"
+#include "search/mcts.h"
 #include "search/search.h"
 
 namespace ordo::cli {
@@ -18,6 +23,10 @@ struct BestmoveOptions {
   CommonOptions common;
   SearchLimits limits;
   std::size_t hash_mib = 64;
+  int threads = 1;
+  std::string searcher = "alphabeta";
+  int level = kMaxLevel;
+  std::uint64_t seed = 0x0DD0;
 };
 
 void print_info(const Position& root, const Info& info, std::ostream& out) {
@@ -45,13 +54,20 @@ int run_bestmove(const BestmoveOptions& options, const Streams& io) {
   }
   SearchLimits limits = options.limits;
   if (!limits.depth && !limits.nodes && !limits.time_ms) limits.time_ms = 1000;
-  AlphaBeta searcher(options.hash_mib);
+  const LevelSettings level = level_settings(options.level);
+  AlphaBeta alphabeta(options.hash_mib, options.threads);
+  Mcts mcts;
+  Searcher& searcher =
+      options.searcher == "mcts" ? static_cast<Searcher&>(mcts) : static_cast<Searcher&>(alphabeta);
   const std::atomic<bool> stop{false};
   const Position& root = game.position();
+  const std::vector<std::uint64_t> history = game.earlier_hashes();
   const SearchResult result =
-      searcher.search(root, game.earlier_hashes(), limits, stop,
+      searcher.search(root, history, limits_at_level(limits, level), stop,
                       [&](const Info& info) { print_info(root, info, io.out); });
-  io.out << "bestmove " << format_move(root, *result.best_move) << '\n';
+  const std::optional<Move> chosen =
+      choose_at_level(level, alphabeta, root, history, result, options.seed, stop);
+  io.out << "bestmove " << format_move(root, *chosen) << '\n';
   return 0;
 }
 
@@ -69,6 +85,13 @@ void add_bestmove_command(CLI::App& app, Action& chosen) {
       ->check(CLI::PositiveNumber);
   command->add_option("--hash", options->hash_mib, "Transposition table size in MiB")
       ->check(CLI::Range(1, 4096));
+  command->add_option("--threads", options->threads, "Alpha-beta threads (lazy SMP)")
+      ->check(CLI::Range(1, 256));
+  command->add_option("--searcher", options->searcher, "alphabeta (default) or mcts")
+      ->check(CLI::IsMember({"alphabeta", "mcts"}));
+  command->add_option("--level", options->level, "Playing level 1..10 (default 10: full strength)")
+      ->check(CLI::Range(kMinLevel, kMaxLevel));
+  command->add_option("--seed", options->seed, "Seed of the lower levels' randomness");
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_bestmove(*options, io); };
   });

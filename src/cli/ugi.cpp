@@ -199,6 +199,9 @@ void UgiSession::hello(bool uci) {
   say("option name Hash type spin default " + std::to_string(EngineOptions{}.hash_mib) +
       " min 1 max 4096");
   say("option name Threads type spin default 1 min 1 max 256");
+  say("option name Searcher type combo default alphabeta var alphabeta var mcts");
+  say("option name Level type spin default " + std::to_string(kMaxLevel) + " min " +
+      std::to_string(kMinLevel) + " max " + std::to_string(kMaxLevel));
   say(uci ? "uciok" : "ugiok");
 }
 
@@ -226,6 +229,13 @@ void UgiSession::set_option(const std::string& args) {
     options.hash_mib = static_cast<std::size_t>(number_in("Hash", value, 1, 4096));
   } else if (name == "threads") {
     options.threads = static_cast<int>(number_in("Threads", value, 1, 256));
+  } else if (name == "searcher") {
+    if (value != "alphabeta" && value != "mcts") {
+      throw std::invalid_argument("Searcher is alphabeta or mcts, not '" + value + "'");
+    }
+    options.searcher = value == "mcts" ? SearcherKind::Mcts : SearcherKind::AlphaBeta;
+  } else if (name == "level") {
+    options.level = static_cast<int>(number_in("Level", value, kMinLevel, kMaxLevel));
   } else {
     throw std::invalid_argument("unknown option '" + join(words, 1, value_at) + "'");
   }

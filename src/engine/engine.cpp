@@ -47,7 +47,8 @@ void Engine::set_options(const EngineOptions& options) {
   finish_search();
   const bool new_board = options.variant != options_.variant || options.width != options_.width ||
                          options.height != options_.height;
-  if (options.hash_mib != options_.hash_mib) searcher_.reset();
+  if (options.hash_mib != options_.hash_mib) alphabeta_.reset();
+  if (alphabeta_) alphabeta_->set_threads(options.threads);
   options_ = options;
   if (new_board) new_game();
 }
@@ -55,7 +56,8 @@ void Engine::set_options(const EngineOptions& options) {
 void Engine::new_game() {
   finish_search();
   game_ = Game(Position::start(options_.variant, options_.width, options_.height));
-  if (searcher_) searcher_->clear();
+  if (alphabeta_) alphabeta_->clear();
+  if (mcts_) mcts_->clear();
 }
 
 void Engine::set_position(const std::vector<std::string>& moves) {
@@ -81,6 +83,7 @@ void Engine::set_position(const Position& start, const std::vector<std::string>&
 void Engine::go(const GoLimits& limits, SearchCallbacks callbacks) {
   finish_search();
   searcher();  // allocate the table here, not on the clock
+  if (options_.level < kMaxLevel) alphabeta();
   stop_.store(false);
   searching_.store(true);
   worker_ = std::thread(
@@ -106,9 +109,15 @@ void Engine::finish_search() {
   worker_.join();
 }
 
-AlphaBeta& Engine::searcher() {
-  if (!searcher_) searcher_ = std::make_unique<AlphaBeta>(options_.hash_mib);
-  return *searcher_;
+AlphaBeta& Engine::alphabeta() {
+  if (!alphabeta_) alphabeta_ = std::make_unique<AlphaBeta>(options_.hash_mib, options_.threads);
+  return *alphabeta_;
+}
+
+Searcher& Engine::searcher() {
+  if (options_.searcher == SearcherKind::AlphaBeta) return alphabeta();
+  if (!mcts_) mcts_ = std::make_unique<Mcts>();
+  return *mcts_;
 }
 
 void Engine::think(GoLimits limits, SearchCallbacks callbacks) {
@@ -119,8 +128,17 @@ void Engine::think(GoLimits limits, SearchCallbacks callbacks) {
     const auto on_info = [&](const Info& info) {
       if (callbacks.on_info) callbacks.on_info(root, info);
     };
-    result = searcher().search(root, game_.earlier_hashes(),
-                               search_limits(limits, root.side_to_move()), stop_, on_info);
+    const LevelSettings level = level_settings(options_.level);
+    const std::vector<std::uint64_t> history = game_.earlier_hashes();
+    result = searcher().search(root, history,
+                               limits_at_level(search_limits(limits, root.side_to_move()), level),
+                               stop_, on_info);
+    const std::optional<Move> chosen =
+        choose_at_level(level, alphabeta(), root, history, result, options_.seed, stop_);
+    if (chosen && result.best_move && !(*chosen == *result.best_move)) {
+      result.best_move = chosen;
+      result.pv = {*chosen};
+    }
   }
   if (limits.infinite) {
     // The protocol reports the best move of an infinite search only when told to stop.

@@ -22,18 +22,24 @@
 
 #include "core/game.h"
 #include "core/position.h"
+#include "search/levels.h"
+#include "search/mcts.h"
 #include "search/search.h"
 
 namespace ordo {
+
+enum class SearcherKind { AlphaBeta, Mcts };
 
 struct EngineOptions {
   Variant variant = Variant::Classic;
   int width = 10;  // of the start position: 10x8 or 8x8
   int height = 8;
   std::size_t hash_mib = 16;
-  // Accepted and kept for the front ends; the search runs one thread for now (the
-  // searcher is single-threaded; lazy SMP will read this).
+  // Alpha-beta threads (lazy SMP); MCTS runs one.
   int threads = 1;
+  SearcherKind searcher = SearcherKind::AlphaBeta;
+  int level = kMaxLevel;        // 1..10 (levels.h)
+  std::uint64_t seed = 0x0DD0;  // for the randomness of the lower levels
   friend bool operator==(const EngineOptions&, const EngineOptions&) = default;
 };
 
@@ -98,11 +104,15 @@ class Engine {
   // Every state change first ends the running search (stop, then join).
   void finish_search();
   void think(GoLimits limits, SearchCallbacks callbacks);
-  AlphaBeta& searcher();
+  AlphaBeta& alphabeta();
+  Searcher& searcher();
 
   EngineOptions options_;
   Game game_;
-  std::unique_ptr<AlphaBeta> searcher_;  // made on first use with options_.hash_mib
+  // Made on first use with the options' hash size and threads; the MCTS searcher only
+  // when chosen (the lower levels use alpha-beta for their choice among root moves).
+  std::unique_ptr<AlphaBeta> alphabeta_;
+  std::unique_ptr<Mcts> mcts_;
 
   std::thread worker_;
   std::atomic<bool> stop_{false};

@@ -45,43 +45,86 @@ int score_from_table(int score, int ply) {
   return score;
 }
 
+namespace {
+
+std::uint64_t pack_meta(const TableEntry& e) {
+  return std::uint64_t{static_cast<std::uint16_t>(e.score)} |
+         std::uint64_t{static_cast<std::uint8_t>(e.depth)} << 16 |
+         std::uint64_t{static_cast<std::uint8_t>(e.bound)} << 24 |
+         std::uint64_t{e.generation} << 32;
+}
+
+}  // namespace
+
 TranspositionTable::TranspositionTable(std::size_t mib) {
   resize(mib);
 }
 
 void TranspositionTable::resize(std::size_t mib) {
-  const std::size_t count = std::max<std::size_t>(1, mib * 1024 * 1024 / sizeof(TableEntry));
-  entries_.assign(count, TableEntry{});
+  count_ = std::max<std::size_t>(1, mib * 1024 * 1024 / sizeof(TableSlot));
+  slots_ = std::make_unique<TableSlot[]>(count_);
   generation_ = 0;
 }
 
 void TranspositionTable::clear() {
-  std::fill(entries_.begin(), entries_.end(), TableEntry{});
+  for (std::size_t i = 0; i < count_; ++i) {
+    slots_[i].check.store(0, std::memory_order_relaxed);
+    slots_[i].move.store(0, std::memory_order_relaxed);
+    slots_[i].meta.store(0, std::memory_order_relaxed);
+  }
   generation_ = 0;
 }
 
+std::optional<TableEntry> TranspositionTable::read(std::uint64_t key) const {
+  const TableSlot& s = slots_[slot(key)];
+  const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+  const std::uint64_t move = s.move.load(std::memory_order_relaxed);
+  const std::uint64_t meta = s.meta.load(std::memory_order_relaxed);
+  if ((check ^ move ^ meta) != key) return std::nullopt;
+  const auto bound = static_cast<Bound>(meta >> 24 & 0xFF);
+  if (bound == Bound::None) return std::nullopt;
+  return TableEntry{key,
+                    move,
+                    static_cast<std::int16_t>(static_cast<std::uint16_t>(meta & 0xFFFF)),
+                    static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> 16 & 0xFF)),
+                    bound,
+                    static_cast<std::uint8_t>(meta >> 32 & 0xFF)};
+}
+
 std::optional<TableHit> TranspositionTable::probe(std::uint64_t key, int ply) const {
-  const TableEntry& e = entries_[slot(key)];
-  if (e.key != key || e.bound == Bound::None) return std::nullopt;
-  TableHit hit{std::nullopt, score_from_table(e.score, ply), e.depth, e.bound};
-  if (e.move != kNoPackedMove) hit.move = unpack_move(e.move);
+  const auto e = read(key);
+  if (!e) return std::nullopt;
+  TableHit hit{std::nullopt, score_from_table(e->score, ply), e->depth, e->bound};
+  if (e->move != kNoPackedMove) hit.move = unpack_move(e->move);
   return hit;
 }
 
 void TranspositionTable::store(std::uint64_t key, int ply, const Move* best, int score, int depth,
                                Bound bound) {
-  TableEntry& e = entries_[slot(key)];
-  const bool same = e.key == key && e.bound != Bound::None;
+  TableSlot& s = slots_[slot(key)];
+  // What the slot holds now, whatever its key (a torn read only makes the choice worse).
+  const std::uint64_t old_meta = s.meta.load(std::memory_order_relaxed);
+  const std::uint64_t old_move = s.move.load(std::memory_order_relaxed);
+  const std::uint64_t old_key = s.check.load(std::memory_order_relaxed) ^ old_move ^ old_meta;
+  const auto old_bound = static_cast<Bound>(old_meta >> 24 & 0xFF);
+  const auto old_depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(old_meta >> 16 & 0xFF));
+  const auto old_generation = static_cast<std::uint8_t>(old_meta >> 32 & 0xFF);
+  const bool same = old_key == key && old_bound != Bound::None;
   // Keep a deeper entry of this search for another position; anything else is replaced.
-  if (!same && e.bound != Bound::None && e.generation == generation_ && e.depth > depth) return;
-  if (same && e.depth > depth && bound != Bound::Exact) return;
-  const PackedMove move = best ? pack_move(*best) : (same ? e.move : kNoPackedMove);
-  e = TableEntry{key,
-                 move,
-                 static_cast<std::int16_t>(score_to_table(score, ply)),
-                 static_cast<std::int8_t>(std::clamp(depth, -100, 100)),
-                 bound,
-                 generation_};
+  if (!same && old_bound != Bound::None && old_generation == generation_ && old_depth > depth)
+    return;
+  if (same && old_depth > depth && bound != Bound::Exact) return;
+  const PackedMove move = best ? pack_move(*best) : (same ? old_move : kNoPackedMove);
+  const TableEntry e{key,
+                     move,
+                     static_cast<std::int16_t>(score_to_table(score, ply)),
+                     static_cast<std::int8_t>(std::clamp(depth, -100, 100)),
+                     bound,
+                     generation_};
+  const std::uint64_t meta = pack_meta(e);
+  s.check.store(key ^ move ^ meta, std::memory_order_relaxed);
+  s.move.store(move, std::memory_order_relaxed);
+  s.meta.store(meta, std::memory_order_relaxed);
 }
 
 }  // namespace ordo

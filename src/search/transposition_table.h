@@ -1,9 +1,15 @@
 // A fixed-size transposition table keyed by the Zobrist hash: one entry per slot, each with
 // the full key, the best move (packed into 64 bits), score, depth and bound type.
+//
+// Shared by the threads of a lazy SMP search without locks: an entry is three relaxed
+// atomic words, and the first holds the key xor the other two. A probe that reads words of
+// two different stores finds the check wrong and sees a miss instead of a torn entry.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,6 +37,7 @@ Move unpack_move(PackedMove packed);  // packed != kNoPackedMove
 int score_to_table(int score, int ply);
 int score_from_table(int score, int ply);
 
+// What one slot holds, unpacked.
 struct TableEntry {
   std::uint64_t key;
   PackedMove move;
@@ -38,6 +45,13 @@ struct TableEntry {
   std::int8_t depth;
   Bound bound;
   std::uint8_t generation;
+};
+
+// One slot: check = key ^ move ^ meta; meta packs score, depth, bound and generation.
+struct TableSlot {
+  std::atomic<std::uint64_t> check{0};
+  std::atomic<std::uint64_t> move{0};
+  std::atomic<std::uint64_t> meta{0};
 };
 
 struct TableHit {
@@ -59,15 +73,19 @@ class TranspositionTable {
   std::optional<TableHit> probe(std::uint64_t key, int ply) const;
   void store(std::uint64_t key, int ply, const Move* best, int score, int depth, Bound bound);
 
-  std::size_t entry_count() const { return entries_.size(); }
+  std::size_t entry_count() const { return count_; }
 
  private:
   std::size_t slot(std::uint64_t key) const {
     // Multiply-shift maps the key onto any table size, not only powers of two (Bitboard is
     // simply the 128-bit unsigned type).
-    return static_cast<std::size_t>((static_cast<Bitboard>(key) * entries_.size()) >> 64);
+    return static_cast<std::size_t>((static_cast<Bitboard>(key) * count_) >> 64);
   }
-  std::vector<TableEntry> entries_;
+  // The slot's entry if its check word matches its key (a consistent store), else none.
+  std::optional<TableEntry> read(std::uint64_t key) const;
+
+  std::unique_ptr<TableSlot[]> slots_;
+  std::size_t count_ = 0;
   std::uint8_t generation_ = 0;
 };
 

@@ -1,0 +1,72 @@
+#include "search/levels.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "core/movegen.h"
+#include "core/playout.h"
+
+namespace ordo {
+
+namespace {
+
+// Near-best candidates are looked for among this many root moves (Ordo X has thousands).
+constexpr std::size_t kCandidateMoves = 48;
+
+constexpr std::array<LevelSettings, kMaxLevel> kLevels = {{
+    {1, 2'000, 300, 25},
+    {1, 5'000, 200, 15},
+    {2, 10'000, 150, 8},
+    {2, 30'000, 100, 4},
+    {3, 60'000, 70, 2},
+    {4, 150'000, 50, 0},
+    {5, 400'000, 30, 0},
+    {6, 1'500'000, 15, 0},
+    {8, 5'000'000, 5, 0},
+    {0, 0, 0, 0},
+}};
+
+template <class T>
+T tighter(T a, T b) {
+  if (a == 0) return b;
+  if (b == 0) return a;
+  return std::min(a, b);
+}
+
+}  // namespace
+
+LevelSettings level_settings(int level) {
+  return kLevels[static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel) - 1)];
+}
+
+SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level) {
+  limits.depth = tighter(limits.depth, level.max_depth);
+  limits.nodes = tighter(limits.nodes, level.max_nodes);
+  limits.finish_first_iteration = level.max_nodes > 0;
+  return limits;
+}
+
+std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searcher,
+                                    const Position& root, const std::vector<std::uint64_t>& history,
+                                    const SearchResult& result, std::uint64_t seed,
+                                    const std::atomic<bool>& stop) {
+  if (!result.best_move || (level.margin == 0 && level.blunder_percent == 0)) {
+    return result.best_move;
+  }
+  // A won game is not thrown away, even by a beginner.
+  if (result.mate && *result.mate > 0) return result.best_move;
+  Rng rng(seed ^ root.hash());
+  if (static_cast<int>(rng.below(100)) < level.blunder_percent) {
+    auto moves = std::make_unique<MoveList>();
+    generate_legal(root, *moves);
+    return (*moves)[rng.below(static_cast<std::uint32_t>(moves->size()))];
+  }
+  const int depth = std::max(result.depth, 1);
+  const std::vector<Move> near = searcher.moves_scoring_at_least(
+      root, history, depth, result.score - level.margin, kCandidateMoves, level.max_nodes, stop);
+  if (near.empty()) return result.best_move;
+  return near[rng.below(static_cast<std::uint32_t>(near.size()))];
+}
+
+}  // namespace ordo

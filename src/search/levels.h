@@ -1,0 +1,41 @@
+// Playing levels 1..10: what a level limits (depth, nodes) and how much it lets chance
+// choose among nearly equal moves or blunder. Level 10 is full strength with the time
+// given. The table is in docs/levels.md.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/position.h"
+#include "search/search.h"
+
+namespace ordo {
+
+constexpr int kMinLevel = 1;
+constexpr int kMaxLevel = 10;
+
+struct LevelSettings {
+  int max_depth = 0;            // 0: no limit
+  std::uint64_t max_nodes = 0;  // 0: no limit
+  // Root moves scoring within this margin of the best are chosen among at random.
+  int margin = 0;
+  int blunder_percent = 0;  // chance of a uniformly random legal move instead
+};
+
+// The settings of `level` (clamped to 1..10).
+LevelSettings level_settings(int level);
+
+// The tighter of the caller's limits and the level's.
+SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
+
+// The move to play at a level after `searcher` has found `result` for `root`: the best
+// move, or with the level's randomness one of the near-best moves or a blunder. The
+// choice depends only on `seed` and the position, so it is reproducible.
+std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searcher,
+                                    const Position& root, const std::vector<std::uint64_t>& history,
+                                    const SearchResult& result, std::uint64_t seed,
+                                    const std::atomic<bool>& stop);
+
+}  // namespace ordo

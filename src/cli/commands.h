@@ -30,5 +30,7 @@ void add_play_command(CLI::App& app, Action& chosen);
 void add_bench_command(CLI::App& app, Action& chosen);
 void add_bestmove_command(CLI::App& app, Action& chosen);
 void add_ugi_command(CLI::App& app, Action& chosen);
+void add_serve_command(CLI::App& app, Action& chosen);
+void add_serve_bench_command(CLI::App& app, Action& chosen);
 
 }  // namespace ordo::cli

@@ -3,6 +3,8 @@
 // client, a restart on the same data directory, the page's files and analysis.
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
 
 #include <condition_variable>
 #include <fstream>
@@ -28,6 +30,12 @@ struct Reply {
 class ApiTest : public ::testing::Test {
  protected:
   ApiTest() {
+    // A client writing to a connection the server closed (the 413 case) must get EPIPE,
+    // not a SIGPIPE that ends the test program; threads started later inherit the mask.
+    sigset_t pipe_only;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_only, nullptr);
     std::filesystem::create_directories(dir_.path() / "web" / "js");
     std::ofstream(dir_.path() / "web" / "index.html") << "<p>the page</p>";
     std::ofstream(dir_.path() / "web" / "js" / "board.js") << "let board;";
@@ -98,8 +106,9 @@ TEST_F(ApiTest, PlaysAWholeGameThroughHttp) {
   while (state["result"]["score"] == "*" && plies < 400) {
     const json& legal = state["legal"];
     ASSERT_FALSE(legal.empty());
-    const Reply moved = post("/api/games/" + id + "/moves",
-                             {{"token", token}, {"move", legal[rng() % legal.size()]}, {"ply", plies}});
+    const Reply moved =
+        post("/api/games/" + id + "/moves",
+             {{"token", token}, {"move", legal[rng() % legal.size()]}, {"ply", plies}});
     ASSERT_EQ(moved.status, 200) << moved.body.dump();
     state = moved.body;
     ASSERT_EQ(state["ply"], ++plies);
@@ -129,7 +138,8 @@ TEST_F(ApiTest, RefusesBadRequestsWithTheRightStatusAndChangesNothing) {
   const Reply created = post("/api/games", {{"mode", "network"}});
   ASSERT_EQ(created.status, 201);
   const std::string id = created.body["id"];
-  const std::string white = created.body["tokens"]["white"], black = created.body["tokens"]["black"];
+  const std::string white = created.body["tokens"]["white"],
+                    black = created.body["tokens"]["black"];
   const std::string moves = "/api/games/" + id + "/moves";
   auto expect = [](const Reply& r, int status, const std::string& code) {
     EXPECT_EQ(r.status, status) << r.body.dump();
@@ -188,8 +198,9 @@ TEST_F(ApiTest, EventsBringAMoveToASecondClient) {
   });
   {
     std::unique_lock lock(mutex);
-    ASSERT_TRUE(arrived.wait_for(lock, std::chrono::seconds(60),
-                                 [&] { return received.find("event: state") != std::string::npos; }));
+    ASSERT_TRUE(arrived.wait_for(lock, std::chrono::seconds(60), [&] {
+      return received.find("event: state") != std::string::npos;
+    }));
     EXPECT_NE(received.find("\"ply\":0"), std::string::npos);
   }
   ASSERT_EQ(post("/api/games/" + id + "/moves", {{"token", white}, {"move", "c2-c3"}}).status, 200);
@@ -246,10 +257,9 @@ TEST_F(ApiTest, ServesThePageAndItsFiles) {
 }
 
 TEST_F(ApiTest, AnalysesAPosition) {
-  const Reply done = post("/api/analyze", {{"rules", "classic"},
-                                           {"size", "8x8"},
-                                           {"moves", {"c2-c3"}},
-                                           {"movetime_ms", 100}});
+  const Reply done =
+      post("/api/analyze",
+           {{"rules", "classic"}, {"size", "8x8"}, {"moves", {"c2-c3"}}, {"movetime_ms", 100}});
   ASSERT_EQ(done.status, 200) << done.body.dump();
   EXPECT_GE(done.body["depth"], 1);
   EXPECT_FALSE(done.body["pv"].empty());
@@ -263,8 +273,7 @@ TEST_F(ApiTest, PlaysAgainstTheEngine) {
       post("/api/games", {{"mode", "ai"}, {"ai", {{"level", 1}, {"color", "black"}}}});
   ASSERT_EQ(created.status, 201);
   const std::string id = created.body["id"], token = created.body["tokens"]["white"];
-  ASSERT_EQ(post("/api/games/" + id + "/moves", {{"token", token}, {"move", "c2-c3"}}).status,
-            200);
+  ASSERT_EQ(post("/api/games/" + id + "/moves", {{"token", token}, {"move", "c2-c3"}}).status, 200);
   ASSERT_TRUE(service_->wait_until_idle(std::chrono::seconds(60)));
   const Reply state = get("/api/games/" + id + "?token=" + token);
   EXPECT_EQ(state.body["ply"], 2);

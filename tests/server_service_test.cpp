@@ -61,8 +61,7 @@ TEST(ServerTokens, AreLongUrlSafeAndDistinct) {
   const std::string a = make_seat_token(), b = make_seat_token();
   EXPECT_EQ(a.size(), 24u);  // 144 bits in base64
   EXPECT_NE(a, b);
-  EXPECT_EQ(a.find_first_not_of(
-                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+  EXPECT_EQ(a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
             std::string::npos);
   EXPECT_TRUE(tokens_equal(a, a));
   EXPECT_FALSE(tokens_equal(a, b));
@@ -110,13 +109,16 @@ TEST_F(ServiceTest, RefusedRequestsSayWhyAndChangeNothing) {
               service().play(id, {{"token", white}, {"move", "c2-c3"}, {"ply", 3}});
             }),
             "stale");
-  EXPECT_EQ(error_of([&] { service().play(id, {{"token", white}, {"move", 5}}); }),
-            "bad_request");
+  EXPECT_EQ(error_of([&] { service().play(id, {{"token", white}, {"move", 5}}); }), "bad_request");
   EXPECT_EQ(error_of([&] { service().undo(id, {{"token", white}}); }), "not_allowed");
   EXPECT_EQ(error_of([&] { service().create({{"mode", "solo"}}); }), "bad_request");
-  EXPECT_EQ(error_of([&] { service().create({{"mode", "local"}, {"rules", "chess"}}); }),
+  EXPECT_EQ(error_of([&] {
+              service().create({{"mode", "local"}, {"rules", "chess"}});
+            }),
             "bad_request");
-  EXPECT_EQ(error_of([&] { service().create({{"mode", "local"}, {"position", "8/8 w"}}); }),
+  EXPECT_EQ(error_of([&] {
+              service().create({{"mode", "local"}, {"position", "8/8 w"}});
+            }),
             "bad_request");
   EXPECT_EQ(service().state(id, white), before);
 
@@ -212,8 +214,7 @@ TEST_F(ServiceTest, ClocksChargeTheMoverAddTheIncrementAndTheFlagFallsOnTheServe
 }
 
 TEST_F(ServiceTest, AMoveAfterTheFlagFellIsRefused) {
-  const json created =
-      service().create({{"mode", "network"}, {"clock", {{"initial_ms", 2000}}}});
+  const json created = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 2000}}}});
   const std::string id = created["id"];
   play(id, created["tokens"]["white"], "c2-c3");
   now_ += 2500;  // no timer ran: the move itself finds the fallen flag

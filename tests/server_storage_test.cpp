@@ -35,8 +35,7 @@ StoredGame sample_game(const std::string& id, std::int64_t created) {
 }
 
 StoredMove sample_move(int ply) {
-  return {ply, "m" + std::to_string(ply), ply % 2 == 0 ? "white" : "black", 100 + ply,
-          60000 - ply};
+  return {ply, "m" + std::to_string(ply), ply % 2 == 0 ? "white" : "black", 100 + ply, 60000 - ply};
 }
 
 // Reads one integer with a separate connection, as another process would see the file.
@@ -147,8 +146,7 @@ TEST(ServerStorage, TruncateRemovesTheLaterMovesAndAFailedWriteChangesNothing) {
   storage.truncate_moves("g1", 2, "*", "", 3);
   EXPECT_EQ(storage.moves_of("g1").size(), 2u);
   // The same ply twice violates the key: the transaction rolls back, nothing is stored.
-  EXPECT_THROW(storage.append_move("g1", sample_move(1), "1-0", "home row", 4),
-               std::runtime_error);
+  EXPECT_THROW(storage.append_move("g1", sample_move(1), "1-0", "home row", 4), std::runtime_error);
   EXPECT_EQ(storage.moves_of("g1").size(), 2u);
   EXPECT_EQ(storage.all_games()[0].result, "*");
   // An unknown game is refused and leaves no move behind.

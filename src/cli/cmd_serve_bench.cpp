@@ -4,6 +4,8 @@
 // no engine thinking is timed. Prints move requests per second, p50/p99 latency, errors
 // and the process's memory at start and end.
 #include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>

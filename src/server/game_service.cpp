@@ -418,7 +418,10 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   match.facts.push_back(facts);
   match.turn_started_ms = now;
   match.draw_offer.reset();
-  if (match.game.result().over() && match.clock) match.clock->stop(now);
+  if (match.game.result().over()) {
+    if (match.clock) match.clock->stop(now);
+    release_engine(match);
+  }
   match.touch();
 }
 
@@ -428,6 +431,7 @@ void GameService::commit_result(Match& match, const Result& result, std::int64_t
   if (match.clock) match.clock->stop(now);
   match.draw_offer.reset();
   cancel_engine(match);
+  release_engine(match);
   match.touch();
 }
 
@@ -617,6 +621,12 @@ void GameService::cancel_engine(Match& match) {
   ++match.ai_search;  // its answer will be dropped
   match.ai_thinking = false;
   match.engine->stop();
+}
+
+void GameService::release_engine(Match& match) {
+  // A finished game needs no engine; its table is memory. (Its last search, stopped, only
+  // posts to the answer queue, so joining it here cannot wait for this game's lock.)
+  if (!match.ai_thinking) match.engine.reset();
 }
 
 void GameService::dispatch_engine_answers() {

@@ -98,6 +98,7 @@ class GameService {
   void restart_turn_clock(Match& match, std::int64_t now);
   void start_engine_if_its_turn(Match& match);
   void cancel_engine(Match& match);
+  void release_engine(Match& match);
 
   void dispatch_engine_answers();
   void run_clock_timer();

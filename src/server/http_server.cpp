@@ -1,6 +1,8 @@
 #include "server/http_server.h"
 
 #include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
 
 #include <chrono>
 #include <iostream>
@@ -137,7 +139,15 @@ int HttpServer::bind(int port, int tries) {
 }
 
 void HttpServer::serve() {
+  // httplib writes without MSG_NOSIGNAL: a browser that hangs up would raise SIGPIPE and
+  // end the process. The pool's threads are started here and inherit this thread's mask,
+  // so blocking it here makes such a write fail with EPIPE instead.
+  sigset_t pipe_only, old;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
   http_->listen_after_bind();
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }
 
 void HttpServer::stop() {

@@ -74,6 +74,7 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
                 ClientStats& stats) {
   httplib::Client client("127.0.0.1", port);
   client.set_keep_alive(true);
+  client.set_tcp_nodelay(true);
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   std::vector<ClientGame> games(options.games_per_client);
   for (auto& g : games)

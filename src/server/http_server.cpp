@@ -100,6 +100,8 @@ HttpServer::HttpServer(GameService& games, HttpOptions options)
   http_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http_->set_payload_max_length(options_.max_body_bytes);
   http_->set_keep_alive_max_count(10000);
+  // Small JSON answers must not wait for Nagle's algorithm and delayed ACKs (~40 ms).
+  http_->set_tcp_nodelay(true);
   http_->set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     // Errors httplib raises itself (no route, body too large) get the same JSON shape.
     if (res.body.empty())

@@ -29,13 +29,8 @@ json squares_json(const Geometry& g, Bitboard squares) {
   return list;
 }
 
-json last_move_json(const Game& game) {
-  if (game.moves().empty()) return nullptr;
-  const std::size_t n = game.moves().size();
-  Game replay(game.start_position(), game.options());
-  for (std::size_t i = 0; i + 1 < n; ++i) replay.play(game.moves()[i]);
-  Position before = replay.position();
-  const Move& move = game.moves().back();
+// What the last move did, for the page to show: `before` is the position it was played in.
+json last_move_json(const Position& before, const Move& move) {
   const Geometry& g = before.geometry();
   json from = json::array(), to = json::array(), captured = json::array();
   Bitboard captured_squares = 0;
@@ -48,7 +43,8 @@ json last_move_json(const Game& game) {
       captured_squares |= Bitboard{1} << step.to;
     }
   }
-  const Undo undo = before.make(move);
+  Position after = before;
+  const Undo undo = after.make(move);
   return json{{"from", from},
               {"to", to},
               {"captured", captured},
@@ -153,11 +149,15 @@ json result_json(const Result& result) {
 
 void add_ordo_state(const Game& game, json& state) {
   state["start"] = game.start_position().to_string();
+  // One walk through the game gives every move's notation, the position after it and
+  // what the last move did.
   Position pos = game.start_position();
   json& moves = state["moves"];
+  json last = nullptr;
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
     const Move& move = game.moves()[i];
     moves[i]["move"] = format_move(pos, move);
+    if (i + 1 == game.moves().size()) last = last_move_json(pos, move);
     pos.make(move);
     moves[i]["position"] = pos.to_string();
   }
@@ -173,7 +173,7 @@ void add_ordo_state(const Game& game, json& state) {
     for (const Move& m : list) legal.push_back(format_move(now, m));
   }
   state["legal"] = legal;
-  state["last"] = last_move_json(game);
+  state["last"] = std::move(last);
   state["result"] = result_json(game.result());
   json house = json::array();
   if (game.options().repetition_draw) house.push_back("Threefold repetition draws [house rule]");

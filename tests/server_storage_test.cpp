@@ -154,6 +154,21 @@ TEST(ServerStorage, TruncateRemovesTheLaterMovesAndAFailedWriteChangesNothing) {
   EXPECT_EQ(storage.moves_of("nope").size(), 0u);
 }
 
+TEST(ServerStorage, CheckpointsKeepEveryMove) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  {
+    Storage storage(path);
+    storage.create_game(sample_game("g1", 1), {});
+    for (int ply = 0; ply < 3; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
+    storage.checkpoint();
+    for (int ply = 3; ply < 6; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
+    storage.checkpoint();
+    storage.append_move("g1", sample_move(6), "*", "", 2);
+  }
+  EXPECT_EQ(Storage(path).moves_of("g1").size(), 7u);
+}
+
 TEST(ServerStorage, AWriterKilledWithSigkillLosesNoAcknowledgedMove) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");

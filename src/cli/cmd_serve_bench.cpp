@@ -1,8 +1,11 @@
 // `serve-bench`: a load test of the HTTP server. It starts a server in this process on a
 // free loopback port with a fresh data directory, and client threads that each play many
 // games in mode local through HTTP (random legal moves from the answers, fixed seeds), so
-// no engine thinking is timed. Prints move requests per second, p50/p99 latency, errors
-// and the process's memory at start and end.
+// no engine thinking is timed. A finished game is taken back 10 moves (undo) and played
+// on, so the number of games, and with it the memory they need, stays fixed; with
+// --new-games a finished game is replaced by a new one instead (the server keeps every
+// game, so memory then grows with the games). Prints requests per second, p50/p99
+// latency, errors and the process's memory at start and end.
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -37,10 +40,14 @@ struct BenchOptions {
   int clients = 8;
   int games_per_client = 8;
   std::string rules = "classic";
+  bool new_games = false;
 };
 
+constexpr int kTakeBack = 10;
+
 struct ClientStats {
-  std::vector<double> latencies_ms;  // move requests only
+  std::vector<double> latencies_ms;  // move and undo requests
+  std::uint64_t moves = 0, undos = 0;
   std::uint64_t errors = 0;
   std::uint64_t games = 0;
 };
@@ -56,6 +63,7 @@ struct ClientGame {
   std::string id, token;
   json legal;
   int ply = 0;
+  int undo_left = 0;  // moves still to take back after the game ended
 };
 
 bool new_game(httplib::Client& client, const BenchOptions& options, ClientGame& game) {
@@ -81,25 +89,43 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
     if (!new_game(client, options, g)) ++stats.errors;
   for (std::size_t turn = 0; Clock::now() < end; ++turn) {
     ClientGame& g = games[turn % games.size()];
-    if (g.legal.empty()) {
-      ++stats.games;
+    if (g.legal.empty() && (options.new_games || g.id.empty())) {
       if (!new_game(client, options, g)) ++stats.errors;
       continue;
     }
-    const std::string move = g.legal[rng() % g.legal.size()];
-    const json body = {{"token", g.token}, {"move", move}, {"ply", g.ply}};
+    std::string path;
+    json body;
+    if (g.legal.empty()) {  // over: take moves back and play on
+      path = "/api/games/" + g.id + "/undo";
+      body = {{"token", g.token}};
+      ++stats.undos;
+    } else {
+      path = "/api/games/" + g.id + "/moves";
+      body = {{"token", g.token}, {"move", g.legal[rng() % g.legal.size()]}, {"ply", g.ply}};
+      ++stats.moves;
+    }
     const auto start = Clock::now();
-    auto res = client.Post("/api/games/" + g.id + "/moves", body.dump(), "application/json");
+    auto res = client.Post(path, body.dump(), "application/json");
     stats.latencies_ms.push_back(
         std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     if (!res || res->status != 200) {
       ++stats.errors;
-      g.legal = json::array();  // start a new game
+      g.legal = json::array();
+      g.id.clear();  // start a new game
       continue;
     }
     const json state = json::parse(res->body);
-    g.legal = state["legal"];
     g.ply = state["ply"];
+    if (state["result"]["score"] != "*") {
+      g.legal = json::array();
+      g.undo_left = kTakeBack;
+      ++stats.games;
+    } else if (g.undo_left > 0 && --g.undo_left > 0 && g.ply > 0) {
+      g.legal = json::array();  // more to take back
+    } else {
+      g.undo_left = 0;
+      g.legal = state["legal"];
+    }
   }
 }
 
@@ -143,17 +169,20 @@ int bench(const BenchOptions& options, const Streams& io) {
   std::filesystem::remove_all(dir);
 
   std::vector<double> all;
-  std::uint64_t errors = 0, finished = 0;
+  std::uint64_t errors = 0, finished = 0, moves = 0, undos = 0;
   for (auto& s : stats) {
     all.insert(all.end(), s.latencies_ms.begin(), s.latencies_ms.end());
     errors += s.errors;
     finished += s.games;
+    moves += s.moves;
+    undos += s.undos;
   }
   io.out << std::fixed << std::setprecision(2) << "serve-bench: " << options.clients
          << " clients x " << options.games_per_client << " games, " << options.rules << " rules, "
          << elapsed_s << " s\n"
-         << "move requests: " << all.size() << " (" << static_cast<double>(all.size()) / elapsed_s
-         << " per s), games finished: " << finished << ", games stored: " << stored_games << '\n'
+         << "requests: " << all.size() << " (" << static_cast<double>(all.size()) / elapsed_s
+         << " per s): " << moves << " moves, " << undos << " undos; games finished: " << finished
+         << ", games held: " << stored_games << '\n'
          << "latency ms: p50 " << percentile(all, 0.50) << "  p99 " << percentile(all, 0.99)
          << "  max " << percentile(all, 1.0) << '\n'
          << "errors: " << errors << '\n'
@@ -170,6 +199,8 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
   command->add_option("--seconds", options->seconds, "How long to run");
   command->add_option("--clients", options->clients, "Client threads (connections)");
   command->add_option("--games", options->games_per_client, "Games each client plays in turn");
+  command->add_flag("--new-games", options->new_games,
+                    "Replace a finished game by a new one instead of taking moves back");
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

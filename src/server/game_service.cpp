@@ -696,10 +696,20 @@ int GameService::check_clocks() {
 }
 
 void GameService::run_clock_timer() {
+  constexpr auto kCheckpointEvery = std::chrono::seconds(1);
+  auto last_checkpoint = std::chrono::steady_clock::now();
   std::unique_lock lock(answers_mutex_);
   while (!closing_) {
     lock.unlock();
     check_clocks();
+    if (std::chrono::steady_clock::now() - last_checkpoint >= kCheckpointEvery) {
+      try {
+        storage_.checkpoint();
+      } catch (const std::exception& e) {
+        std::cerr << "warning: " << e.what() << '\n';
+      }
+      last_checkpoint = std::chrono::steady_clock::now();
+    }
     lock.lock();
     answers_ready_.wait_for(lock, std::chrono::milliseconds(options_.clock_tick_ms),
                             [&] { return closing_; });

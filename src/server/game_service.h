@@ -30,8 +30,8 @@ namespace ordo::server {
 
 struct ServiceOptions {
   TimeSource now = system_time_ms;
-  // How often the timer thread looks for fallen flags; 0 = no timer thread (tests call
-  // check_clocks themselves).
+  // How often the timer thread looks for fallen flags (and copies the storage's log into
+  // its database); 0 = no timer thread (tests call check_clocks themselves).
   int clock_tick_ms = 100;
   std::size_t engine_hash_mib = 8;
   // Replaces the level's limits for every engine move (tests: a small fixed depth).

@@ -134,12 +134,28 @@ Storage::Storage(const std::string& path) {
     execute("PRAGMA journal_mode=WAL");
     execute("PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
+    execute("PRAGMA wal_autocheckpoint=0");  // see checkpoint()
     migrate();
   } catch (...) {
     select_games_.reset();
     sqlite3_close(db_);
     throw;
   }
+}
+
+void Storage::checkpoint() {
+  std::lock_guard lock(checkpoint_mutex_);
+  if (!checkpoint_db_) {
+    if (sqlite3_open_v2(sqlite3_db_filename(db_, "main"), &checkpoint_db_, SQLITE_OPEN_READWRITE,
+                        nullptr) != SQLITE_OK) {
+      sqlite3_close(checkpoint_db_);
+      checkpoint_db_ = nullptr;
+      throw std::runtime_error("storage: cannot open a connection for checkpoints");
+    }
+    sqlite3_busy_timeout(checkpoint_db_, 1000);
+  }
+  // PASSIVE never waits for the writer; what it cannot copy now, a later call will.
+  sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
 }
 
 Storage::~Storage() {
@@ -150,7 +166,8 @@ Storage::~Storage() {
   select_games_.reset();
   select_moves_.reset();
   list_games_.reset();
-  sqlite3_close(db_);
+  if (checkpoint_db_) sqlite3_close(checkpoint_db_);
+  sqlite3_close(db_);  // the last connection to close checkpoints the whole log
 }
 
 void Storage::execute(const char* sql) {

@@ -83,6 +83,11 @@ class Storage {
   void set_result(const std::string& id, const std::string& result, const std::string& reason,
                   std::int64_t updated_ms);
 
+  // Copies the write-ahead log into the database file. Runs on a second connection, so
+  // moves keep being committed meanwhile; the server calls it from a timer instead of
+  // letting a commit do it (which would stall that request for the fsyncs).
+  void checkpoint();
+
   std::vector<StoredGame> all_games();
   std::vector<StoredMove> moves_of(const std::string& id);
   // Newest first.
@@ -97,6 +102,8 @@ class Storage {
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
+  std::mutex checkpoint_mutex_;
+  sqlite3* checkpoint_db_ = nullptr;
   Statement insert_game_, insert_move_, update_result_, delete_moves_, select_games_, select_moves_,
       list_games_;
 };

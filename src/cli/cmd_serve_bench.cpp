@@ -1,11 +1,11 @@
 // `serve-bench`: a load test of the HTTP server. It starts a server in this process on a
 // free loopback port with a fresh data directory, and client threads that each play many
 // games in mode local through HTTP (random legal moves from the answers, fixed seeds), so
-// no engine thinking is timed. A finished game is taken back 10 moves (undo) and played
-// on, so the number of games, and with it the memory they need, stays fixed; with
-// --new-games a finished game is replaced by a new one instead (the server keeps every
-// game, so memory then grows with the games). Prints requests per second, p50/p99
-// latency, errors and the process's memory at start and end.
+// no engine thinking is timed. A finished game is replaced by a new one (the server keeps
+// every game, so memory grows with the games); with --reuse-games it is taken back 10
+// moves (undo) and played on instead, so the number of games, and the memory they need,
+// stays fixed. Prints requests per second, p50/p99 latency, errors and the process's
+// memory (RSS) at the start and at each tenth of the run.
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -40,7 +40,7 @@ struct BenchOptions {
   int clients = 8;
   int games_per_client = 8;
   std::string rules = "classic";
-  bool new_games = false;
+  bool reuse_games = false;
 };
 
 constexpr int kTakeBack = 10;
@@ -75,6 +75,7 @@ bool new_game(httplib::Client& client, const BenchOptions& options, ClientGame& 
   game.token = answer["tokens"]["white"];
   game.legal = answer["state"]["legal"];
   game.ply = 0;
+  game.undo_left = 0;
   return true;
 }
 
@@ -89,7 +90,7 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
     if (!new_game(client, options, g)) ++stats.errors;
   for (std::size_t turn = 0; Clock::now() < end; ++turn) {
     ClientGame& g = games[turn % games.size()];
-    if (g.legal.empty() && (options.new_games || g.id.empty())) {
+    if (g.legal.empty() && (!options.reuse_games || g.id.empty())) {
       if (!new_game(client, options, g)) ++stats.errors;
       continue;
     }
@@ -146,6 +147,7 @@ int bench(const BenchOptions& options, const Streams& io) {
   std::vector<ClientStats> stats(options.clients);
   std::uint64_t stored_games = 0;
   double elapsed_s = 0;
+  std::string rss_trace;
   {
     server::Storage storage((dir / "bench.sqlite").string());
     server::GameService games(storage);
@@ -156,10 +158,20 @@ int bench(const BenchOptions& options, const Streams& io) {
 
     const auto start = Clock::now();
     const auto end = start + std::chrono::seconds(options.seconds);
+    std::vector<long> rss_samples;
+    std::thread sampler([&] {  // memory at each tenth of the run
+      for (int tenth = 1; tenth <= 10; ++tenth) {
+        std::this_thread::sleep_until(start +
+                                      std::chrono::milliseconds(options.seconds * 100 * tenth));
+        rss_samples.push_back(rss_kib());
+      }
+    });
     std::vector<std::thread> clients;
     for (int c = 0; c < options.clients; ++c)
       clients.emplace_back([&, c] { run_client(1000 + c, options, port, end, stats[c]); });
     for (auto& t : clients) t.join();
+    sampler.join();
+    for (long kib : rss_samples) rss_trace += " " + std::to_string(kib);
     elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
     stored_games = games.game_count();
     http.stop();
@@ -186,7 +198,8 @@ int bench(const BenchOptions& options, const Streams& io) {
          << "latency ms: p50 " << percentile(all, 0.50) << "  p99 " << percentile(all, 0.99)
          << "  max " << percentile(all, 1.0) << '\n'
          << "errors: " << errors << '\n'
-         << "RSS KiB: start " << rss_start << ", end " << rss_end << '\n';
+         << "RSS KiB: start " << rss_start << ", each tenth of the run" << rss_trace
+         << ", after shutdown " << rss_end << '\n';
   return errors == 0 ? 0 : 1;
 }
 
@@ -199,8 +212,8 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
   command->add_option("--seconds", options->seconds, "How long to run");
   command->add_option("--clients", options->clients, "Client threads (connections)");
   command->add_option("--games", options->games_per_client, "Games each client plays in turn");
-  command->add_flag("--new-games", options->new_games,
-                    "Replace a finished game by a new one instead of taking moves back");
+  command->add_flag("--reuse-games", options->reuse_games,
+                    "Take 10 moves of a finished game back and play on, instead of a new game");
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

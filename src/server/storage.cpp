@@ -134,7 +134,6 @@ Storage::Storage(const std::string& path) {
     execute("PRAGMA journal_mode=WAL");
     execute("PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
-    execute("PRAGMA wal_autocheckpoint=0");  // see checkpoint()
     migrate();
   } catch (...) {
     select_games_.reset();
@@ -153,6 +152,9 @@ void Storage::checkpoint() {
       throw std::runtime_error("storage: cannot open a connection for checkpoints");
     }
     sqlite3_busy_timeout(checkpoint_db_, 1000);
+    // A new connection reads the journal mode only when it first uses the file; until
+    // then a checkpoint call silently does nothing.
+    sqlite3_exec(checkpoint_db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
   }
   // PASSIVE never waits for the writer; what it cannot copy now, a later call will.
   sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);

@@ -83,9 +83,10 @@ class Storage {
   void set_result(const std::string& id, const std::string& result, const std::string& reason,
                   std::int64_t updated_ms);
 
-  // Copies the write-ahead log into the database file. Runs on a second connection, so
-  // moves keep being committed meanwhile; the server calls it from a timer instead of
-  // letting a commit do it (which would stall that request for the fsyncs).
+  // Copies the write-ahead log into the database file on a second connection, so moves
+  // keep being committed meanwhile. SQLite's own checkpoint (every 1000 pages, by the
+  // committing request, which then waits for it) still runs and restarts the log; called
+  // from a timer, this one leaves it little to copy.
   void checkpoint();
 
   std::vector<StoredGame> all_games();

@@ -258,7 +258,9 @@ void HttpServer::add_static_routes() {
     if (auto file = files_.find("index.html"))
       res.set_content(file->content, file->content_type);
     else
-      res.status = 404;
+      send_error(res, 404, "not_found",
+                 "this server has no page: web/index.html was missing when it was built "
+                 "(or from --web-dir)");
   };
   http_->Get("/", index);
   http_->Get("/rules", index);

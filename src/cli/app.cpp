@@ -37,6 +37,8 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   add_analyze_command(app, chosen);
   add_solve_command(app, chosen);
   add_tune_command(app, chosen);
+  add_serve_command(app, chosen);
+  add_serve_bench_command(app, chosen);
   app.footer("Run 'ordo-engine COMMAND --help' for the options of a command.");
 
   if (args.empty()) {

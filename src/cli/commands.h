@@ -34,5 +34,7 @@ void add_match_command(CLI::App& app, Action& chosen);
 void add_analyze_command(CLI::App& app, Action& chosen);
 void add_solve_command(CLI::App& app, Action& chosen);
 void add_tune_command(CLI::App& app, Action& chosen);
+void add_serve_command(CLI::App& app, Action& chosen);
+void add_serve_bench_command(CLI::App& app, Action& chosen);
 
 }  // namespace ordo::cli

@@ -1,0 +1,101 @@
+// `serve`: the browser app's server (docs/api.md). Games are kept in SQLite under the data
+// directory and resumed on start; SIGINT or SIGTERM shuts the server down cleanly.
+#include <pthread.h>
+#include <signal.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <ostream>
+#include <stdexcept>
+#include <thread>
+
+#include "cli/commands.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/storage.h"
+
+namespace ordo::cli {
+
+namespace {
+
+struct ServeOptions {
+  int port = 8080;
+  std::string data_dir;
+  std::string web_dir;
+  std::string host = "127.0.0.1";
+};
+
+std::string default_data_dir() {
+  const char* env = std::getenv("ORDO_DATA");
+  return env && *env ? env : "data";
+}
+
+// Blocks SIGINT and SIGTERM in this thread (and the threads it starts), so one watcher
+// thread can take them with sigwait; restores the mask when done.
+class SignalMask {
+ public:
+  SignalMask() {
+    sigemptyset(&set_);
+    sigaddset(&set_, SIGINT);
+    sigaddset(&set_, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set_, &old_);
+  }
+  ~SignalMask() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  const sigset_t& set() const { return set_; }
+
+ private:
+  sigset_t set_, old_;
+};
+
+int serve(const ServeOptions& options, const Streams& io) {
+  if (options.port < 1 || options.port > 65535)
+    throw std::invalid_argument("--port must be 1..65535");
+  if (!options.web_dir.empty() && !std::filesystem::is_directory(options.web_dir))
+    throw std::invalid_argument("--web-dir " + options.web_dir + " is not a directory");
+  const std::string data_dir = options.data_dir.empty() ? default_data_dir() : options.data_dir;
+  std::filesystem::create_directories(data_dir);
+  // A browser that closes a stream mid-write must not kill the process.
+  signal(SIGPIPE, SIG_IGN);
+
+  SignalMask mask;  // before any thread starts
+  server::Storage storage((std::filesystem::path(data_dir) / "ordo.sqlite").string());
+  server::GameService games(storage);
+  server::HttpOptions http_options;
+  http_options.host = options.host;
+  http_options.web_dir = options.web_dir;
+  server::HttpServer http(games, http_options);
+  const int port = http.bind(options.port);
+
+  std::thread watcher([&] {
+    int signal_number = 0;
+    sigwait(&mask.set(), &signal_number);
+    if (signal_number != 0) http.stop();
+  });
+  io.out << "Serving " << games.game_count() << " stored games from " << data_dir << '\n'
+         << "Open http://" << options.host << ':' << port << "/" << std::endl;
+  http.serve();
+  // If serve() ended without a signal, wake the watcher so it can be joined.
+  pthread_kill(watcher.native_handle(), SIGTERM);
+  watcher.join();
+  io.out << "Server stopped; every acknowledged move is stored." << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* command = app.add_subcommand("serve", "Serve the browser app and its HTTP API");
+  command->add_option("--port", options->port, "Port to listen on (or the next free one)");
+  command->add_option("--data", options->data_dir,
+                      "Directory for the game database (default $ORDO_DATA or ./data)");
+  command->add_option("--web-dir", options->web_dir,
+                      "Serve the page from this directory instead of the built-in files");
+  command->add_option("--host", options->host, "Address to listen on");
+  command->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return serve(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

@@ -1,0 +1,224 @@
+// `serve-bench`: a load test of the HTTP server. It starts a server in this process on a
+// free loopback port with a fresh data directory, and client threads that each play many
+// games in mode local through HTTP (random legal moves from the answers, fixed seeds), so
+// no engine thinking is timed. A finished game is replaced by a new one (the server keeps
+// every game, so memory grows with the games); with --reuse-games it is taken back 10
+// moves (undo) and played on instead, so the number of games, and the memory they need,
+// stays fixed. Prints requests per second, p50/p99 latency, errors and the process's
+// memory (RSS) at the start and at each tenth of the run.
+#include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <random>
+#include <thread>
+
+#include "cli/commands.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/storage.h"
+
+namespace ordo::cli {
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct BenchOptions {
+  int seconds = 60;
+  int clients = 8;
+  int games_per_client = 8;
+  std::string rules = "classic";
+  bool reuse_games = false;
+};
+
+constexpr int kTakeBack = 10;
+
+struct ClientStats {
+  std::vector<double> latencies_ms;  // move and undo requests
+  std::uint64_t moves = 0, undos = 0;
+  std::uint64_t errors = 0;
+  std::uint64_t games = 0;
+};
+
+long rss_kib() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+struct ClientGame {
+  std::string id, token;
+  json legal;
+  int ply = 0;
+  int undo_left = 0;  // moves still to take back after the game ended
+};
+
+bool new_game(httplib::Client& client, const BenchOptions& options, ClientGame& game) {
+  const json body = {{"mode", "local"}, {"rules", options.rules}};
+  auto res = client.Post("/api/games", body.dump(), "application/json");
+  if (!res || res->status != 201) return false;
+  const json answer = json::parse(res->body);
+  game.id = answer["id"];
+  game.token = answer["tokens"]["white"];
+  game.legal = answer["state"]["legal"];
+  game.ply = 0;
+  game.undo_left = 0;
+  return true;
+}
+
+void run_client(int seed, const BenchOptions& options, int port, Clock::time_point end,
+                ClientStats& stats) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_keep_alive(true);
+  client.set_tcp_nodelay(true);
+  std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+  std::vector<ClientGame> games(options.games_per_client);
+  for (auto& g : games)
+    if (!new_game(client, options, g)) ++stats.errors;
+  for (std::size_t turn = 0; Clock::now() < end; ++turn) {
+    ClientGame& g = games[turn % games.size()];
+    if (g.legal.empty() && (!options.reuse_games || g.id.empty())) {
+      if (!new_game(client, options, g)) ++stats.errors;
+      continue;
+    }
+    std::string path;
+    json body;
+    if (g.legal.empty()) {  // over: take moves back and play on
+      path = "/api/games/" + g.id + "/undo";
+      body = {{"token", g.token}};
+      ++stats.undos;
+    } else {
+      path = "/api/games/" + g.id + "/moves";
+      body = {{"token", g.token}, {"move", g.legal[rng() % g.legal.size()]}, {"ply", g.ply}};
+      ++stats.moves;
+    }
+    const auto start = Clock::now();
+    auto res = client.Post(path, body.dump(), "application/json");
+    stats.latencies_ms.push_back(
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    if (!res || res->status != 200) {
+      ++stats.errors;
+      g.legal = json::array();
+      g.id.clear();  // start a new game
+      continue;
+    }
+    const json state = json::parse(res->body);
+    g.ply = state["ply"];
+    if (state["result"]["score"] != "*") {
+      g.legal = json::array();
+      g.undo_left = kTakeBack;
+      ++stats.games;
+    } else if (g.undo_left > 0 && --g.undo_left > 0 && g.ply > 0) {
+      g.legal = json::array();  // more to take back
+    } else {
+      g.undo_left = 0;
+      g.legal = state["legal"];
+    }
+  }
+}
+
+double percentile(std::vector<double>& values, double p) {
+  if (values.empty()) return 0;
+  const auto k = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1));
+  std::nth_element(values.begin(), values.begin() + static_cast<long>(k), values.end());
+  return values[k];
+}
+
+int bench(const BenchOptions& options, const Streams& io) {
+  if (options.seconds < 1 || options.clients < 1 || options.games_per_client < 1)
+    throw std::invalid_argument("--seconds, --clients and --games must be positive");
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("ordo-serve-bench-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const long rss_start = rss_kib();
+  std::vector<ClientStats> stats(options.clients);
+  std::uint64_t stored_games = 0;
+  double elapsed_s = 0;
+  std::string rss_trace;
+  {
+    server::Storage storage((dir / "bench.sqlite").string());
+    server::GameService games(storage);
+    server::HttpServer http(games);
+    const int port = http.bind(0);
+    std::thread server_thread([&] { http.serve(); });
+    while (!http.running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+
+    const auto start = Clock::now();
+    const auto end = start + std::chrono::seconds(options.seconds);
+    std::vector<long> rss_samples;
+    std::thread sampler([&] {  // memory at each tenth of the run
+      for (int tenth = 1; tenth <= 10; ++tenth) {
+        std::this_thread::sleep_until(start +
+                                      std::chrono::milliseconds(options.seconds * 100 * tenth));
+        rss_samples.push_back(rss_kib());
+      }
+    });
+    std::vector<std::thread> clients;
+    for (int c = 0; c < options.clients; ++c)
+      clients.emplace_back([&, c] { run_client(1000 + c, options, port, end, stats[c]); });
+    for (auto& t : clients) t.join();
+    sampler.join();
+    for (long kib : rss_samples) rss_trace += " " + std::to_string(kib);
+    elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+    stored_games = games.game_count();
+    http.stop();
+    server_thread.join();
+  }
+  const long rss_end = rss_kib();
+  std::filesystem::remove_all(dir);
+
+  std::vector<double> all;
+  std::uint64_t errors = 0, finished = 0, moves = 0, undos = 0;
+  for (auto& s : stats) {
+    all.insert(all.end(), s.latencies_ms.begin(), s.latencies_ms.end());
+    errors += s.errors;
+    finished += s.games;
+    moves += s.moves;
+    undos += s.undos;
+  }
+  io.out << std::fixed << std::setprecision(2) << "serve-bench: " << options.clients
+         << " clients x " << options.games_per_client << " games, " << options.rules << " rules, "
+         << elapsed_s << " s\n"
+         << "requests: " << all.size() << " (" << static_cast<double>(all.size()) / elapsed_s
+         << " per s): " << moves << " moves, " << undos << " undos; games finished: " << finished
+         << ", games held: " << stored_games << '\n'
+         << "latency ms: p50 " << percentile(all, 0.50) << "  p99 " << percentile(all, 0.99)
+         << "  max " << percentile(all, 1.0) << '\n'
+         << "errors: " << errors << '\n'
+         << "RSS KiB: start " << rss_start << ", each tenth of the run" << rss_trace
+         << ", after shutdown " << rss_end << '\n';
+  return errors == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_serve_bench_command(CLI::App& app, Action& chosen) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* command = app.add_subcommand(
+      "serve-bench", "Load-test the HTTP server with move requests over loopback");
+  command->add_option("--seconds", options->seconds, "How long to run");
+  command->add_option("--clients", options->clients, "Client threads (connections)");
+  command->add_option("--games", options->games_per_client, "Games each client plays in turn");
+  command->add_flag("--reuse-games", options->reuse_games,
+                    "Take 10 moves of a finished game back and play on, instead of a new game");
+  command->add_option("--rules", options->rules, "classic or x")
+      ->check(CLI::IsMember({"classic", "x"}));
+  command->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return bench(*options, io); };
+  });
+}
+
+}  // namespace ordo::cli

@@ -1,0 +1,46 @@
+// A two-sided game clock with increment, read against a time source the owner passes in
+// (so tests can use a fake one). The clock knows nothing of any game's rules: the owner
+// says whose time runs and when a move is made.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+namespace ordo::server {
+
+// Milliseconds since the Unix epoch (the server's wall clock, or a test's fake).
+using TimeSource = std::function<std::int64_t()>;
+std::int64_t system_time_ms();
+
+class ChessClock {
+ public:
+  ChessClock(std::int64_t initial_ms, std::int64_t increment_ms)
+      : initial_ms_(initial_ms), increment_ms_(increment_ms), left_ms_{initial_ms, initial_ms} {}
+
+  std::int64_t initial_ms() const { return initial_ms_; }
+  std::int64_t increment_ms() const { return increment_ms_; }
+  // Seat 0 = white, 1 = black. Time left at `now` (the running side's counts down).
+  std::int64_t left_ms(int seat, std::int64_t now) const;
+  std::optional<int> running() const { return running_; }
+
+  // Starts `seat`'s time at `now` (stops the other's without adding an increment).
+  void start(int seat, std::int64_t now);
+  void stop(std::int64_t now);
+  // `mover` moved at `now`: its time is charged (if it ran), the increment added and the
+  // other seat's time starts. Returns the mover's time left after the increment.
+  std::int64_t press(int mover, std::int64_t now);
+  // Sets a seat's stored time (replaying stored moves, undo).
+  void set_left(int seat, std::int64_t ms) { left_ms_[seat] = ms; }
+  // The seat whose time ran out at `now`, if any.
+  std::optional<int> flagged(std::int64_t now) const;
+
+ private:
+  std::int64_t initial_ms_;
+  std::int64_t increment_ms_;
+  std::int64_t left_ms_[2];
+  std::optional<int> running_;
+  std::int64_t since_ms_ = 0;
+};
+
+}  // namespace ordo::server

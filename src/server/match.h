@@ -1,0 +1,60 @@
+// One game being served: the stored row (seats, mode, names, clock settings), the rules
+// core's Game as the only referee, per-move facts the core does not keep, the clock, the
+// pending draw offer and the engine of mode ai. Guarded by its own mutex; `changed` wakes
+// the event streams when `version` moves on.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "engine/engine.h"
+#include "server/chess_clock.h"
+#include "server/storage.h"
+
+namespace ordo::server {
+
+struct MoveFacts {
+  std::string by;  // white | black
+  std::int64_t think_ms = 0;
+  std::optional<std::int64_t> clock_after_ms;
+};
+
+struct Match {
+  explicit Match(StoredGame stored_row, Game start)
+      : row(std::move(stored_row)), game(std::move(start)) {}
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::uint64_t version = 1;  // 0 is what a new event stream has seen
+
+  StoredGame row;
+  Game game;
+  std::vector<MoveFacts> facts;  // one per move of `game`
+  std::optional<ChessClock> clock;
+  std::int64_t turn_started_ms = 0;
+  std::optional<Color> draw_offer;
+
+  // Mode ai. The engine thinks on its own thread; its answer comes back through the
+  // service's queue, and is taken only if `ai_search` still names the search that asked.
+  std::unique_ptr<Engine> engine;
+  std::uint64_t ai_search = 0;
+  bool ai_thinking = false;
+  std::optional<int> ai_score;  // the engine's last score, from its own side's view
+
+  std::optional<Color> ai_color() const {
+    if (row.ai_color.empty()) return std::nullopt;
+    return row.ai_color == "white" ? Color::White : Color::Black;
+  }
+  void touch() {
+    ++version;
+    changed.notify_all();
+  }
+};
+
+}  // namespace ordo::server

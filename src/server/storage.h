@@ -1,0 +1,112 @@
+// Durable storage of games in SQLite (WAL mode). Rows are game-agnostic: a `game` column
+// names the game ("ordo"), and the start position, settings and moves are text the game's
+// own code reads back. Every write is one committed transaction before the call returns,
+// so a caller may acknowledge a move as soon as append_move returns.
+//
+// The schema is versioned with PRAGMA user_version; the migrations run in order at open.
+// One connection, guarded by a mutex: calls may come from any thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ordo::server {
+
+struct StoredGame {
+  std::string id;
+  std::string game = "ordo";
+  std::string mode;             // ai | local | network
+  std::string rules;            // game-specific (Ordo: classic | x)
+  std::string size;             // game-specific (Ordo: 10x8 | 8x8)
+  std::string start;            // start position text
+  std::string settings = "{}";  // game-specific options as JSON (Ordo: house rule switches)
+  std::string white_name, black_name;
+  // Seat tokens; empty for a seat nobody holds (the engine's seat in mode ai).
+  std::string white_token, black_token;
+  std::int64_t clock_initial_ms = 0;  // 0 = no clock
+  std::int64_t clock_increment_ms = 0;
+  int ai_level = 0;      // 0 = no engine
+  std::string ai_color;  // white | black | empty
+  std::string result = "*";
+  std::string reason;  // how the game ended (a termination name), empty while it goes on
+  std::int64_t created_ms = 0;
+  std::int64_t updated_ms = 0;
+};
+
+struct StoredMove {
+  int ply = 0;  // 0-based index of the move in the game
+  std::string notation;
+  std::string by;  // white | black
+  std::int64_t think_ms = 0;
+  std::optional<std::int64_t> clock_after_ms;  // the mover's time left after the move
+};
+
+struct GameSummary {
+  StoredGame game;
+  int plies = 0;
+};
+
+struct StatementDeleter {
+  void operator()(sqlite3_stmt* statement) const;
+};
+using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
+
+class Storage {
+ public:
+  static constexpr int kSchemaVersion = 2;
+
+  // Opens (creating if needed) the database file and brings its schema up to date.
+  // Throws std::runtime_error saying what failed (also for a schema newer than ours).
+  explicit Storage(const std::string& path);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  int schema_version();
+  std::string journal_mode();
+
+  // A new game with its first moves (an imported record), in one transaction.
+  void create_game(const StoredGame& game, const std::vector<StoredMove>& moves);
+  // One move and the game's new result, committed before returning.
+  void append_move(const std::string& id, const StoredMove& move, const std::string& result,
+                   const std::string& reason, std::int64_t updated_ms);
+  // Deletes the moves from `first_ply` on (undo) and sets the result.
+  void truncate_moves(const std::string& id, int first_ply, const std::string& result,
+                      const std::string& reason, std::int64_t updated_ms);
+  void set_result(const std::string& id, const std::string& result, const std::string& reason,
+                  std::int64_t updated_ms);
+
+  // Copies the write-ahead log into the database file on a second connection, so moves
+  // keep being committed meanwhile. SQLite's own checkpoint (every 1000 pages, by the
+  // committing request, which then waits for it) still runs and restarts the log; called
+  // from a timer, this one leaves it little to copy.
+  void checkpoint();
+
+  std::vector<StoredGame> all_games();
+  std::vector<StoredMove> moves_of(const std::string& id);
+  // Newest first.
+  std::vector<GameSummary> list_games(int limit, int offset);
+
+ private:
+  void execute(const char* sql);
+  void migrate();
+  sqlite3_stmt* prepare(Statement& slot, const char* sql);
+  void update_result(const std::string& id, const std::string& result, const std::string& reason,
+                     std::int64_t updated_ms);
+
+  std::mutex mutex_;
+  sqlite3* db_ = nullptr;
+  std::mutex checkpoint_mutex_;
+  sqlite3* checkpoint_db_ = nullptr;
+  Statement insert_game_, insert_move_, update_result_, delete_moves_, select_games_, select_moves_,
+      list_games_;
+};
+
+}  // namespace ordo::server

@@ -1,0 +1,227 @@
+// The SQLite storage: schema migrations, WAL, moves committed before a write returns,
+// and games read back after reopening (also after the writer was killed with SIGKILL).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <optional>
+
+#include "server/storage.h"
+#include "server_test_util.h"
+
+namespace ordo::server {
+namespace {
+
+using testing::TempDir;
+
+StoredGame sample_game(const std::string& id, std::int64_t created) {
+  StoredGame g;
+  g.id = id;
+  g.mode = "network";
+  g.rules = "classic";
+  g.size = "8x8";
+  g.start = "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w";
+  g.white_name = "Ada";
+  g.black_name = "Ben";
+  g.white_token = "tokenW";
+  g.black_token = "tokenB";
+  g.clock_initial_ms = 60000;
+  g.clock_increment_ms = 1000;
+  g.created_ms = g.updated_ms = created;
+  return g;
+}
+
+StoredMove sample_move(int ply) {
+  return {ply, "m" + std::to_string(ply), ply % 2 == 0 ? "white" : "black", 100 + ply, 60000 - ply};
+}
+
+// Reads one integer with a separate connection, as another process would see the file.
+int count_with_own_connection(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql, -1, &s, nullptr), SQLITE_OK);
+  EXPECT_EQ(sqlite3_step(s), SQLITE_ROW);
+  const int value = sqlite3_column_int(s, 0);
+  sqlite3_finalize(s);
+  sqlite3_close(db);
+  return value;
+}
+
+void execute(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  sqlite3_close(db);
+}
+
+TEST(ServerStorage, NewDatabaseHasTheCurrentSchemaInWalMode) {
+  TempDir dir;
+  Storage storage(dir.file("db.sqlite"));
+  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
+  EXPECT_EQ(storage.journal_mode(), "wal");
+  EXPECT_TRUE(storage.all_games().empty());
+}
+
+TEST(ServerStorage, MigrationsRunInOrderFromAnOlderVersion) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  {
+    Storage storage(path);
+    storage.create_game(sample_game("g1", 1), {sample_move(0)});
+  }
+  // Back to version 1: the second migration (the index) is undone.
+  execute(path, "DROP INDEX games_by_created; PRAGMA user_version=1;");
+  Storage storage(path);
+  EXPECT_EQ(storage.schema_version(), 2);
+  EXPECT_EQ(count_with_own_connection(
+                path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'games_by_created'"),
+            1);
+  ASSERT_EQ(storage.all_games().size(), 1u);  // data kept across the migration
+  EXPECT_EQ(storage.moves_of("g1").size(), 1u);
+}
+
+TEST(ServerStorage, RefusesADatabaseFromANewerProgram) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  { Storage storage(path); }
+  execute(path, "PRAGMA user_version=99;");
+  EXPECT_THROW(Storage storage(path), std::runtime_error);
+}
+
+TEST(ServerStorage, GamesAndMovesReadBackAfterReopening) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  {
+    Storage storage(path);
+    storage.create_game(sample_game("g1", 10), {});
+    storage.create_game(sample_game("g2", 20), {});
+    for (int ply = 0; ply < 5; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 30);
+    storage.set_result("g2", "0-1", "resignation", 40);
+  }
+  Storage storage(path);
+  const auto games = storage.all_games();
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].id, "g1");
+  EXPECT_EQ(games[0].white_name, "Ada");
+  EXPECT_EQ(games[0].black_token, "tokenB");
+  EXPECT_EQ(games[0].clock_increment_ms, 1000);
+  EXPECT_EQ(games[0].updated_ms, 30);
+  EXPECT_EQ(games[1].result, "0-1");
+  EXPECT_EQ(games[1].reason, "resignation");
+  const auto moves = storage.moves_of("g1");
+  ASSERT_EQ(moves.size(), 5u);
+  for (int ply = 0; ply < 5; ++ply) {
+    EXPECT_EQ(moves[ply].ply, ply);
+    EXPECT_EQ(moves[ply].notation, sample_move(ply).notation);
+    EXPECT_EQ(moves[ply].by, sample_move(ply).by);
+    EXPECT_EQ(moves[ply].think_ms, 100 + ply);
+    EXPECT_EQ(moves[ply].clock_after_ms, 60000 - ply);
+  }
+  const auto list = storage.list_games(10, 0);
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0].game.id, "g2");  // newest first
+  EXPECT_EQ(list[1].plies, 5);
+  EXPECT_EQ(storage.list_games(1, 1).at(0).game.id, "g1");
+}
+
+TEST(ServerStorage, AMoveIsCommittedWhenAppendReturns) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  Storage storage(path);
+  storage.create_game(sample_game("g1", 1), {});
+  storage.append_move("g1", sample_move(0), "*", "", 2);
+  // Another connection sees it while this one is still open: no transaction is pending.
+  EXPECT_EQ(count_with_own_connection(path, "SELECT COUNT(*) FROM moves"), 1);
+}
+
+TEST(ServerStorage, TruncateRemovesTheLaterMovesAndAFailedWriteChangesNothing) {
+  TempDir dir;
+  Storage storage(dir.file("db.sqlite"));
+  storage.create_game(sample_game("g1", 1), {});
+  for (int ply = 0; ply < 4; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
+  storage.truncate_moves("g1", 2, "*", "", 3);
+  EXPECT_EQ(storage.moves_of("g1").size(), 2u);
+  // The same ply twice violates the key: the transaction rolls back, nothing is stored.
+  EXPECT_THROW(storage.append_move("g1", sample_move(1), "1-0", "home row", 4), std::runtime_error);
+  EXPECT_EQ(storage.moves_of("g1").size(), 2u);
+  EXPECT_EQ(storage.all_games()[0].result, "*");
+  // An unknown game is refused and leaves no move behind.
+  EXPECT_THROW(storage.append_move("nope", sample_move(0), "*", "", 4), std::runtime_error);
+  EXPECT_EQ(storage.moves_of("nope").size(), 0u);
+}
+
+TEST(ServerStorage, CheckpointsKeepEveryMove) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  {
+    Storage storage(path);
+    storage.create_game(sample_game("g1", 1), {});
+    for (int ply = 0; ply < 3; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
+    storage.checkpoint();
+    for (int ply = 3; ply < 6; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
+    storage.checkpoint();
+    storage.append_move("g1", sample_move(6), "*", "", 2);
+    // The checkpoints copied the log into the database file while it was open.
+    EXPECT_GT(std::filesystem::file_size(path), 4096u);
+  }
+  EXPECT_EQ(Storage(path).moves_of("g1").size(), 7u);
+}
+
+TEST(ServerStorage, AWriterKilledWithSigkillLosesNoAcknowledgedMove) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  { Storage(path).create_game(sample_game("g1", 1), {}); }
+  int pipe_fds[2];
+  ASSERT_EQ(pipe(pipe_fds), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The writer: acknowledges each move (one byte on the pipe) after append_move returns.
+    close(pipe_fds[0]);
+    try {
+      Storage storage(path);
+      for (int ply = 0;; ++ply) {
+        storage.append_move("g1", sample_move(ply), "*", "", ply);
+        const char ack = 1;
+        if (write(pipe_fds[1], &ack, 1) != 1) _exit(1);
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "writer: %s\n", e.what());
+    }
+    _exit(2);  // never returns into the test framework
+  }
+  close(pipe_fds[1]);
+  struct KillChild {  // also when an assertion below returns early
+    pid_t pid;
+    ~KillChild() {
+      if (pid <= 0) return;
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+  };
+  KillChild guard{child};
+  constexpr int kAcknowledged = 40;
+  for (int received = 0; received < kAcknowledged;) {
+    char ack;
+    ASSERT_EQ(read(pipe_fds[0], &ack, 1), 1);
+    ++received;
+  }
+  kill(child, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  guard.pid = -1;  // reaped
+  close(pipe_fds[0]);
+  EXPECT_TRUE(WIFSIGNALED(status));
+
+  Storage storage(path);
+  const auto moves = storage.moves_of("g1");
+  ASSERT_GE(moves.size(), static_cast<std::size_t>(kAcknowledged));
+  for (std::size_t i = 0; i < moves.size(); ++i) EXPECT_EQ(moves[i].ply, static_cast<int>(i));
+}
+
+}  // namespace
+}  // namespace ordo::server

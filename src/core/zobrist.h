@@ -5,17 +5,13 @@
 #include <array>
 #include <cstdint>
 
+#include "common/random.h"
 #include "core/geometry.h"
 #include "core/types.h"
 
 namespace ordo::zobrist {
 
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+using common::splitmix64;
 
 struct Keys {
   std::array<std::array<std::uint64_t, kMaxSquares>, 2> piece{};

@@ -3,6 +3,8 @@
 #include <array>
 #include <bit>
 
+#include "common/random.h"
+
 namespace orderchaos {
 
 namespace {
@@ -13,19 +15,12 @@ struct Keys {
   std::uint64_t chaos_to_move = 0;
 };
 
-constexpr std::uint64_t splitmix(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 constexpr Keys make_keys() {
   Keys keys;
   std::uint64_t state = 0x0C4A'0551'9810'0001ULL;
   for (auto& symbol : keys.piece)
-    for (auto& key : symbol) key = splitmix(state);
-  keys.chaos_to_move = splitmix(state);
+    for (auto& key : symbol) key = common::splitmix64(state);
+  keys.chaos_to_move = common::splitmix64(state);
   return keys;
 }
 

@@ -1,14 +1,18 @@
 // `solve N`: proves a forced win in N turns for the side to move, or that none exists
 // (src/search/solver.h explains the method and how repetition counts in a proof).
+// `solve --game orderchaos`: the exact value of an Order and Chaos position
+// (cli/orderchaos_solve.h); that game always ends within 36 placements, so it takes no N.
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "cli/orderchaos_solve.h"
 #include "cli/report_util.h"
 #include "core/notation.h"
 #include "search/solver.h"
@@ -19,9 +23,12 @@ namespace {
 
 struct SolveOptions {
   CommonOptions common;
+  int turns = 0;  // 0: not given
   SolveLimits limits;
+  OrderChaosSolveOptions orderchaos;
   std::size_t hash_mib = 64;
   bool json = false;
+  bool sampling = false;  // an Order and Chaos sampling option was given
 };
 
 std::vector<std::string> line_texts(Position pos, const std::vector<Move>& line) {
@@ -87,7 +94,25 @@ void print_json(const Game& game, const SolveOptions& options, const SolveResult
   out << j.dump() << '\n';
 }
 
-int run_solve(const SolveOptions& options, const Streams& io) {
+int run_solve(SolveOptions options, const Streams& io) {
+  if (is_orderchaos(options.common)) {
+    if (options.turns != 0)
+      throw std::invalid_argument(
+          "TURNS is for Ordo; Order and Chaos is solved to the end of the game");
+    if (options.sampling && options.orderchaos.sample == 0)
+      throw std::invalid_argument("--empty and --seed go with --sample N");
+    if (options.orderchaos.sample > 0 && options.json)
+      throw std::invalid_argument("--json is for one position, not --sample");
+    options.orderchaos.nodes = options.limits.nodes;
+    options.orderchaos.movetime_ms = options.limits.time_ms;
+    options.orderchaos.hash_mib = options.hash_mib;
+    options.orderchaos.json = options.json;
+    return orderchaos_solve(options.common, options.orderchaos, io);
+  }
+  if (options.turns == 0) throw std::invalid_argument("solve needs TURNS, the turns to win in");
+  if (options.sampling)
+    throw std::invalid_argument("--sample, --empty and --seed are for --game orderchaos");
+  options.limits.max_turns = options.turns;
   const Game game = make_game(options.common);
   if (game.result().over()) {
     io.err << "nothing to solve: " << describe(game.result()) << '\n';
@@ -110,19 +135,29 @@ void add_solve_command(CLI::App& app, Action& chosen) {
   CLI::App* command = app.add_subcommand(
       "solve",
       "Prove a forced win in N turns for the side to move, or that none exists (exact; a "
-      "position that would occur for the third time counts as not a win)");
+      "position that would occur for the third time counts as not a win); with --game "
+      "orderchaos, the value of the position (Order or Chaos wins), no N");
   add_common_options(*command, options->common);
   command
-      ->add_option("TURNS", options->limits.max_turns,
-                   "Win on or before the side to move's N-th own turn")
-      ->required()
+      ->add_option("TURNS", options->turns,
+                   "Ordo: win on or before the side to move's N-th own turn")
       ->check(CLI::Range(1, kMaxSolveTurns));
   command->add_option("--nodes", options->limits.nodes, "Give up after this many nodes");
+  auto* sample =
+      command->add_option("--sample", options->orderchaos.sample,
+                          "Order and Chaos: solve this many seeded random positions and summarise");
+  sample->check(CLI::Range(1, 100000));
+  auto* empty = command->add_option("--empty", options->orderchaos.empty,
+                                    "Order and Chaos, with --sample: empty squares (default 16)");
+  empty->check(CLI::Range(1, 36));
+  auto* seed = command->add_option("--seed", options->orderchaos.seed,
+                                   "Order and Chaos, with --sample: seed (default 1)");
   command->add_option("--movetime", options->limits.time_ms, "Give up after this many ms")
       ->check(CLI::PositiveNumber);
   command->add_option("--hash", options->hash_mib, "Table size in MiB")->check(CLI::Range(1, 4096));
   command->add_flag("--json", options->json, "One JSON object instead of text");
-  command->callback([options, &chosen] {
+  command->callback([options, sample, empty, seed, &chosen] {
+    options->sampling = sample->count() + empty->count() + seed->count() > 0;
     chosen = [options](const Streams& io) { return run_solve(*options, io); };
   });
 }

@@ -15,23 +15,15 @@
 #include "core/notation.h"
 #include "core/record.h"
 #include "search/solver.h"
+#include "support/cli_run.h"
 
 namespace ordo {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
+using ordo::testing::CliRun;
 
 CliRun run(const std::vector<std::string>& args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = cli::run_cli(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+  return ordo::testing::run_cli_capturing(args);
 }
 
 std::string temp_path(const std::string& name) {

@@ -13,23 +13,15 @@
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/position.h"
+#include "support/cli_run.h"
 
 namespace orderchaos {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
+using ordo::testing::CliRun;
 
-CliRun run(std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = ordo::cli::run_cli(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+CliRun run(const std::vector<std::string>& args) {
+  return ordo::testing::run_cli_capturing(args);
 }
 
 bool order_wins_by_minimax(Position& pos) {
@@ -69,7 +61,8 @@ TEST(CliOrderChaosSolve, SampledPositionsHaveTheirValueByMinimax) {
     ASSERT_EQ(r.code, 0) << r.err;
     const auto rows = sample_rows(r.out);
     ASSERT_EQ(rows.size(), 12u) << r.out;
-    const RuleVersion version = rules == "original" ? RuleVersion::Original : RuleVersion::ExactFive;
+    const RuleVersion version =
+        rules == "original" ? RuleVersion::Original : RuleVersion::ExactFive;
     int order_wins = 0;
     for (const SampleRow& row : rows) {
       Position pos = Position::parse(row.position, version);
@@ -86,8 +79,8 @@ TEST(CliOrderChaosSolve, SampledPositionsHaveTheirValueByMinimax) {
 }
 
 TEST(CliOrderChaosSolve, TheSameSeedSamplesTheSamePositions) {
-  const std::vector<std::string> args = {"solve", "--game", "orderchaos", "--sample", "6",
-                                         "--empty", "8", "--seed", "11"};
+  const std::vector<std::string> args = {"solve",   "--game", "orderchaos", "--sample", "6",
+                                         "--empty", "8",      "--seed",     "11"};
   const auto first = sample_rows(run(args).out);
   const auto second = sample_rows(run(args).out);
   ASSERT_EQ(first.size(), 6u);
@@ -106,7 +99,8 @@ TEST(CliOrderChaosSolve, AWinningMoveNamedKeepsTheWin) {
   Position pos = Position::parse(position);
   ASSERT_TRUE(order_wins_by_minimax(pos));
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("Order wins with best play; a winning move: (\\S+)")))
+  ASSERT_TRUE(
+      std::regex_search(r.out, m, std::regex("Order wins with best play; a winning move: (\\S+)")))
       << r.out;
   const Move move = parse_move(pos, m[1].str());
   ASSERT_TRUE(pos.is_legal(move));

@@ -9,23 +9,15 @@
 #include "cli/app.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
+#include "support/cli_run.h"
 
 namespace orderchaos {
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
+using ordo::testing::CliRun;
 
-CliRun run(std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = ordo::cli::run_cli(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+CliRun run(const std::vector<std::string>& args) {
+  return ordo::testing::run_cli_capturing(args);
 }
 
 TEST(CliOrderChaos, PerftCountsWhatTheCoreCounts) {

@@ -17,6 +17,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/record.h"
+#include "support/cli_run.h"
 
 namespace ordo {
 namespace {
@@ -27,19 +28,10 @@ constexpr const char* kMidgame8x8 = "8/1bbb2b1/2bb1bb1/3wb3/2ww4/1ww1ww2/2ww4/8 
 // Sideways there and back twice: the start position occurs for the third time.
 constexpr const char* kRepeatingMoves = "e3-d3 e6-d6 d3-e3 d6-e6 e3-d3 e6-d6 d3-e3 d6-e6";
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
+using ordo::testing::CliRun;
 
 CliRun run(const std::vector<std::string>& args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = cli::run_cli(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+  return ordo::testing::run_cli_capturing(args, input);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

@@ -111,7 +111,8 @@ int solve_position(const oc::Position& pos, const OrderChaosSolveOptions& option
   }
   if (r.value) {
     io.out << value_name(r.value) << " with best play";
-    const bool mover_wins = (*r.value == oc::Outcome::OrderWins) == (pos.to_move() == oc::Role::Order);
+    const bool mover_wins =
+        (*r.value == oc::Outcome::OrderWins) == (pos.to_move() == oc::Role::Order);
     if (r.best)
       io.out << (mover_wins ? "; a winning move: " : "; every move loses, e.g. ")
              << oc::format_move(*r.best);

@@ -13,7 +13,7 @@
 namespace ordo::cli {
 
 struct OrderChaosSolveOptions {
-  std::uint64_t nodes = 0;      // per position; 0 = no limit
+  std::uint64_t nodes = 0;       // per position; 0 = no limit
   std::int64_t movetime_ms = 0;  // per position; 0 = no limit
   std::size_t hash_mib = 64;
   bool json = false;

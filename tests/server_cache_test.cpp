@@ -157,10 +157,10 @@ class CacheServiceTest : public ::testing::Test {
 };
 
 TEST_F(CacheServiceTest, AGameDroppedFromMemoryComesBackExactly) {
-  const json created = service().create(
-      {{"mode", "network"},
-       {"players", {{"white", "Ada"}, {"black", "Ben"}}},
-       {"clock", {{"initial_ms", 600000}, {"increment_ms", 2000}}}});
+  const json created =
+      service().create({{"mode", "network"},
+                        {"players", {{"white", "Ada"}, {"black", "Ben"}}},
+                        {"clock", {{"initial_ms", 600000}, {"increment_ms", 2000}}}});
   const std::string id = created["id"];
   const std::string white = created["tokens"]["white"], black = created["tokens"]["black"];
   json state = created["state"];
@@ -337,8 +337,7 @@ TEST_F(CacheServiceTest, StartUpLoadsOnlyGamesWithARunningClockOrAnEngineToMove)
     play(created["id"], created["tokens"]["white"], "c2-c3");
   }
   service().create({{"mode", "network"}, {"clock", {{"initial_ms", 60000}}}});  // not started
-  const json clocked =
-      service().create({{"mode", "network"}, {"clock", {{"initial_ms", 60000}}}});
+  const json clocked = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 60000}}}});
   play(clocked["id"], clocked["tokens"]["white"], "c2-c3");
   // The engine thinks too long to answer before the server stops.
   open(60);

@@ -37,7 +37,8 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
   if (action.token.empty())
     throw ApiError(403, "bad_token", "a seat token is needed for this action");
   action.seats = seats_of(*action.match, action.token);
-  if (action.seats.empty()) throw ApiError(403, "bad_token", "the token holds no seat of this game");
+  if (action.seats.empty())
+    throw ApiError(403, "bad_token", "the token holds no seat of this game");
   action.now = options_.now();
   end_on_time(*action.match, action.now);
   if (if_over == IfOver::Refuse && action.match->over())

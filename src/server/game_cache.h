@@ -54,7 +54,7 @@ class GameCache {
 
  private:
   struct Slot {
-    std::shared_ptr<Match> match;                         // null while it loads
+    std::shared_ptr<Match> match;                        // null while it loads
     std::shared_future<std::shared_ptr<Match>> loading;  // valid while it loads
     std::list<std::string>::iterator recent;             // its place in recent_
     std::int64_t last_used_ms = 0;

@@ -9,6 +9,7 @@
 #include "server/ordo_rules.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
+#include "server/token_digest.h"
 
 namespace ordo::server {
 
@@ -18,6 +19,11 @@ namespace {
 
 constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
 constexpr std::size_t kMaxNameLength = 40;
+
+// Storage keeps only what checks a token.
+std::string stored_token(const std::string& token) {
+  return token.empty() ? token : token_digest(token);
+}
 
 }  // namespace
 
@@ -67,8 +73,8 @@ json GameService::create(const json& body) {
     tokens.white = make_seat_token();
     tokens.black = mode == "local" ? tokens.white : make_seat_token();
   }
-  row.white_token = tokens.white;
-  row.black_token = tokens.black;
+  row.white_token = stored_token(tokens.white);
+  row.black_token = stored_token(tokens.black);
   if (body.contains("clock") && !body["clock"].is_null()) {
     const json& clock = body["clock"];
     if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");
@@ -121,8 +127,8 @@ json GameService::import_record(const json& body) {
   SeatTokens tokens;
   tokens.white = make_seat_token();
   tokens.black = mode == "local" ? tokens.white : make_seat_token();
-  row.white_token = tokens.white;
-  row.black_token = tokens.black;
+  row.white_token = stored_token(tokens.white);
+  row.black_token = stored_token(tokens.black);
   row.result = stored_score(record->game.result());
   row.reason = stored_reason(record->game.result());
   row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();

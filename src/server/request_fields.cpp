@@ -4,6 +4,7 @@
 
 #include "server/api_error.h"
 #include "server/random_token.h"
+#include "server/token_digest.h"
 
 namespace ordo::server {
 
@@ -49,9 +50,10 @@ std::string player_name(const json& body, const char* seat, const std::string& f
 std::vector<Color> seats_of(const Match& match, const std::string& token) {
   std::vector<Color> seats;
   if (token.empty()) return seats;
-  if (!match.row.white_token.empty() && tokens_equal(token, match.row.white_token))
+  const std::string digest = token_digest(token);
+  if (!match.row.white_token.empty() && tokens_equal(digest, match.row.white_token))
     seats.push_back(Color::White);
-  if (!match.row.black_token.empty() && tokens_equal(token, match.row.black_token))
+  if (!match.row.black_token.empty() && tokens_equal(digest, match.row.black_token))
     seats.push_back(Color::Black);
   return seats;
 }

@@ -18,7 +18,8 @@ std::int64_t integer_field(const nlohmann::json& object, const char* field, std:
 // players.white / players.black, at most 40 characters, else `fallback`.
 std::string player_name(const nlohmann::json& body, const char* seat, const std::string& fallback);
 
-// The seats `token` holds (none for an empty token), compared in constant time.
+// The seats `token` holds (none for an empty token): its digest against the stored ones,
+// compared in constant time.
 std::vector<Color> seats_of(const Match& match, const std::string& token);
 bool holds(const std::vector<Color>& seats, Color c);
 

@@ -4,11 +4,33 @@
 
 #include <stdexcept>
 
+#include "server/token_digest.h"
+
 namespace ordo::server {
 
 namespace {
 
-[[noreturn]] void fail(sqlite3* db, const std::string& what);
+[[noreturn]] void fail(sqlite3* db, const std::string& what) {
+  throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
+}
+
+void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
+  sqlite3_bind_text(s, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+std::string column_text(sqlite3_stmt* s, int i) {
+  const auto* text = sqlite3_column_text(s, i);
+  return text ? reinterpret_cast<const char*>(text) : "";
+}
+
+// Runs a statement that returns no rows, and resets it for the next use.
+void run(sqlite3* db, sqlite3_stmt* s, const char* what) {
+  const int rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  sqlite3_clear_bindings(s);
+  if (rc != SQLITE_DONE) fail(db, what);
+}
+
 void add_column_if_missing(sqlite3* db, const char* table, const char* column,
                            const char* declaration);
 
@@ -18,6 +40,35 @@ void add_turn_and_offer_columns(sqlite3* db) {
   add_column_if_missing(db, "games", "draw_offer", "TEXT NOT NULL DEFAULT ''");
   add_column_if_missing(db, "games", "turn_started_ms", "INTEGER NOT NULL DEFAULT 0");
   add_column_if_missing(db, "games", "flag_at_ms", "INTEGER NOT NULL DEFAULT 0");
+}
+
+// Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
+// are digested here (a value that already is a digest is left as it is).
+void digest_stored_tokens(sqlite3* db) {
+  struct Seats {
+    std::string id, white, black;
+  };
+  std::vector<Seats> rows;
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT id, white_token, black_token FROM games", -1, &s, nullptr) !=
+      SQLITE_OK)
+    fail(db, "read tokens");
+  while (sqlite3_step(s) == SQLITE_ROW)
+    rows.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2)});
+  sqlite3_finalize(s);
+  if (sqlite3_prepare_v2(db, "UPDATE games SET white_token = ?, black_token = ? WHERE id = ?", -1,
+                         &s, nullptr) != SQLITE_OK)
+    fail(db, "prepare token update");
+  Statement update(s);
+  auto digest = [](const std::string& token) {
+    return token.empty() || is_token_digest(token) ? token : token_digest(token);
+  };
+  for (const auto& row : rows) {
+    bind_text(s, 1, digest(row.white));
+    bind_text(s, 2, digest(row.black));
+    bind_text(s, 3, row.id);
+    run(db, s, "store token digests");
+  }
 }
 
 // Migration i brings the schema from version i to i + 1: its code (if any), then its SQL.
@@ -61,29 +112,9 @@ constexpr Migration kMigrations[] = {
     // memory and come back exactly. The timer finds fallen flags through the index.
     {add_turn_and_offer_columns,
      R"(CREATE INDEX IF NOT EXISTS games_by_flag ON games(flag_at_ms) WHERE flag_at_ms > 0;)"},
+    {digest_stored_tokens, nullptr},
 };
 static_assert(std::size(kMigrations) == Storage::kSchemaVersion);
-
-[[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
-}
-
-void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
-  sqlite3_bind_text(s, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
-std::string column_text(sqlite3_stmt* s, int i) {
-  const auto* text = sqlite3_column_text(s, i);
-  return text ? reinterpret_cast<const char*>(text) : "";
-}
-
-// Runs a statement that returns no rows, and resets it for the next use.
-void run(sqlite3* db, sqlite3_stmt* s, const char* what) {
-  const int rc = sqlite3_step(s);
-  sqlite3_reset(s);
-  sqlite3_clear_bindings(s);
-  if (rc != SQLITE_DONE) fail(db, what);
-}
 
 constexpr const char* kGameColumns =
     "id, game, mode, rules, size, start, settings, white_name, black_name, white_token, "

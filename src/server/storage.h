@@ -28,7 +28,8 @@ struct StoredGame {
   std::string start;            // start position text
   std::string settings = "{}";  // game-specific options as JSON (Ordo: house rule switches)
   std::string white_name, black_name;
-  // Seat tokens; empty for a seat nobody holds (the engine's seat in mode ai).
+  // What checks the seat tokens (the game service stores their digests, see
+  // token_digest.h); empty for a seat nobody holds (the engine's seat in mode ai).
   std::string white_token, black_token;
   std::int64_t clock_initial_ms = 0;  // 0 = no clock
   std::int64_t clock_increment_ms = 0;
@@ -66,7 +67,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class Storage {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   // Opens (creating if needed) the database file and brings its schema up to date.
   // Throws std::runtime_error saying what failed (also for a schema newer than ours).

@@ -29,7 +29,8 @@ ServiceOptions quiet_options() {
 }
 
 TEST(ServerTokenDigest, IsSha256InHex) {
-  EXPECT_EQ(token_digest("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(token_digest("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   EXPECT_TRUE(is_token_digest(token_digest("")));
   EXPECT_FALSE(is_token_digest("tokenW"));
   EXPECT_FALSE(is_token_digest(std::string(64, 'G')));

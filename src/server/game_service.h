@@ -16,8 +16,9 @@
 //
 // The code is split by concern: game_service.cpp (life cycle, loading, timer),
 // game_creation.cpp (create, import, list), game_actions.cpp (the POST actions and the
-// reads), game_turns.cpp (moves, results and clocks, stored before they are shown),
-// game_engine.cpp (the engine of mode ai), game_requests.cpp (request fields, state JSON).
+// reads), game_turns.cpp (moves, results and clocks, stored before they are seen),
+// game_engine.cpp (the engine of mode ai), game_state.cpp (the state JSON) and
+// request_fields.cpp (reading request bodies, seats).
 #pragma once
 
 #include <atomic>
@@ -148,10 +149,10 @@ class GameService {
   // game_actions.cpp: the prologue every POST action shares.
   Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over);
 
-  // game_requests.cpp
+  // game_state.cpp
   nlohmann::json state_of(Match& match, const std::string& token);
 
-  // game_turns.cpp, under the game's lock. Each stores the change before making it.
+  // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);
   void commit_result(Match& match, const Result& result, std::int64_t now);
   void commit_undo(Match& match, std::size_t take, std::int64_t now);

@@ -1,7 +1,7 @@
-// The changes to a game: a move, a result, an undo, a draw offer. Each is stored first
-// (with when the next turn's clock falls) and made in memory only once it is committed,
-// so a refused or failed write changes nothing, and a game dropped from memory comes back
-// exactly as it was.
+// The changes to a game: a move, a result, an undo, a draw offer. Each is committed to
+// storage (with when the next turn's clock falls) under the game's lock before anyone
+// can see it, and a failed write is undone in memory: a refused or failed change leaves
+// nothing behind, and a game dropped from memory comes back exactly as it was.
 #include "core/notation.h"
 #include "server/api_error.h"
 #include "server/game_service.h"

@@ -22,8 +22,7 @@ std::string token_digest(std::string_view token) {
 }
 
 bool is_token_digest(std::string_view text) {
-  return text.size() == 64 &&
-         text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+  return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
 }  // namespace ordo::server

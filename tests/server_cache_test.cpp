@@ -197,6 +197,25 @@ TEST_F(CacheServiceTest, AGameDroppedFromMemoryComesBackExactly) {
   EXPECT_EQ(service().record(id).find("0-1") != std::string::npos, true);
 }
 
+TEST_F(CacheServiceTest, AWatchedGameStaysInMemoryAndItsStreamSeesTheChanges) {
+  const json created = service().create({{"mode", "local"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  {
+    const GameService::Watch watch = service().watch(id);
+    std::uint64_t version = 0;
+    ASSERT_TRUE(service().next_state(watch, "", version, std::chrono::milliseconds(0)));
+    drop_all_idle();
+    EXPECT_EQ(service().resident_count(), 1u);
+    play(id, token, "c2-c3");  // reaches the same game the stream watches
+    const auto next = service().next_state(watch, "", version, std::chrono::milliseconds(0));
+    ASSERT_TRUE(next);
+    EXPECT_EQ((*next)["ply"], 1);
+  }
+  drop_all_idle();
+  EXPECT_EQ(service().resident_count(), 0u);
+  EXPECT_THROW(service().watch("nosuchgame"), ApiError);
+}
+
 TEST_F(CacheServiceTest, ARunningClockFallsWhileItsGameIsOutOfMemory) {
   const json created = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 10000}}}});
   const std::string id = created["id"];

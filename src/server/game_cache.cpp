@@ -53,6 +53,8 @@ std::shared_ptr<Match> GameCache::find_resident(const std::string& id) {
 void GameCache::insert(const std::shared_ptr<Match>& match) {
   std::vector<std::shared_ptr<Match>> dropped;
   std::lock_guard lock(mutex_);
+  auto it = slots_.find(match->row.id);
+  if (it != slots_.end() && it->second.match) recent_.erase(it->second.recent);  // replaced
   recent_.push_front(match->row.id);
   slots_[match->row.id] = Slot{match, {}, recent_.begin(), now_()};
   trim(dropped, false);

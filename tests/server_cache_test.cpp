@@ -237,6 +237,25 @@ TEST_F(CacheServiceTest, ARunningClockFallsWhileItsGameIsOutOfMemory) {
   EXPECT_EQ(service().state(id, "")["result"]["winner"], "white");
 }
 
+TEST_F(CacheServiceTest, AFallenFlagOfAnUnreadableGameIsReportedOnceNotOnEveryTick) {
+  const json created = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 5000}}}});
+  const std::string id = created["id"];
+  play(id, created["tokens"]["white"], "c2-c3");
+  drop_all_idle();
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir_.file("games.sqlite").c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE games SET start = 'no position'", nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  now_ += 10000;
+  EXPECT_EQ(storage_->games_flagged_at(now_), std::vector<std::string>{id});
+  EXPECT_EQ(service().check_clocks(), 0);
+  EXPECT_TRUE(storage_->games_flagged_at(now_).empty());
+  EXPECT_EQ(service().resident_count(), 0u);
+}
+
 TEST_F(CacheServiceTest, AfterARestartTheTurnStartsAgainAndTheFlagStillFalls) {
   const json created = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 10000}}}});
   const std::string id = created["id"];

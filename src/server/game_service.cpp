@@ -112,7 +112,13 @@ int GameService::check_clocks() {
         match->row.flag_at_ms = flag_deadline(*match);
       }
     } catch (const std::exception& e) {
-      std::cerr << "warning: game " << id << ": " << e.what() << '\n';
+      // A game that cannot be read back would be tried on every tick: its flag is no
+      // longer watched (a request that manages to load it stores the flag again).
+      std::cerr << "warning: game " << id << ": " << e.what() << "; its clock is not watched\n";
+      try {
+        storage_.set_turn(id, now, 0);
+      } catch (const std::exception&) {
+      }
     }
   }
   return ended;

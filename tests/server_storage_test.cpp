@@ -76,12 +76,67 @@ TEST(ServerStorage, MigrationsRunInOrderFromAnOlderVersion) {
   // Back to version 1: the second migration (the index) is undone.
   execute(path, "DROP INDEX games_by_created; PRAGMA user_version=1;");
   Storage storage(path);
-  EXPECT_EQ(storage.schema_version(), 2);
+  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
   EXPECT_EQ(count_with_own_connection(
                 path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'games_by_created'"),
             1);
   ASSERT_EQ(storage.all_games().size(), 1u);  // data kept across the migration
   EXPECT_EQ(storage.moves_of("g1").size(), 1u);
+}
+
+TEST(ServerStorage, VersionThreeAddsTheDrawOfferAndTheTurnToOldRows) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  {
+    Storage storage(path);
+    storage.create_game(sample_game("g1", 1), {sample_move(0)});
+  }
+  // Back to version 2, as a database of the program before it looked.
+  execute(path,
+          "DROP INDEX games_by_flag; ALTER TABLE games DROP COLUMN draw_offer; "
+          "ALTER TABLE games DROP COLUMN turn_started_ms; "
+          "ALTER TABLE games DROP COLUMN flag_at_ms; PRAGMA user_version=2;");
+  Storage storage(path);
+  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
+  const auto game = storage.game("g1");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->draw_offer, "");
+  EXPECT_EQ(game->flag_at_ms, 0);
+  EXPECT_EQ(game->white_name, "Ada");
+  storage.set_draw_offer("g1", "black");
+  storage.set_turn("g1", 50, 9000);
+  EXPECT_EQ(storage.game("g1")->draw_offer, "black");
+  EXPECT_EQ(storage.games_flagged_at(8999), std::vector<std::string>{});
+  EXPECT_EQ(storage.games_flagged_at(9000), std::vector<std::string>{"g1"});
+}
+
+TEST(ServerStorage, AMoveOrAResultWithdrawsTheOfferAndKeepsTheFlagTime) {
+  TempDir dir;
+  Storage storage(dir.file("db.sqlite"));
+  storage.create_game(sample_game("g1", 1), {});
+  EXPECT_FALSE(storage.game("nope"));
+  EXPECT_THROW(storage.set_draw_offer("nope", "white"), std::runtime_error);
+  storage.set_draw_offer("g1", "white");
+  storage.append_move("g1", sample_move(0), "*", "", 100, 60100);
+  auto game = storage.game("g1");
+  EXPECT_EQ(game->draw_offer, "");
+  EXPECT_EQ(game->turn_started_ms, 100);
+  EXPECT_EQ(game->flag_at_ms, 60100);
+  EXPECT_EQ(storage.games_flagged_at(70000), std::vector<std::string>{"g1"});
+  storage.truncate_moves("g1", 0, "*", "", 200);  // no clock runs before the first move
+  EXPECT_EQ(storage.game("g1")->flag_at_ms, 0);
+  storage.append_move("g1", sample_move(0), "*", "", 300, 60300);
+  storage.set_result("g1", "1-0", "resignation", 400);
+  EXPECT_EQ(storage.game("g1")->flag_at_ms, 0);  // a finished game's clock runs no more
+  EXPECT_TRUE(storage.games_flagged_at(1'000'000).empty());
+  // After a restart only unfinished games' turns start again.
+  storage.create_game(sample_game("g2", 2), {sample_move(0)});
+  storage.set_turn("g2", 5, 60005);
+  storage.restart_turns(7000);
+  EXPECT_EQ(storage.game("g2")->turn_started_ms, 7000);
+  EXPECT_EQ(storage.game("g2")->flag_at_ms, 0);
+  EXPECT_EQ(storage.game("g1")->turn_started_ms, 300);  // the result ended the turn of 300
+  EXPECT_EQ(storage.game_count(), 2);
 }
 
 TEST(ServerStorage, RefusesADatabaseFromANewerProgram) {

@@ -24,6 +24,7 @@ struct ServeOptions {
   std::string data_dir;
   std::string web_dir;
   std::string host = "127.0.0.1";
+  server::CacheLimits cache;
 };
 
 std::string default_data_dir() {
@@ -51,6 +52,8 @@ class SignalMask {
 int serve(const ServeOptions& options, const Streams& io) {
   if (options.port < 1 || options.port > 65535)
     throw std::invalid_argument("--port must be 1..65535");
+  if (options.cache.max_games < 1 || options.cache.idle_ms < 1000)
+    throw std::invalid_argument("--games-in-memory must be positive and --idle-seconds at least 1");
   if (!options.web_dir.empty() && !std::filesystem::is_directory(options.web_dir))
     throw std::invalid_argument("--web-dir " + options.web_dir + " is not a directory");
   const std::string data_dir = options.data_dir.empty() ? default_data_dir() : options.data_dir;
@@ -60,7 +63,9 @@ int serve(const ServeOptions& options, const Streams& io) {
 
   SignalMask mask;  // before any thread starts
   server::Storage storage((std::filesystem::path(data_dir) / "ordo.sqlite").string());
-  server::GameService games(storage);
+  server::ServiceOptions service_options;
+  service_options.cache = options.cache;
+  server::GameService games(storage, service_options);
   server::HttpOptions http_options;
   http_options.host = options.host;
   http_options.web_dir = options.web_dir;
@@ -72,7 +77,8 @@ int serve(const ServeOptions& options, const Streams& io) {
     sigwait(&mask.set(), &signal_number);
     if (signal_number != 0) http.stop();
   });
-  io.out << "Serving " << games.game_count() << " stored games from " << data_dir << '\n'
+  io.out << "Serving " << games.game_count() << " stored games from " << data_dir << " ("
+         << games.resident_count() << " resumed in memory)\n"
          << "Open http://" << options.host << ':' << port << "/" << std::endl;
   http.serve();
   // If serve() ended without a signal, wake the watcher so it can be joined.
@@ -93,6 +99,14 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_option("--web-dir", options->web_dir,
                       "Serve the page from this directory instead of the built-in files");
   command->add_option("--host", options->host, "Address to listen on");
+  command->add_option("--games-in-memory", options->cache.max_games,
+                      "Games held in memory at most, unless more are in use");
+  command
+      ->add_option_function<int>(
+          "--idle-seconds",
+          [options](int seconds) { options->cache.idle_ms = std::int64_t{seconds} * 1000; },
+          "An unused game leaves memory after this long (default 60)")
+      ->check(CLI::Range(1, 24 * 3600));
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });

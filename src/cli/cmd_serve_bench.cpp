@@ -1,12 +1,14 @@
 // `serve-bench`: a load test of the HTTP server. It starts a server in this process on a
 // free loopback port with a fresh data directory, and client threads that each play many
 // games in mode local through HTTP (random legal moves from the answers, fixed seeds), so
-// no engine thinking is timed. A finished game is replaced by a new one (the server keeps
-// every game, so memory grows with the games); with --reuse-games it is taken back 10
-// moves (undo) and played on instead, so the number of games, and the memory they need,
-// stays fixed. Prints requests per second, p50/p99 latency, errors and the process's
-// memory (RSS) at the start and at each tenth of the run.
+// no engine thinking is timed. Games end as real ones do: most are played to their end,
+// and --abandon percent of them are left unfinished after a few moves (the server then
+// drops them from memory once they have been idle long enough). Either way the client
+// starts a new game in its place; with --reuse-games a finished game is instead taken
+// back 10 moves (undo) and played on. Prints requests per second, p50/p99 latency, errors
+// and, every --sample-seconds, the process's memory (RSS) and the games held in memory.
 #include <httplib.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
@@ -15,9 +17,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <random>
@@ -41,15 +45,57 @@ struct BenchOptions {
   int games_per_client = 8;
   std::string rules = "classic";
   bool reuse_games = false;
+  int abandon_percent = 20;
+  int sample_seconds = 30;
 };
 
 constexpr int kTakeBack = 10;
 
+// Request latencies in fixed buckets, so that a long run's own bookkeeping does not grow
+// the memory it measures: 10 us wide up to 50 ms, 1 ms wide beyond (to 10 s).
+class LatencyHistogram {
+ public:
+  LatencyHistogram() : counts_(kFine + kCoarse, 0) {}
+  void add(double ms) {
+    const auto fine = static_cast<std::size_t>(ms * 100);
+    const std::size_t bucket =
+        fine < kFine ? fine : std::min(kFine + static_cast<std::size_t>(ms), counts_.size() - 1);
+    ++counts_[bucket];
+    ++total_;
+    max_ms_ = std::max(max_ms_, ms);
+  }
+  void merge(const LatencyHistogram& other) {
+    for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+    total_ += other.total_;
+    max_ms_ = std::max(max_ms_, other.max_ms_);
+  }
+  std::uint64_t total() const { return total_; }
+  double max_ms() const { return max_ms_; }
+  // The upper edge of the bucket that holds the p-quantile.
+  double percentile(double p) const {
+    const auto rank = static_cast<std::uint64_t>(p * static_cast<double>(total_));
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < counts_.size(); ++i) {
+      seen += counts_[i];
+      if (seen > rank)
+        return i < kFine ? (static_cast<double>(i) + 1) / 100 : double(i - kFine) + 1;
+    }
+    return max_ms_;
+  }
+
+ private:
+  static constexpr std::size_t kFine = 5000, kCoarse = 10000;
+  std::vector<std::uint64_t> counts_;
+  std::uint64_t total_ = 0;
+  double max_ms_ = 0;
+};
+
 struct ClientStats {
-  std::vector<double> latencies_ms;  // move and undo requests
+  LatencyHistogram latencies;  // move and undo requests
   std::uint64_t moves = 0, undos = 0;
   std::uint64_t errors = 0;
   std::uint64_t games = 0;
+  std::uint64_t abandoned = 0;
 };
 
 long rss_kib() {
@@ -59,14 +105,23 @@ long rss_kib() {
   return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+// Bytes the allocator hands out now (what the program holds, unlike RSS, which also counts
+// freed memory the allocator keeps).
+long heap_in_use_kib() {
+  const struct mallinfo2 info = mallinfo2();
+  return static_cast<long>((info.uordblks + info.hblkhd) / 1024);
+}
+
 struct ClientGame {
   std::string id, token;
   json legal;
   int ply = 0;
-  int undo_left = 0;  // moves still to take back after the game ended
+  int undo_left = 0;       // moves still to take back after the game ended
+  int abandon_at_ply = 0;  // 0: played to its end
 };
 
-bool new_game(httplib::Client& client, const BenchOptions& options, ClientGame& game) {
+bool new_game(httplib::Client& client, const BenchOptions& options, std::mt19937_64& rng,
+              ClientGame& game) {
   const json body = {{"mode", "local"}, {"rules", options.rules}};
   auto res = client.Post("/api/games", body.dump(), "application/json");
   if (!res || res->status != 201) return false;
@@ -76,6 +131,9 @@ bool new_game(httplib::Client& client, const BenchOptions& options, ClientGame& 
   game.legal = answer["state"]["legal"];
   game.ply = 0;
   game.undo_left = 0;
+  // A player who walks away does so after a few moves, or in the middle of the game.
+  const bool abandoned = static_cast<int>(rng() % 100) < options.abandon_percent;
+  game.abandon_at_ply = abandoned ? 2 + static_cast<int>(rng() % 60) : 0;
   return true;
 }
 
@@ -87,11 +145,13 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   std::vector<ClientGame> games(options.games_per_client);
   for (auto& g : games)
-    if (!new_game(client, options, g)) ++stats.errors;
+    if (!new_game(client, options, rng, g)) ++stats.errors;
   for (std::size_t turn = 0; Clock::now() < end; ++turn) {
     ClientGame& g = games[turn % games.size()];
-    if (g.legal.empty() && (!options.reuse_games || g.id.empty())) {
-      if (!new_game(client, options, g)) ++stats.errors;
+    const bool walk_away = g.abandon_at_ply > 0 && g.ply >= g.abandon_at_ply && !g.legal.empty();
+    if (walk_away) ++stats.abandoned;
+    if (walk_away || (g.legal.empty() && (!options.reuse_games || g.id.empty()))) {
+      if (!new_game(client, options, rng, g)) ++stats.errors;
       continue;
     }
     std::string path;
@@ -107,8 +167,7 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
     }
     const auto start = Clock::now();
     auto res = client.Post(path, body.dump(), "application/json");
-    stats.latencies_ms.push_back(
-        std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    stats.latencies.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     if (!res || res->status != 200) {
       ++stats.errors;
       g.legal = json::array();
@@ -130,16 +189,13 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
   }
 }
 
-double percentile(std::vector<double>& values, double p) {
-  if (values.empty()) return 0;
-  const auto k = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1));
-  std::nth_element(values.begin(), values.begin() + static_cast<long>(k), values.end());
-  return values[k];
-}
-
 int bench(const BenchOptions& options, const Streams& io) {
-  if (options.seconds < 1 || options.clients < 1 || options.games_per_client < 1)
-    throw std::invalid_argument("--seconds, --clients and --games must be positive");
+  if (options.seconds < 1 || options.clients < 1 || options.games_per_client < 1 ||
+      options.sample_seconds < 1)
+    throw std::invalid_argument(
+        "--seconds, --clients, --games and --sample-seconds must be positive");
+  if (options.abandon_percent < 0 || options.abandon_percent > 100)
+    throw std::invalid_argument("--abandon must be a percentage, 0..100");
   const auto dir =
       std::filesystem::temp_directory_path() / ("ordo-serve-bench-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
@@ -158,21 +214,36 @@ int bench(const BenchOptions& options, const Streams& io) {
 
     const auto start = Clock::now();
     const auto end = start + std::chrono::seconds(options.seconds);
-    std::vector<long> rss_samples;
-    std::thread sampler([&] {  // memory at each tenth of the run
-      for (int tenth = 1; tenth <= 10; ++tenth) {
-        std::this_thread::sleep_until(start +
-                                      std::chrono::milliseconds(options.seconds * 100 * tenth));
-        rss_samples.push_back(rss_kib());
+    // Memory and resident games every sample_seconds (and at the end).
+    std::mutex sample_mutex;
+    std::condition_variable clients_done;
+    bool done = false;
+    std::thread sampler([&] {
+      std::unique_lock lock(sample_mutex);
+      for (int k = 1;; ++k) {
+        const auto at = start + std::chrono::seconds(options.sample_seconds * k);
+        if (clients_done.wait_until(lock, std::min(at, end), [&] { return done; }) || at >= end)
+          break;
+        rss_trace += "\n  " + std::to_string(options.sample_seconds * k) + " s: RSS " +
+                     std::to_string(rss_kib()) + " KiB, heap in use " +
+                     std::to_string(heap_in_use_kib()) + " KiB, games in memory " +
+                     std::to_string(games.resident_count());
       }
     });
     std::vector<std::thread> clients;
     for (int c = 0; c < options.clients; ++c)
       clients.emplace_back([&, c] { run_client(1000 + c, options, port, end, stats[c]); });
     for (auto& t : clients) t.join();
+    {
+      std::lock_guard lock(sample_mutex);
+      done = true;
+    }
+    clients_done.notify_all();
     sampler.join();
-    for (long kib : rss_samples) rss_trace += " " + std::to_string(kib);
     elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+    rss_trace += "\n  end: RSS " + std::to_string(rss_kib()) + " KiB, heap in use " +
+                 std::to_string(heap_in_use_kib()) + " KiB, games in memory " +
+                 std::to_string(games.resident_count());
     stored_games = games.game_count();
     http.stop();
     server_thread.join();
@@ -180,10 +251,11 @@ int bench(const BenchOptions& options, const Streams& io) {
   const long rss_end = rss_kib();
   std::filesystem::remove_all(dir);
 
-  std::vector<double> all;
-  std::uint64_t errors = 0, finished = 0, moves = 0, undos = 0;
+  LatencyHistogram all;
+  std::uint64_t errors = 0, finished = 0, moves = 0, undos = 0, abandoned = 0;
   for (auto& s : stats) {
-    all.insert(all.end(), s.latencies_ms.begin(), s.latencies_ms.end());
+    abandoned += s.abandoned;
+    all.merge(s.latencies);
     errors += s.errors;
     finished += s.games;
     moves += s.moves;
@@ -192,14 +264,14 @@ int bench(const BenchOptions& options, const Streams& io) {
   io.out << std::fixed << std::setprecision(2) << "serve-bench: " << options.clients
          << " clients x " << options.games_per_client << " games, " << options.rules << " rules, "
          << elapsed_s << " s\n"
-         << "requests: " << all.size() << " (" << static_cast<double>(all.size()) / elapsed_s
+         << "requests: " << all.total() << " (" << static_cast<double>(all.total()) / elapsed_s
          << " per s): " << moves << " moves, " << undos << " undos; games finished: " << finished
-         << ", games held: " << stored_games << '\n'
-         << "latency ms: p50 " << percentile(all, 0.50) << "  p99 " << percentile(all, 0.99)
-         << "  max " << percentile(all, 1.0) << '\n'
+         << ", abandoned: " << abandoned << ", stored: " << stored_games << '\n'
+         << "latency ms: p50 " << all.percentile(0.50) << "  p99 " << all.percentile(0.99)
+         << "  max " << all.max_ms() << '\n'
          << "errors: " << errors << '\n'
-         << "RSS KiB: start " << rss_start << ", each tenth of the run" << rss_trace
-         << ", after shutdown " << rss_end << '\n';
+         << "RSS KiB at the start: " << rss_start << rss_trace << "\n  after shutdown: RSS "
+         << rss_end << " KiB, heap in use " << heap_in_use_kib() << " KiB\n";
   return errors == 0 ? 0 : 1;
 }
 
@@ -214,6 +286,10 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
   command->add_option("--games", options->games_per_client, "Games each client plays in turn");
   command->add_flag("--reuse-games", options->reuse_games,
                     "Take 10 moves of a finished game back and play on, instead of a new game");
+  command->add_option("--abandon", options->abandon_percent,
+                      "Percent of games left unfinished after a few moves (default 20)");
+  command->add_option("--sample-seconds", options->sample_seconds,
+                      "Print memory and games in memory this often (default 30)");
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

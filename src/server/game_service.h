@@ -1,12 +1,24 @@
-// The game service: every game the server holds, and every action of docs/api.md apart
-// from HTTP, so it can be tested without sockets. Requests and the answers are JSON
-// objects as in docs/api.md; a refused request throws ApiError and changes nothing.
+// The game service: every action of docs/api.md apart from HTTP, so it can be tested
+// without sockets. Requests and the answers are JSON objects as in docs/api.md; a refused
+// request throws ApiError and changes nothing.
+//
+// Memory: only games in use stay in memory (see GameCache): a game nobody has asked for
+// in a while, or that is over, is dropped and read back from storage (its moves replayed
+// through the rules core) on the next request. A running clock needs no resident game:
+// storage keeps when each running clock falls, and the timer loads a game only to end it.
+// At start-up only games with a running clock or an engine that may owe a move are loaded.
 //
 // Threads: any method may be called from any thread. Each game has its own mutex; the
-// service's map has another, held only to find a game. The engine of a game in mode ai
-// thinks on its own thread; its move comes back through a queue that one dispatcher thread
-// plays, so no lock is held while an engine searches. A timer thread (optional, see
-// ServiceOptions) ends games whose clock has run out.
+// cache has another, held only to find a game. The engine of a game in mode ai thinks on
+// its own thread; its move comes back through a queue that one dispatcher thread plays,
+// so no lock is held while an engine searches. A timer thread (optional, see
+// ServiceOptions) ends games whose clock has run out and drops idle games.
+//
+// The code is split by concern: game_service.cpp (life cycle, loading, timer),
+// game_creation.cpp (create, import, list), game_actions.cpp (the POST actions and the
+// reads), game_turns.cpp (moves, results and clocks, stored before they are seen),
+// game_engine.cpp (the engine of mode ai), game_state.cpp (the state JSON) and
+// request_fields.cpp (reading request bodies, seats).
 #pragma once
 
 #include <atomic>
@@ -14,15 +26,16 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/chess_clock.h"
+#include "server/game_cache.h"
 #include "server/match.h"
 #include "server/storage.h"
 
@@ -30,17 +43,30 @@ namespace ordo::server {
 
 struct ServiceOptions {
   TimeSource now = system_time_ms;
-  // How often the timer thread looks for fallen flags (and copies the storage's log into
-  // its database); 0 = no timer thread (tests call check_clocks themselves).
+  // How often the timer thread looks for fallen flags (and drops idle games, and copies
+  // the storage's log into its database); 0 = no timer thread (tests call check_clocks
+  // and drop_idle_games themselves).
   int clock_tick_ms = 100;
   std::size_t engine_hash_mib = 8;
   // Replaces the level's limits for every engine move (tests: a small fixed depth).
   std::optional<int> fixed_ai_depth;
+  // How many games stay in memory, and how long an unused one stays (see GameCache).
+  CacheLimits cache;
 };
 
 class GameService {
  public:
-  // Loads and resumes every stored game (replaying its moves through the rules core).
+  // A game held open by an event stream: it stays in memory while the watch lives.
+  class Watch {
+   public:
+    explicit Watch(std::shared_ptr<Match> match) : match_(std::move(match)) {}
+
+   private:
+    friend class GameService;
+    std::shared_ptr<Match> match_;
+  };
+
+  // Resumes the stored games that cannot wait for a request (see above).
   GameService(Storage& storage, ServiceOptions options = {});
   ~GameService();
   GameService(const GameService&) = delete;
@@ -63,19 +89,29 @@ class GameService {
   nlohmann::json draw(const std::string& id, const nlohmann::json& body);
   nlohmann::json move_now(const std::string& id, const nlohmann::json& body);
 
-  // For event streams: waits up to `wait` for the game to change after `version`; returns
-  // the state (and the new version) if it did, nullopt on time-out or when the service
-  // is closing. Pass version 0 to get the state at once. Throws no_such_game.
+  // For event streams: keeps the game in memory while the stream is open. Throws
+  // no_such_game.
+  Watch watch(const std::string& id);
+  // Waits up to `wait` for the game to change after `version`; returns the state (and
+  // the new version) if it did, nullopt on time-out or when the service is closing. Pass
+  // version 0 to get the state at once.
+  std::optional<nlohmann::json> next_state(const Watch& watch, const std::string& token,
+                                           std::uint64_t& version, std::chrono::milliseconds wait);
   std::optional<nlohmann::json> next_state(const std::string& id, const std::string& token,
                                            std::uint64_t& version, std::chrono::milliseconds wait);
-  // Ends every game whose running clock has fallen; returns how many.
+  // Ends every game whose running clock has fallen (loading it if it is not in memory);
+  // returns how many.
   int check_clocks();
+  // Drops the games nobody uses that are over or idle (see GameCache); returns how many.
+  std::size_t drop_idle_games();
   // Blocks until no engine of any game is thinking (tests), or `timeout` passes.
   bool wait_until_idle(std::chrono::milliseconds timeout);
   // Wakes every event stream so that it ends; later next_state calls return nullopt.
   void close();
   bool closed() const { return streams_closed_.load(); }
+  // Stored games, and those of them in memory now.
   std::size_t game_count();
+  std::size_t resident_count();
 
  private:
   struct EngineAnswer {
@@ -84,24 +120,51 @@ class GameService {
     std::optional<std::string> move;
     int score = 0;
   };
+  // Tokens as created (storage keeps only what checks them).
+  struct SeatTokens {
+    std::string white, black;
+  };
+  // A POST action under way: its game, locked, and the seats the caller's token holds.
+  struct Action {
+    std::shared_ptr<Match> match;
+    std::unique_lock<std::mutex> lock;
+    std::vector<Color> seats;
+    std::string token;
+    std::int64_t now = 0;
+    Match& game() { return *match; }
+  };
+  enum class IfOver { Refuse, Allow };
 
-  std::shared_ptr<Match> find(const std::string& id);
+  // game_service.cpp
+  std::shared_ptr<Match> acquire(const std::string& id);
+  std::shared_ptr<Match> load(const std::string& id);
   std::shared_ptr<Match> resume(StoredGame row);
-  nlohmann::json new_game_answer(const std::shared_ptr<Match>& match);
-  nlohmann::json state_of(Match& match, const std::string& token);
-  void add_game(const std::shared_ptr<Match>& match, const std::vector<StoredMove>& moves);
+  void resume_at_start();
+  void run_timer();
 
-  // Under the game's lock.
+  // game_creation.cpp
+  void add_game(const std::shared_ptr<Match>& match, const std::vector<StoredMove>& moves);
+  nlohmann::json new_game_answer(Match& match, const SeatTokens& tokens);
+
+  // game_actions.cpp: the prologue every POST action shares.
+  Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over);
+
+  // game_state.cpp
+  nlohmann::json state_of(Match& match, const std::string& token);
+
+  // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);
   void commit_result(Match& match, const Result& result, std::int64_t now);
+  void commit_undo(Match& match, std::size_t take, std::int64_t now);
+  void commit_draw_offer(Match& match, std::optional<Color> offer);
   bool end_on_time(Match& match, std::int64_t now);
-  void restart_turn_clock(Match& match, std::int64_t now);
+
+  // game_engine.cpp, under the game's lock (but the dispatcher).
   void start_engine_if_its_turn(Match& match);
   void cancel_engine(Match& match);
   void release_engine(Match& match);
-
   void dispatch_engine_answers();
-  void run_clock_timer();
+  void play_engine_answer(const EngineAnswer& answer);
 
   Storage& storage_;
   ServiceOptions options_;
@@ -112,12 +175,15 @@ class GameService {
   int engines_thinking_ = 0;  // guarded by answers_mutex_
   bool closing_ = false;      // guarded by answers_mutex_
   std::atomic<bool> streams_closed_{false};
-
-  std::mutex games_mutex_;
-  std::map<std::string, std::shared_ptr<Match>> games_;
+  // Searches are numbered across the service, so an answer of a game's earlier life in
+  // memory can never pass for the search of the game loaded again.
+  std::atomic<std::uint64_t> last_search_{0};
+  // After the answer queue: dropping the last games joins their engines, whose final
+  // answers still go to the queue.
+  GameCache cache_;
 
   std::thread dispatcher_;
-  std::thread clock_timer_;
+  std::thread timer_;
 };
 
 }  // namespace ordo::server

@@ -210,8 +210,10 @@ void HttpServer::add_event_route() {
   http_->Get(path, [this](const httplib::Request& req, httplib::Response& res) {
     const std::string id = req.matches[1];
     const std::string token = req.get_param_value("token");
+    // 404 before the stream starts; the watch keeps the game in memory while it is open.
+    std::shared_ptr<GameService::Watch> watch;
     try {
-      games_.state(id, token);  // 404 before the stream starts
+      watch = std::make_shared<GameService::Watch>(games_.watch(id));
     } catch (const ApiError& e) {
       return send_error(res, e.status(), e.code(), e.what());
     }
@@ -229,14 +231,10 @@ void HttpServer::add_event_route() {
     const auto keep_alive = std::chrono::seconds(options_.keep_alive_seconds);
     res.set_chunked_content_provider(
         "text/event-stream",
-        [this, id, token, stream, keep_alive](std::size_t, httplib::DataSink& sink) {
+        [this, watch, token, stream, keep_alive](std::size_t, httplib::DataSink& sink) {
           // Wakes at least every second to notice the server closing.
-          std::optional<json> state;
-          try {
-            state = games_.next_state(id, token, stream->version, std::chrono::seconds(1));
-          } catch (const ApiError&) {
-            return false;
-          }
+          std::optional<json> state =
+              games_.next_state(*watch, token, stream->version, std::chrono::seconds(1));
           if (games_.closed()) return false;
           std::string text;
           const auto now = std::chrono::steady_clock::now();

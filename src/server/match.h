@@ -47,6 +47,7 @@ struct Match {
   bool ai_thinking = false;
   std::optional<int> ai_score;  // the engine's last score, from its own side's view
 
+  bool over() const { return game.result().over(); }
   std::optional<Color> ai_color() const {
     if (row.ai_color.empty()) return std::nullopt;
     return row.ai_color == "white" ? Color::White : Color::Black;
@@ -56,5 +57,16 @@ struct Match {
     changed.notify_all();
   }
 };
+
+const char* seat_name(Color c);
+std::optional<Color> seat_from_name(const std::string& name);  // white | black, else none
+
+// Starts the turn of the side to move at `turn_started_ms`: each seat's time is what its
+// last move left it (the stored facts), and the side to move's runs from then on (not
+// before the first move, nor in a finished game). This is how a game read back from
+// storage gets its clock, and how undo resets it.
+void restart_turn_clock(Match& match, std::int64_t turn_started_ms);
+// When the running clock falls; 0 if none runs.
+std::int64_t flag_deadline(const Match& match);
 
 }  // namespace ordo::server

@@ -4,14 +4,81 @@
 
 #include <stdexcept>
 
+#include "server/token_digest.h"
+
 namespace ordo::server {
 
 namespace {
 
-// Migration i brings the schema from version i to i + 1; never edit one that has shipped,
-// add a new one.
-constexpr const char* kMigrations[] = {
-    R"(CREATE TABLE games (
+[[noreturn]] void fail(sqlite3* db, const std::string& what) {
+  throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
+}
+
+void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
+  sqlite3_bind_text(s, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+std::string column_text(sqlite3_stmt* s, int i) {
+  const auto* text = sqlite3_column_text(s, i);
+  return text ? reinterpret_cast<const char*>(text) : "";
+}
+
+// Runs a statement that returns no rows, and resets it for the next use.
+void run(sqlite3* db, sqlite3_stmt* s, const char* what) {
+  const int rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  sqlite3_clear_bindings(s);
+  if (rc != SQLITE_DONE) fail(db, what);
+}
+
+void add_column_if_missing(sqlite3* db, const char* table, const char* column,
+                           const char* declaration);
+
+// Columns of version 3. A database taken back to an older version by hand may still have
+// them, so each is added only if missing.
+void add_turn_and_offer_columns(sqlite3* db) {
+  add_column_if_missing(db, "games", "draw_offer", "TEXT NOT NULL DEFAULT ''");
+  add_column_if_missing(db, "games", "turn_started_ms", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "flag_at_ms", "INTEGER NOT NULL DEFAULT 0");
+}
+
+// Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
+// are digested here (a value that already is a digest is left as it is).
+void digest_stored_tokens(sqlite3* db) {
+  struct Seats {
+    std::string id, white, black;
+  };
+  std::vector<Seats> rows;
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT id, white_token, black_token FROM games", -1, &s, nullptr) !=
+      SQLITE_OK)
+    fail(db, "read tokens");
+  while (sqlite3_step(s) == SQLITE_ROW)
+    rows.push_back({column_text(s, 0), column_text(s, 1), column_text(s, 2)});
+  sqlite3_finalize(s);
+  if (sqlite3_prepare_v2(db, "UPDATE games SET white_token = ?, black_token = ? WHERE id = ?", -1,
+                         &s, nullptr) != SQLITE_OK)
+    fail(db, "prepare token update");
+  Statement update(s);
+  auto digest = [](const std::string& token) {
+    return token.empty() || is_token_digest(token) ? token : token_digest(token);
+  };
+  for (const auto& row : rows) {
+    bind_text(s, 1, digest(row.white));
+    bind_text(s, 2, digest(row.black));
+    bind_text(s, 3, row.id);
+    run(db, s, "store token digests");
+  }
+}
+
+// Migration i brings the schema from version i to i + 1: its code (if any), then its SQL.
+// Never edit one that has shipped; add a new one.
+struct Migration {
+  void (*code)(sqlite3* db);
+  const char* sql;
+};
+constexpr Migration kMigrations[] = {
+    {nullptr, R"(CREATE TABLE games (
          id TEXT PRIMARY KEY,
          game TEXT NOT NULL,
          mode TEXT NOT NULL,
@@ -38,37 +105,37 @@ constexpr const char* kMigrations[] = {
          by TEXT NOT NULL,
          think_ms INTEGER NOT NULL,
          clock_after_ms INTEGER,
-         PRIMARY KEY (game_id, ply));)",
+         PRIMARY KEY (game_id, ply));)"},
     // The stored-games list is read newest first.
-    R"(CREATE INDEX games_by_created ON games(created_ms DESC);)",
+    {nullptr, R"(CREATE INDEX games_by_created ON games(created_ms DESC);)"},
+    // A pending draw offer, and the turn's start and flag time, so that a game can leave
+    // memory and come back exactly. The timer finds fallen flags through the index.
+    {add_turn_and_offer_columns,
+     R"(CREATE INDEX IF NOT EXISTS games_by_flag ON games(flag_at_ms) WHERE flag_at_ms > 0;)"},
+    {digest_stored_tokens, nullptr},
 };
 static_assert(std::size(kMigrations) == Storage::kSchemaVersion);
-
-[[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
-}
-
-void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
-  sqlite3_bind_text(s, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
-std::string column_text(sqlite3_stmt* s, int i) {
-  const auto* text = sqlite3_column_text(s, i);
-  return text ? reinterpret_cast<const char*>(text) : "";
-}
-
-// Runs a statement that returns no rows, and resets it for the next use.
-void run(sqlite3* db, sqlite3_stmt* s, const char* what) {
-  const int rc = sqlite3_step(s);
-  sqlite3_reset(s);
-  sqlite3_clear_bindings(s);
-  if (rc != SQLITE_DONE) fail(db, what);
-}
 
 constexpr const char* kGameColumns =
     "id, game, mode, rules, size, start, settings, white_name, black_name, white_token, "
     "black_token, clock_initial_ms, clock_increment_ms, ai_level, ai_color, result, reason, "
-    "created_ms, updated_ms";
+    "created_ms, updated_ms, draw_offer, turn_started_ms, flag_at_ms";
+constexpr int kGameColumnCount = 22;
+
+void add_column_if_missing(sqlite3* db, const char* table, const char* column,
+                           const char* declaration) {
+  sqlite3_stmt* s = nullptr;
+  const std::string info = std::string("PRAGMA table_info(") + table + ")";
+  if (sqlite3_prepare_v2(db, info.c_str(), -1, &s, nullptr) != SQLITE_OK) fail(db, info);
+  bool present = false;
+  while (sqlite3_step(s) == SQLITE_ROW) present = present || column_text(s, 1) == column;
+  sqlite3_finalize(s);
+  if (present) return;
+  // Table, column and declaration are ours, never user input.
+  const std::string sql =
+      std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + declaration;
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) fail(db, sql);
+}
 
 StoredGame read_game(sqlite3_stmt* s) {
   StoredGame g;
@@ -91,6 +158,9 @@ StoredGame read_game(sqlite3_stmt* s) {
   g.reason = column_text(s, 16);
   g.created_ms = sqlite3_column_int64(s, 17);
   g.updated_ms = sqlite3_column_int64(s, 18);
+  g.draw_offer = column_text(s, 19);
+  g.turn_started_ms = sqlite3_column_int64(s, 20);
+  g.flag_at_ms = sqlite3_column_int64(s, 21);
   return g;
 }
 
@@ -134,6 +204,9 @@ Storage::Storage(const std::string& path) {
     execute("PRAGMA journal_mode=WAL");
     execute("PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
+    // SQLite's page cache, per connection: 2 MiB (its usual default, stated here because
+    // the server's memory must stay bounded however many games are stored).
+    execute("PRAGMA cache_size=-2048");
     migrate();
   } catch (...) {
     select_games_.reset();
@@ -168,6 +241,11 @@ Storage::~Storage() {
   select_games_.reset();
   select_moves_.reset();
   list_games_.reset();
+  select_game_.reset();
+  set_draw_offer_.reset();
+  set_turn_.reset();
+  flagged_.reset();
+  to_resume_.reset();
   if (checkpoint_db_) sqlite3_close(checkpoint_db_);
   sqlite3_close(db_);  // the last connection to close checkpoints the whole log
 }
@@ -209,7 +287,8 @@ void Storage::migrate() {
   }
   for (int v = version; v < kSchemaVersion; ++v) {
     Transaction t(db_);
-    execute(kMigrations[v]);
+    if (kMigrations[v].code) kMigrations[v].code(db_);
+    if (kMigrations[v].sql) execute(kMigrations[v].sql);
     // user_version takes no bound parameter; the number is ours, not user input.
     execute(("PRAGMA user_version=" + std::to_string(v + 1)).c_str());
     t.commit();
@@ -233,7 +312,8 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
                     "INSERT INTO games (id, game, mode, rules, size, start, settings, "
                     "white_name, black_name, white_token, black_token, clock_initial_ms, "
                     "clock_increment_ms, ai_level, ai_color, result, reason, created_ms, "
-                    "updated_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                    "updated_ms, draw_offer, turn_started_ms, flag_at_ms) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   bind_text(s, 1, g.id);
   bind_text(s, 2, g.game);
   bind_text(s, 3, g.mode);
@@ -253,6 +333,9 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
   bind_text(s, 17, g.reason);
   sqlite3_bind_int64(s, 18, g.created_ms);
   sqlite3_bind_int64(s, 19, g.updated_ms);
+  bind_text(s, 20, g.draw_offer);
+  sqlite3_bind_int64(s, 21, g.turn_started_ms);
+  sqlite3_bind_int64(s, 22, g.flag_at_ms);
   run(db_, s, "insert game");
   auto* m = prepare(insert_move_,
                     "INSERT INTO moves (game_id, ply, notation, by, think_ms, clock_after_ms) "
@@ -273,19 +356,29 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
 }
 
 void Storage::update_result(const std::string& id, const std::string& result,
-                            const std::string& reason, std::int64_t updated_ms) {
+                            const std::string& reason, std::int64_t updated_ms,
+                            std::optional<std::int64_t> flag_at_ms) {
+  // With a flag time a new turn starts (a move, an undo); without, the result ends the
+  // turn that was running, which began at turn_started_ms.
   auto* s = prepare(update_result_,
-                    "UPDATE games SET result = ?, reason = ?, updated_ms = ? WHERE id = ?");
+                    "UPDATE games SET result = ?1, reason = ?2, updated_ms = ?3, "
+                    "turn_started_ms = CASE WHEN ?4 IS NULL THEN turn_started_ms ELSE ?3 END, "
+                    "flag_at_ms = COALESCE(?4, 0), draw_offer = '' WHERE id = ?5");
   bind_text(s, 1, result);
   bind_text(s, 2, reason);
   sqlite3_bind_int64(s, 3, updated_ms);
-  bind_text(s, 4, id);
+  if (flag_at_ms)
+    sqlite3_bind_int64(s, 4, result == "*" ? *flag_at_ms : 0);
+  else
+    sqlite3_bind_null(s, 4);
+  bind_text(s, 5, id);
   run(db_, s, "update game");
   if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
 }
 
 void Storage::append_move(const std::string& id, const StoredMove& move, const std::string& result,
-                          const std::string& reason, std::int64_t updated_ms) {
+                          const std::string& reason, std::int64_t updated_ms,
+                          std::int64_t flag_at_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* m = prepare(insert_move_,
@@ -301,19 +394,20 @@ void Storage::append_move(const std::string& id, const StoredMove& move, const s
   else
     sqlite3_bind_null(m, 6);
   run(db_, m, "insert move");
-  update_result(id, result, reason, updated_ms);
+  update_result(id, result, reason, updated_ms, flag_at_ms);
   t.commit();
 }
 
 void Storage::truncate_moves(const std::string& id, int first_ply, const std::string& result,
-                             const std::string& reason, std::int64_t updated_ms) {
+                             const std::string& reason, std::int64_t updated_ms,
+                             std::int64_t flag_at_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* s = prepare(delete_moves_, "DELETE FROM moves WHERE game_id = ? AND ply >= ?");
   bind_text(s, 1, id);
   sqlite3_bind_int(s, 2, first_ply);
   run(db_, s, "delete moves");
-  update_result(id, result, reason, updated_ms);
+  update_result(id, result, reason, updated_ms, flag_at_ms);
   t.commit();
 }
 
@@ -321,21 +415,95 @@ void Storage::set_result(const std::string& id, const std::string& result,
                          const std::string& reason, std::int64_t updated_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
-  update_result(id, result, reason, updated_ms);
+  update_result(id, result, reason, updated_ms, std::nullopt);
   t.commit();
+}
+
+void Storage::set_draw_offer(const std::string& id, const std::string& seat) {
+  std::lock_guard lock(mutex_);
+  auto* s = prepare(set_draw_offer_, "UPDATE games SET draw_offer = ? WHERE id = ?");
+  bind_text(s, 1, seat);
+  bind_text(s, 2, id);
+  run(db_, s, "store draw offer");
+  if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
+}
+
+void Storage::set_turn(const std::string& id, std::int64_t turn_started_ms,
+                       std::int64_t flag_at_ms) {
+  std::lock_guard lock(mutex_);
+  auto* s = prepare(set_turn_, "UPDATE games SET turn_started_ms = ?, flag_at_ms = ? WHERE id = ?");
+  sqlite3_bind_int64(s, 1, turn_started_ms);
+  sqlite3_bind_int64(s, 2, flag_at_ms);
+  bind_text(s, 3, id);
+  run(db_, s, "store turn");
+  if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
+}
+
+void Storage::restart_turns(std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  Statement s;
+  prepare(s, "UPDATE games SET turn_started_ms = ?, flag_at_ms = 0 WHERE result = '*'");
+  sqlite3_bind_int64(s.get(), 1, now_ms);
+  run(db_, s.get(), "restart turns");
+}
+
+std::vector<StoredGame> Storage::select_games(Statement& slot, const std::string& sql) {
+  auto* s = prepare(slot, sql.c_str());
+  std::vector<StoredGame> games;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) games.push_back(read_game(s));
+  sqlite3_reset(s);
+  sqlite3_clear_bindings(s);
+  if (rc != SQLITE_DONE) fail(db_, "read games");
+  return games;
 }
 
 std::vector<StoredGame> Storage::all_games() {
   std::lock_guard lock(mutex_);
   static const std::string sql =
       std::string("SELECT ") + kGameColumns + " FROM games ORDER BY created_ms";
-  auto* s = prepare(select_games_, sql.c_str());
-  std::vector<StoredGame> games;
+  return select_games(select_games_, sql);
+}
+
+std::optional<StoredGame> Storage::game(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  static const std::string sql = std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?";
+  bind_text(prepare(select_game_, sql.c_str()), 1, id);
+  auto games = select_games(select_game_, sql);
+  if (games.empty()) return std::nullopt;
+  return std::move(games.front());
+}
+
+std::int64_t Storage::game_count() {
+  std::lock_guard lock(mutex_);
+  Statement s;
+  prepare(s, "SELECT COUNT(*) FROM games");
+  if (sqlite3_step(s.get()) != SQLITE_ROW) fail(db_, "count games");
+  return sqlite3_column_int64(s.get(), 0);
+}
+
+std::vector<StoredGame> Storage::games_to_resume() {
+  std::lock_guard lock(mutex_);
+  static const std::string sql =
+      std::string("SELECT ") + kGameColumns +
+      " FROM games WHERE result = '*' AND ("
+      "(clock_initial_ms > 0 AND EXISTS (SELECT 1 FROM moves WHERE game_id = games.id)) OR "
+      "(mode = 'ai' AND COALESCE((SELECT by FROM moves WHERE game_id = games.id "
+      "ORDER BY ply DESC LIMIT 1), '') != ai_color)) ORDER BY created_ms";
+  return select_games(to_resume_, sql);
+}
+
+std::vector<std::string> Storage::games_flagged_at(std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  auto* s = prepare(flagged_, "SELECT id FROM games WHERE flag_at_ms > 0 AND flag_at_ms <= ?");
+  sqlite3_bind_int64(s, 1, now_ms);
+  std::vector<std::string> ids;
   int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) games.push_back(read_game(s));
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) ids.push_back(column_text(s, 0));
   sqlite3_reset(s);
-  if (rc != SQLITE_DONE) fail(db_, "read games");
-  return games;
+  sqlite3_clear_bindings(s);
+  if (rc != SQLITE_DONE) fail(db_, "read fallen flags");
+  return ids;
 }
 
 std::vector<StoredMove> Storage::moves_of(const std::string& id) {
@@ -372,7 +540,7 @@ std::vector<GameSummary> Storage::list_games(int limit, int offset) {
   std::vector<GameSummary> list;
   int rc;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    GameSummary summary{read_game(s), sqlite3_column_int(s, 19)};
+    GameSummary summary{read_game(s), sqlite3_column_int(s, kGameColumnCount)};
     list.push_back(std::move(summary));
   }
   sqlite3_reset(s);

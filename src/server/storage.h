@@ -28,7 +28,8 @@ struct StoredGame {
   std::string start;            // start position text
   std::string settings = "{}";  // game-specific options as JSON (Ordo: house rule switches)
   std::string white_name, black_name;
-  // Seat tokens; empty for a seat nobody holds (the engine's seat in mode ai).
+  // What checks the seat tokens (the game service stores their digests, see
+  // token_digest.h); empty for a seat nobody holds (the engine's seat in mode ai).
   std::string white_token, black_token;
   std::int64_t clock_initial_ms = 0;  // 0 = no clock
   std::int64_t clock_increment_ms = 0;
@@ -38,6 +39,12 @@ struct StoredGame {
   std::string reason;  // how the game ended (a termination name), empty while it goes on
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
+  std::string draw_offer;  // white | black | empty: the seat whose draw offer is pending
+  // When the turn of the side to move began, and when its running clock falls (0 = no
+  // clock runs). Together with the moves they give the clock back exactly, so a game
+  // with a running clock need not be held in memory for its flag to fall.
+  std::int64_t turn_started_ms = 0;
+  std::int64_t flag_at_ms = 0;
 };
 
 struct StoredMove {
@@ -60,7 +67,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class Storage {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 4;
 
   // Opens (creating if needed) the database file and brings its schema up to date.
   // Throws std::runtime_error saying what failed (also for a schema newer than ours).
@@ -74,14 +81,26 @@ class Storage {
 
   // A new game with its first moves (an imported record), in one transaction.
   void create_game(const StoredGame& game, const std::vector<StoredMove>& moves);
-  // One move and the game's new result, committed before returning.
+  // One move and the game's new result, committed before returning. The next turn starts
+  // at `updated_ms`; its clock falls at `flag_at_ms` (0: no clock runs). A move withdraws
+  // a pending draw offer, as do undo and a result.
   void append_move(const std::string& id, const StoredMove& move, const std::string& result,
-                   const std::string& reason, std::int64_t updated_ms);
-  // Deletes the moves from `first_ply` on (undo) and sets the result.
+                   const std::string& reason, std::int64_t updated_ms, std::int64_t flag_at_ms = 0);
+  // Deletes the moves from `first_ply` on (undo) and sets the result; the turn restarts
+  // at `updated_ms`.
   void truncate_moves(const std::string& id, int first_ply, const std::string& result,
-                      const std::string& reason, std::int64_t updated_ms);
+                      const std::string& reason, std::int64_t updated_ms,
+                      std::int64_t flag_at_ms = 0);
+  // The result ends the running turn at `updated_ms` (turn_started_ms is kept, so the
+  // clock's last turn can be charged when the game is read back).
   void set_result(const std::string& id, const std::string& result, const std::string& reason,
                   std::int64_t updated_ms);
+  // white | black | empty (no offer).
+  void set_draw_offer(const std::string& id, const std::string& seat);
+  void set_turn(const std::string& id, std::int64_t turn_started_ms, std::int64_t flag_at_ms);
+  // At start-up: every unfinished game's turn restarts at `now_ms` (time while the server
+  // was down is charged to nobody) and its flag is unknown until the game is loaded.
+  void restart_turns(std::int64_t now_ms);
 
   // Copies the write-ahead log into the database file on a second connection, so moves
   // keep being committed meanwhile. SQLite's own checkpoint (every 1000 pages, by the
@@ -90,6 +109,14 @@ class Storage {
   void checkpoint();
 
   std::vector<StoredGame> all_games();
+  std::optional<StoredGame> game(const std::string& id);
+  std::int64_t game_count();
+  // Unfinished games that must be in memory after a restart: those with a running clock
+  // (a clock and at least one move) and those against the engine whose last move was not
+  // the engine's (it may owe a move).
+  std::vector<StoredGame> games_to_resume();
+  // Ids of the games whose running clock has fallen at `now_ms`.
+  std::vector<std::string> games_flagged_at(std::int64_t now_ms);
   std::vector<StoredMove> moves_of(const std::string& id);
   // Newest first.
   std::vector<GameSummary> list_games(int limit, int offset);
@@ -99,14 +126,15 @@ class Storage {
   void migrate();
   sqlite3_stmt* prepare(Statement& slot, const char* sql);
   void update_result(const std::string& id, const std::string& result, const std::string& reason,
-                     std::int64_t updated_ms);
+                     std::int64_t updated_ms, std::optional<std::int64_t> flag_at_ms);
+  std::vector<StoredGame> select_games(Statement& slot, const std::string& sql);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
   std::mutex checkpoint_mutex_;
   sqlite3* checkpoint_db_ = nullptr;
   Statement insert_game_, insert_move_, update_result_, delete_moves_, select_games_, select_moves_,
-      list_games_;
+      list_games_, select_game_, set_draw_offer_, set_turn_, flagged_, to_resume_;
 };
 
 }  // namespace ordo::server

@@ -1,0 +1,185 @@
+// The requests on one game: the POST actions (after one shared prologue) and the reads.
+#include <cstdlib>
+
+#include "core/record.h"
+#include "server/api_error.h"
+#include "server/game_service.h"
+#include "server/ordo_rules.h"
+#include "server/request_fields.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+// The engine accepts a draw offer when its score is within this margin (hundredths of a
+// piece) of equality.
+constexpr int kDrawAcceptMargin = 30;
+
+Result win_for(Color winner, Termination how) {
+  return {winner == Color::White ? Outcome::WhiteWins : Outcome::BlackWins, how};
+}
+
+// With both seats (local) the side to move acts.
+Color acting_seat(const Match& match, const std::vector<Color>& seats) {
+  return seats.size() == 2 ? match.game.position().side_to_move() : seats[0];
+}
+
+}  // namespace
+
+GameService::Action GameService::begin_action(const std::string& id, const json& body,
+                                              IfOver if_over) {
+  Action action;
+  action.match = acquire(id);
+  action.lock = std::unique_lock(action.match->mutex);
+  action.token = string_field(body, "token", false);
+  if (action.token.empty())
+    throw ApiError(403, "bad_token", "a seat token is needed for this action");
+  action.seats = seats_of(*action.match, action.token);
+  if (action.seats.empty())
+    throw ApiError(403, "bad_token", "the token holds no seat of this game");
+  action.now = options_.now();
+  end_on_time(*action.match, action.now);
+  if (if_over == IfOver::Refuse && action.match->over())
+    throw ApiError(409, "game_over", "the game is over: " + describe(action.match->game.result()));
+  return action;
+}
+
+json GameService::play(const std::string& id, const json& body) {
+  const std::string text = string_field(body, "move", true);
+  std::optional<std::int64_t> ply;
+  if (body.contains("ply") && !body["ply"].is_null()) {
+    if (!body["ply"].is_number_integer())
+      throw ApiError(400, "bad_request", "'ply' must be an integer");
+    ply = body["ply"].get<std::int64_t>();
+  }
+  Action action = begin_action(id, body, IfOver::Refuse);
+  Match& match = action.game();
+  const std::int64_t plies = static_cast<std::int64_t>(match.facts.size());
+  if (ply && *ply != plies)
+    throw ApiError(409, "stale",
+                   "the move was meant for ply " + std::to_string(*ply) +
+                       " but the game is at ply " + std::to_string(plies));
+  const Color side = match.game.position().side_to_move();
+  if (match.ai_color() == side) {
+    if (match.ai_thinking) throw ApiError(409, "ai_thinking", "the engine is thinking");
+    throw ApiError(409, "not_your_turn", "it is the engine's turn");
+  }
+  if (!holds(action.seats, side))
+    throw ApiError(409, "not_your_turn",
+                   std::string("it is ") + seat_name(side) + "'s turn, not yours");
+  commit_move(match, text, action.now);
+  start_engine_if_its_turn(match);
+  return state_of(match, action.token);
+}
+
+json GameService::undo(const std::string& id, const json& body) {
+  Action action = begin_action(id, body, IfOver::Allow);
+  Match& match = action.game();
+  if (match.row.mode == "network")
+    throw ApiError(409, "not_allowed", "a network game has no take-backs");
+  if (match.over() && decided_by_players(match.game.result()))
+    throw ApiError(409, "game_over", "the game is over: " + describe(match.game.result()));
+  // Mode ai: take back the engine's answers and then one move of the player.
+  const std::size_t count = match.facts.size();
+  std::size_t take = 0;
+  if (auto ai = match.ai_color()) {
+    while (take < count && match.facts[count - 1 - take].by == seat_name(*ai)) ++take;
+    if (take == count) throw ApiError(409, "nothing_to_undo", "you have no move to take back");
+    ++take;
+  } else {
+    if (count == 0) throw ApiError(409, "nothing_to_undo", "there is no move to take back");
+    take = 1;
+  }
+  commit_undo(match, take, action.now);
+  start_engine_if_its_turn(match);
+  return state_of(match, action.token);
+}
+
+json GameService::resign(const std::string& id, const json& body) {
+  Action action = begin_action(id, body, IfOver::Refuse);
+  Match& match = action.game();
+  const Color loser = acting_seat(match, action.seats);
+  commit_result(match, win_for(opponent(loser), Termination::Resignation), action.now);
+  return state_of(match, action.token);
+}
+
+json GameService::draw(const std::string& id, const json& body) {
+  const std::string what = string_field(body, "action", true);
+  if (what != "offer" && what != "accept" && what != "decline")
+    throw ApiError(400, "bad_request", "'action' must be offer, accept or decline");
+  Action action = begin_action(id, body, IfOver::Refuse);
+  Match& match = action.game();
+  const Color seat = acting_seat(match, action.seats);
+  const Result agreed{Outcome::Draw, Termination::Agreement};
+  if (what == "offer") {
+    if (match.ai_color()) {
+      // The engine answers at once from its last score: equal enough, or it plays on.
+      if (match.ai_score && std::abs(*match.ai_score) <= kDrawAcceptMargin)
+        commit_result(match, agreed, action.now);
+    } else if (match.draw_offer && *match.draw_offer != seat) {
+      commit_result(match, agreed, action.now);
+    } else if (!match.draw_offer) {
+      commit_draw_offer(match, seat);
+    }
+    return state_of(match, action.token);
+  }
+  if (!match.draw_offer) throw ApiError(409, "no_draw_offer", "there is no draw offer to answer");
+  if (action.seats.size() == 1 && *match.draw_offer == seat)
+    throw ApiError(403, "not_your_seat", "the draw offer is yours; the other seat answers it");
+  if (what == "accept")
+    commit_result(match, agreed, action.now);
+  else
+    commit_draw_offer(match, std::nullopt);
+  return state_of(match, action.token);
+}
+
+json GameService::move_now(const std::string& id, const json& body) {
+  Action action = begin_action(id, body, IfOver::Allow);
+  Match& match = action.game();
+  if (!match.ai_color()) throw ApiError(409, "not_allowed", "only a game against the engine");
+  if (!match.ai_thinking) throw ApiError(409, "not_thinking", "the engine is not thinking");
+  match.engine->stop();
+  return state_of(match, action.token);
+}
+
+json GameService::state(const std::string& id, const std::string& token) {
+  auto match = acquire(id);
+  std::lock_guard lock(match->mutex);
+  end_on_time(*match, options_.now());
+  return state_of(*match, token);
+}
+
+std::string GameService::record(const std::string& id) {
+  auto match = acquire(id);
+  std::lock_guard lock(match->mutex);
+  Record record{match->game,
+                match->row.rules == "x" ? Variant::X : Variant::Classic,
+                {{"White", match->row.white_name}, {"Black", match->row.black_name}}};
+  return write_record(record);
+}
+
+GameService::Watch GameService::watch(const std::string& id) {
+  return Watch(acquire(id));
+}
+
+std::optional<json> GameService::next_state(const Watch& watch, const std::string& token,
+                                            std::uint64_t& version,
+                                            std::chrono::milliseconds wait) {
+  Match& match = *watch.match_;
+  std::unique_lock lock(match.mutex);
+  auto ready = [&] { return streams_closed_.load() || match.version != version; };
+  if (!ready()) match.changed.wait_for(lock, wait, ready);
+  if (streams_closed_.load() || match.version == version) return std::nullopt;
+  version = match.version;
+  return state_of(match, token);
+}
+
+std::optional<json> GameService::next_state(const std::string& id, const std::string& token,
+                                            std::uint64_t& version,
+                                            std::chrono::milliseconds wait) {
+  return next_state(watch(id), token, version, wait);
+}
+
+}  // namespace ordo::server

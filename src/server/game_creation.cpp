@@ -1,0 +1,191 @@
+// New games (created or imported) and the list of stored games.
+#include <optional>
+
+#include "core/notation.h"
+#include "core/record.h"
+#include "server/ai_level.h"
+#include "server/api_error.h"
+#include "server/game_service.h"
+#include "server/ordo_rules.h"
+#include "server/random_token.h"
+#include "server/request_fields.h"
+#include "server/token_digest.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
+constexpr std::size_t kMaxNameLength = 40;
+
+// Storage keeps only what checks a token.
+std::string stored_token(const std::string& token) {
+  return token.empty() ? token : token_digest(token);
+}
+
+}  // namespace
+
+void GameService::add_game(const std::shared_ptr<Match>& match,
+                           const std::vector<StoredMove>& moves) {
+  storage_.create_game(match->row, moves);
+  cache_.insert(match);
+}
+
+json GameService::create(const json& body) {
+  if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
+  const std::string mode = string_field(body, "mode", true);
+  if (mode != "ai" && mode != "local" && mode != "network")
+    throw ApiError(400, "bad_request", "unknown mode '" + mode + "' (ai, local or network)");
+  const OrdoSetup setup = ordo_setup_from_request(body);
+
+  StoredGame row;
+  row.id = make_game_id();
+  row.game = kOrdoGameName;
+  row.mode = mode;
+  row.rules = ordo_rules_name(setup.variant);
+  row.size = setup.size;
+  row.start = setup.start;
+  row.settings = setup.settings;
+  row.white_name = player_name(body, "white", "White");
+  row.black_name = player_name(body, "black", "Black");
+
+  SeatTokens tokens;
+  const bool has_ai = body.contains("ai") && !body["ai"].is_null();
+  if (mode == "ai") {
+    const json ai = has_ai ? body["ai"] : json::object();
+    if (!ai.is_object()) throw ApiError(400, "bad_request", "'ai' must be an object");
+    row.ai_level = ai.contains("level")
+                       ? static_cast<int>(integer_field(ai, "level", kMinLevel, kMaxLevel))
+                       : 3;
+    row.ai_color = ai.contains("color") ? string_field(ai, "color", true) : "black";
+    if (row.ai_color != "white" && row.ai_color != "black")
+      throw ApiError(400, "bad_request", "'ai.color' must be white or black");
+    const std::string engine_name = "Engine (level " + std::to_string(row.ai_level) + ")";
+    const std::string human = row.ai_color == "white" ? "black" : "white";
+    const std::string human_name = player_name(body, human.c_str(), "You");
+    row.white_name = row.ai_color == "white" ? engine_name : human_name;
+    row.black_name = row.ai_color == "black" ? engine_name : human_name;
+    (row.ai_color == "white" ? tokens.black : tokens.white) = make_seat_token();
+  } else {
+    if (has_ai) throw ApiError(400, "bad_request", "'ai' is only for mode ai");
+    tokens.white = make_seat_token();
+    tokens.black = mode == "local" ? tokens.white : make_seat_token();
+  }
+  row.white_token = stored_token(tokens.white);
+  row.black_token = stored_token(tokens.black);
+  if (body.contains("clock") && !body["clock"].is_null()) {
+    const json& clock = body["clock"];
+    if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");
+    row.clock_initial_ms = integer_field(clock, "initial_ms", 1000, kMaxClockMs);
+    row.clock_increment_ms =
+        clock.contains("increment_ms") ? integer_field(clock, "increment_ms", 0, 3600 * 1000) : 0;
+  }
+  row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();
+
+  auto match =
+      std::make_shared<Match>(row, ordo_game_from_stored(row.rules, row.start, row.settings));
+  if (row.clock_initial_ms > 0) match->clock.emplace(row.clock_initial_ms, row.clock_increment_ms);
+  match->turn_started_ms = row.created_ms;
+  add_game(match, {});
+  std::lock_guard lock(match->mutex);
+  start_engine_if_its_turn(*match);
+  return new_game_answer(*match, tokens);
+}
+
+json GameService::import_record(const json& body) {
+  const std::string text = string_field(body, "record", true);
+  std::string mode = string_field(body, "mode", false);
+  if (mode.empty()) mode = "local";
+  if (mode != "local" && mode != "network")
+    throw ApiError(400, "bad_request", "an imported game is local or network, not '" + mode + "'");
+  std::optional<Record> record;
+  try {
+    record.emplace(read_record(text));
+  } catch (const RecordError& e) {
+    throw ApiError(422, "bad_record", e.what());
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(422, "bad_record", e.what());
+  }
+  const OrdoSetup setup = ordo_setup_from_record(*record);
+  StoredGame row;
+  row.id = make_game_id();
+  row.game = kOrdoGameName;
+  row.mode = mode;
+  row.rules = ordo_rules_name(setup.variant);
+  row.size = setup.size;
+  row.start = setup.start;
+  row.settings = setup.settings;
+  auto tag = [&](const char* name, const char* fallback) {
+    auto it = record->tags.find(name);
+    return it == record->tags.end() || it->second.empty() ? std::string(fallback)
+                                                          : it->second.substr(0, kMaxNameLength);
+  };
+  row.white_name = tag("White", "White");
+  row.black_name = tag("Black", "Black");
+  SeatTokens tokens;
+  tokens.white = make_seat_token();
+  tokens.black = mode == "local" ? tokens.white : make_seat_token();
+  row.white_token = stored_token(tokens.white);
+  row.black_token = stored_token(tokens.black);
+  row.result = stored_score(record->game.result());
+  row.reason = stored_reason(record->game.result());
+  row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();
+
+  std::vector<StoredMove> moves;
+  std::vector<MoveFacts> facts;
+  Position pos = record->game.start_position();
+  for (const Move& m : record->game.moves()) {
+    const std::string by = seat_name(pos.side_to_move());
+    moves.push_back({static_cast<int>(moves.size()), format_move(pos, m), by, 0, std::nullopt});
+    facts.push_back({by, 0, std::nullopt});
+    pos.make(m);
+  }
+  auto match = std::make_shared<Match>(row, record->game);
+  match->facts = std::move(facts);
+  match->turn_started_ms = row.created_ms;
+  add_game(match, moves);
+  std::lock_guard lock(match->mutex);
+  return new_game_answer(*match, tokens);
+}
+
+json GameService::new_game_answer(Match& match, const SeatTokens& seat_tokens) {
+  const StoredGame& row = match.row;
+  json tokens = json::object(), links = json::object();
+  for (const char* seat : {"white", "black"}) {
+    const std::string& token = std::string(seat) == "white" ? seat_tokens.white : seat_tokens.black;
+    if (token.empty()) continue;
+    tokens[seat] = token;
+    links[seat] = "/play/" + row.id + "?token=" + token;
+  }
+  links["spectator"] = "/play/" + row.id;
+  const std::string any_token = seat_tokens.white.empty() ? seat_tokens.black : seat_tokens.white;
+  json state = state_of(match, any_token);
+  if (row.mode == "network") state["you"] = json::array({"white", "black"});
+  return json{{"id", row.id}, {"tokens", tokens}, {"links", links}, {"state", state}};
+}
+
+json GameService::list(int limit, int offset) {
+  if (limit < 1 || limit > 500) throw ApiError(400, "bad_request", "limit must be 1..500");
+  if (offset < 0) throw ApiError(400, "bad_request", "offset must not be negative");
+  json games = json::array();
+  for (const auto& summary : storage_.list_games(limit, offset)) {
+    const StoredGame& g = summary.game;
+    const Result result = result_from_stored(g.result, g.reason);
+    games.push_back({{"id", g.id},
+                     {"game", g.game},
+                     {"mode", g.mode},
+                     {"rules", g.rules},
+                     {"size", g.size},
+                     {"players", {{"white", g.white_name}, {"black", g.black_name}}},
+                     {"result", g.result},
+                     {"reason", result.over() ? describe(result) : ""},
+                     {"plies", summary.plies},
+                     {"created", g.created_ms},
+                     {"updated", g.updated_ms}});
+  }
+  return json{{"games", games}};
+}
+
+}  // namespace ordo::server

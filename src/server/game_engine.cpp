@@ -1,0 +1,131 @@
+// The engine of a game in mode ai: it thinks on its own thread; its answer comes back
+// through the service's queue, which one dispatcher thread plays under the game's lock.
+#include <functional>
+#include <iostream>
+
+#include "core/notation.h"
+#include "server/ai_level.h"
+#include "server/game_service.h"
+
+namespace ordo::server {
+
+namespace {
+
+std::vector<std::string> move_texts(const Game& game) {
+  std::vector<std::string> texts;
+  Position pos = game.start_position();
+  for (const Move& m : game.moves()) {
+    texts.push_back(format_move(pos, m));
+    pos.make(m);
+  }
+  return texts;
+}
+
+}  // namespace
+
+void GameService::start_engine_if_its_turn(Match& match) {
+  const auto ai = match.ai_color();
+  if (!ai || match.ai_thinking || match.over() || match.game.position().side_to_move() != *ai)
+    return;
+  const Position& start = match.game.start_position();
+  EngineOptions engine_options;
+  engine_options.variant = start.variant();
+  engine_options.width = start.geometry().width();
+  engine_options.height = start.geometry().height();
+  engine_options.hash_mib = options_.engine_hash_mib;
+  engine_options.level = match.row.ai_level;
+  // The lower levels' randomness differs from game to game but stays the same on a replay.
+  engine_options.seed = std::hash<std::string>{}(match.row.id);
+  if (!match.engine) match.engine = std::make_unique<Engine>(engine_options);
+  match.engine->set_position(start, move_texts(match.game));
+
+  GoLimits limits = limits_for_level(match.row.ai_level);
+  if (options_.fixed_ai_depth) limits = GoLimits{.depth = *options_.fixed_ai_depth};
+  if (match.clock) {
+    const std::int64_t now = options_.now();
+    for (int seat = 0; seat < 2; ++seat) {
+      limits.time_left_ms[seat] = std::max<std::int64_t>(1, match.clock->left_ms(seat, now));
+      limits.increment_ms[seat] = match.clock->increment_ms();
+    }
+  }
+  const std::uint64_t search = ++last_search_;
+  match.ai_search = search;
+  match.ai_thinking = true;
+  {
+    std::lock_guard lock(answers_mutex_);
+    ++engines_thinking_;
+  }
+  SearchCallbacks callbacks;
+  callbacks.on_best_move = [this, id = match.row.id, search](const Position& root,
+                                                             const SearchResult& result) {
+    EngineAnswer answer{id, search, std::nullopt, result.score};
+    if (result.best_move) answer.move = format_move(root, *result.best_move);
+    {
+      std::lock_guard lock(answers_mutex_);
+      answers_.push_back(std::move(answer));
+    }
+    answers_ready_.notify_all();
+  };
+  match.engine->go(limits, std::move(callbacks));
+  match.touch();
+}
+
+void GameService::cancel_engine(Match& match) {
+  if (!match.ai_thinking) return;
+  match.ai_search = 0;  // its answer will be dropped
+  match.ai_thinking = false;
+  match.engine->stop();
+}
+
+void GameService::release_engine(Match& match) {
+  // A finished game needs no engine; its table is memory. (Its last search, stopped, only
+  // posts to the answer queue, so joining it here cannot wait for this game's lock.)
+  if (!match.ai_thinking) match.engine.reset();
+}
+
+void GameService::play_engine_answer(const EngineAnswer& answer) {
+  // A thinking game is pinned in memory, so an answer whose game is not resident is stale.
+  auto match = cache_.find_resident(answer.id);
+  if (!match) return;
+  std::lock_guard lock(match->mutex);
+  if (!match->ai_thinking || match->ai_search != answer.search) return;
+  match->ai_thinking = false;
+  match->ai_score = answer.score;
+  const std::int64_t now = options_.now();
+  if (!end_on_time(*match, now) && answer.move && !match->over()) {
+    try {
+      commit_move(*match, *answer.move, now);
+    } catch (const std::exception& e) {
+      std::cerr << "warning: game " << answer.id << ": engine move not stored: " << e.what()
+                << '\n';
+    }
+  }
+  match->touch();
+}
+
+void GameService::dispatch_engine_answers() {
+  for (;;) {
+    EngineAnswer answer;
+    {
+      std::unique_lock lock(answers_mutex_);
+      answers_ready_.wait(lock, [&] { return closing_ || !answers_.empty(); });
+      if (answers_.empty()) return;  // closing
+      answer = std::move(answers_.front());
+      answers_.pop_front();
+    }
+    play_engine_answer(answer);
+    {
+      std::lock_guard lock(answers_mutex_);
+      --engines_thinking_;
+    }
+    answers_ready_.notify_all();
+  }
+}
+
+bool GameService::wait_until_idle(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(answers_mutex_);
+  return answers_ready_.wait_for(lock, timeout,
+                                 [&] { return engines_thinking_ == 0 && answers_.empty(); });
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,102 @@
+// The changes to a game: a move, a result, an undo, a draw offer. Each is committed to
+// storage (with when the next turn's clock falls) under the game's lock before anyone
+// can see it, and a failed write is undone in memory: a refused or failed change leaves
+// nothing behind, and a game dropped from memory comes back exactly as it was.
+#include "core/notation.h"
+#include "server/api_error.h"
+#include "server/game_service.h"
+#include "server/ordo_rules.h"
+
+namespace ordo::server {
+
+void GameService::commit_move(Match& match, const std::string& text, std::int64_t now) {
+  Move move;
+  try {
+    move = parse_move(match.game.position(), text);
+  } catch (const MoveError& e) {
+    throw ApiError(422, "illegal_move", std::string("illegal move: ") + e.what());
+  }
+  const Color mover = match.game.position().side_to_move();
+  const std::string notation = format_move(match.game.position(), move);
+  const std::optional<ChessClock> clock_before = match.clock;
+  const std::int64_t turn_before = match.turn_started_ms;
+  MoveFacts facts{seat_name(mover), std::max<std::int64_t>(0, now - match.turn_started_ms), {}};
+  if (match.clock) facts.clock_after_ms = match.clock->press(index(mover), now);
+  match.game.play(move);
+  match.facts.push_back(facts);
+  match.turn_started_ms = now;
+  const StoredMove stored{static_cast<int>(match.facts.size()) - 1, notation, facts.by,
+                          facts.think_ms, facts.clock_after_ms};
+  try {
+    storage_.append_move(match.row.id, stored, stored_score(match.game.result()),
+                         stored_reason(match.game.result()), now, flag_deadline(match));
+  } catch (...) {
+    match.game.undo();
+    match.facts.pop_back();
+    match.clock = clock_before;
+    match.turn_started_ms = turn_before;
+    throw;
+  }
+  match.row.flag_at_ms = flag_deadline(match);
+  match.draw_offer.reset();
+  if (match.over()) {
+    if (match.clock) match.clock->stop(now);
+    release_engine(match);
+  }
+  match.touch();
+}
+
+void GameService::commit_result(Match& match, const Result& result, std::int64_t now) {
+  storage_.set_result(match.row.id, stored_score(result), stored_reason(result), now);
+  match.game.set_result(result);
+  match.row.flag_at_ms = 0;
+  if (match.clock) match.clock->stop(now);
+  match.draw_offer.reset();
+  cancel_engine(match);
+  release_engine(match);
+  match.touch();
+}
+
+void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) {
+  Game game_before = match.game;
+  const std::vector<MoveFacts> facts_before = match.facts;
+  const std::optional<ChessClock> clock_before = match.clock;
+  const std::int64_t turn_before = match.turn_started_ms;
+  for (std::size_t i = 0; i < take; ++i) match.game.undo();
+  match.facts.resize(match.facts.size() - take);
+  restart_turn_clock(match, now);
+  try {
+    storage_.truncate_moves(match.row.id, static_cast<int>(match.facts.size()),
+                            stored_score(match.game.result()), stored_reason(match.game.result()),
+                            now, flag_deadline(match));
+  } catch (...) {
+    match.game = std::move(game_before);
+    match.facts = facts_before;
+    match.clock = clock_before;
+    match.turn_started_ms = turn_before;
+    throw;
+  }
+  match.row.flag_at_ms = flag_deadline(match);
+  cancel_engine(match);
+  match.draw_offer.reset();
+  match.touch();
+}
+
+void GameService::commit_draw_offer(Match& match, std::optional<Color> offer) {
+  storage_.set_draw_offer(match.row.id, offer ? seat_name(*offer) : "");
+  match.draw_offer = offer;
+  match.touch();
+}
+
+bool GameService::end_on_time(Match& match, std::int64_t now) {
+  if (!match.clock || match.over()) return false;
+  const auto flagged = match.clock->flagged(now);
+  if (!flagged) return false;
+  const Color loser = *flagged == 0 ? Color::White : Color::Black;
+  const Result result{loser == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
+                      Termination::Timeout};
+  commit_result(match, result, now);
+  return true;
+}
+
+}  // namespace ordo::server

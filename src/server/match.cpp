@@ -1,0 +1,37 @@
+#include "server/match.h"
+
+namespace ordo::server {
+
+const char* seat_name(Color c) {
+  return c == Color::White ? "white" : "black";
+}
+
+std::optional<Color> seat_from_name(const std::string& name) {
+  if (name == "white") return Color::White;
+  if (name == "black") return Color::Black;
+  return std::nullopt;
+}
+
+void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
+  match.turn_started_ms = turn_started_ms;
+  if (!match.clock) return;
+  match.clock->stop(turn_started_ms);
+  std::int64_t left[2] = {match.clock->initial_ms(), match.clock->initial_ms()};
+  for (const auto& f : match.facts)
+    if (f.clock_after_ms) left[f.by == "white" ? 0 : 1] = *f.clock_after_ms;
+  match.clock->set_left(0, left[0]);
+  match.clock->set_left(1, left[1]);
+  // The clock starts with the first move: White's first turn is not timed.
+  if (!match.facts.empty() && !match.over())
+    match.clock->start(index(match.game.position().side_to_move()), turn_started_ms);
+}
+
+std::int64_t flag_deadline(const Match& match) {
+  if (!match.clock || match.over()) return 0;
+  const auto running = match.clock->running();
+  if (!running) return 0;
+  // Time left at any instant plus that instant: the same for every instant.
+  return match.turn_started_ms + match.clock->left_ms(*running, match.turn_started_ms);
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,65 @@
+#include "server/request_fields.h"
+
+#include <algorithm>
+
+#include "server/api_error.h"
+#include "server/random_token.h"
+#include "server/token_digest.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+constexpr std::size_t kMaxNameLength = 40;
+}
+
+std::string string_field(const json& body, const char* field, bool required) {
+  if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
+  if (!body.contains(field) || body[field].is_null()) {
+    if (required) throw ApiError(400, "bad_request", std::string("missing field '") + field + "'");
+    return "";
+  }
+  if (!body[field].is_string())
+    throw ApiError(400, "bad_request", std::string("'") + field + "' must be a string");
+  return body[field].get<std::string>();
+}
+
+std::int64_t integer_field(const json& object, const char* field, std::int64_t low,
+                           std::int64_t high) {
+  if (!object.contains(field) || !object[field].is_number_integer())
+    throw ApiError(400, "bad_request", std::string("'") + field + "' must be an integer");
+  const auto value = object[field].get<std::int64_t>();
+  if (value < low || value > high)
+    throw ApiError(400, "bad_request",
+                   std::string("'") + field + "' must be between " + std::to_string(low) + " and " +
+                       std::to_string(high));
+  return value;
+}
+
+std::string player_name(const json& body, const char* seat, const std::string& fallback) {
+  if (!body.contains("players") || body["players"].is_null()) return fallback;
+  const json& players = body["players"];
+  if (!players.is_object()) throw ApiError(400, "bad_request", "'players' must be an object");
+  const std::string name = string_field(players, seat, false);
+  if (name.size() > kMaxNameLength)
+    throw ApiError(400, "bad_request", "a player name has at most 40 characters");
+  return name.empty() ? fallback : name;
+}
+
+std::vector<Color> seats_of(const Match& match, const std::string& token) {
+  std::vector<Color> seats;
+  if (token.empty()) return seats;
+  const std::string digest = token_digest(token);
+  if (!match.row.white_token.empty() && tokens_equal(digest, match.row.white_token))
+    seats.push_back(Color::White);
+  if (!match.row.black_token.empty() && tokens_equal(digest, match.row.black_token))
+    seats.push_back(Color::Black);
+  return seats;
+}
+
+bool holds(const std::vector<Color>& seats, Color c) {
+  return std::find(seats.begin(), seats.end(), c) != seats.end();
+}
+
+}  // namespace ordo::server

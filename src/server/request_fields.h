@@ -1,0 +1,26 @@
+// Reading the fields of a request body (docs/api.md), each refusal an ApiError 400 that
+// names the field, and the seats a token holds in a game.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "server/match.h"
+
+namespace ordo::server {
+
+// "" if the field is absent or null and not `required`.
+std::string string_field(const nlohmann::json& body, const char* field, bool required);
+std::int64_t integer_field(const nlohmann::json& object, const char* field, std::int64_t low,
+                           std::int64_t high);
+// players.white / players.black, at most 40 characters, else `fallback`.
+std::string player_name(const nlohmann::json& body, const char* seat, const std::string& fallback);
+
+// The seats `token` holds (none for an empty token): its digest against the stored ones,
+// compared in constant time.
+std::vector<Color> seats_of(const Match& match, const std::string& token);
+bool holds(const std::vector<Color>& seats, Color c);
+
+}  // namespace ordo::server

@@ -20,11 +20,15 @@
 
 namespace games {
 
+// The levels every game's engine offers (the lower ones weaker on purpose).
+constexpr int kMinLevel = 1;
+constexpr int kMaxLevel = 10;
+
 struct EngineSettings {
   std::size_t hash_mib = 16;
   int threads = 1;
   std::string searcher = "alphabeta";  // or "mcts" where the game has one
-  int level = 10;                      // 1 (beginner) .. 10 (full strength)
+  int level = kMaxLevel;               // kMinLevel (beginner) .. kMaxLevel
   std::uint64_t seed = 0x0DD0;         // for the randomness of the lower levels
   friend bool operator==(const EngineSettings&, const EngineSettings&) = default;
 };

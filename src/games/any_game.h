@@ -68,9 +68,9 @@ class AnyGame {
  public:
   virtual ~AnyGame() = default;
 
-  virtual std::string_view game_name() const = 0;   // "ordo", "orderchaos"
-  virtual std::string_view game_title() const = 0;  // "Ordo", "Order and Chaos"
-  virtual std::string rules_name() const = 0;       // "classic", "x", "original", ...
+  virtual std::string_view game_name() const = 0;      // "ordo", "orderchaos"
+  virtual std::string_view game_title() const = 0;     // "Ordo", "Order and Chaos"
+  virtual std::string rules_name() const = 0;          // "classic", "x", "original", ...
   virtual std::pair<int, int> board_size() const = 0;  // width, height
   virtual std::string side_name(Side side) const = 0;  // "White", "Black", "Order", "Chaos"
 
@@ -82,7 +82,7 @@ class AnyGame {
   // Plays a move in any notation the game accepts and returns it as the game writes it.
   // Throws MoveError naming the move and why; the game is then unchanged.
   virtual std::string play(std::string_view text) = 0;
-  virtual bool undo() = 0;  // false if there is no move to take back
+  virtual bool undo() = 0;                             // false if there is no move to take back
   virtual std::vector<std::string> moves() const = 0;  // from the start, as written
 
   virtual GameResult result() const = 0;
@@ -110,8 +110,8 @@ class AnyGame {
 
 // What a game offers, for option lists (UGI `ugi`, the command line).
 struct GameInfo {
-  std::string name;  // "ordo"
-  std::string title;  // "Ordo"
+  std::string name;                    // "ordo"
+  std::string title;                   // "Ordo"
   std::vector<std::string> rule_sets;  // default first
   std::vector<std::string> sizes;      // default first; {"6x6"} where fixed
 };

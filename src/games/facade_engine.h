@@ -71,8 +71,8 @@ class FacadeEngine final : public AnyEngine {
     if (callbacks.on_info) {
       facade_callbacks.on_info = [on_info = callbacks.on_info](const Position& root,
                                                                const auto& info) {
-        SearchInfo out{info.depth, info.score, info.mate,          info.nodes,
-                       info.nodes_per_second, info.elapsed_ms, {}};
+        SearchInfo out{info.depth,      info.score, info.mate, info.nodes, info.nodes_per_second,
+                       info.elapsed_ms, {}};
         Position pos = root;
         for (const auto& move : info.pv) {
           out.pv.push_back(Traits::move_text(pos, move));
@@ -83,7 +83,7 @@ class FacadeEngine final : public AnyEngine {
     }
     if (callbacks.on_best_move) {
       facade_callbacks.on_best_move = [on_best = callbacks.on_best_move](const Position& root,
-                                                                          const auto& result) {
+                                                                         const auto& result) {
         std::optional<std::string> move;
         if (result.best_move) move = Traits::move_text(root, *result.best_move);
         on_best(move);

@@ -72,7 +72,8 @@ class OrderChaosGame final : public AnyGame {
     const oc::Result r = game_.result();
     static constexpr Outcome kOutcomes[] = {Outcome::Ongoing, Outcome::FirstWins,
                                             Outcome::SecondWins};
-    return {kOutcomes[static_cast<int>(r.outcome)], std::string(oc::termination_name(r.termination)),
+    return {kOutcomes[static_cast<int>(r.outcome)],
+            std::string(oc::termination_name(r.termination)),
             std::string(oc::result_token(r.outcome)), oc::describe(r)};
   }
 
@@ -139,7 +140,8 @@ std::unique_ptr<AnyGame> make_orderchaos_game(const std::map<std::string, std::s
     } else if (key == "position") {
       position = &value;
     } else if (key == "size") {
-      if (value != "6x6") throw GameError("Order and Chaos is played on 6x6 only, not '" + value + "'");
+      if (value != "6x6")
+        throw GameError("Order and Chaos is played on 6x6 only, not '" + value + "'");
     } else {
       throw GameError("Order and Chaos has no option '" + key + "' (known: rules, position)");
     }

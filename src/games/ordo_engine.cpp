@@ -1,14 +1,16 @@
 #include "games/ordo_engine.h"
 
+#include <tuple>
+
 #include "core/notation.h"
 #include "engine/engine.h"
 #include "games/facade_engine.h"
 
-#include <tuple>
-
 namespace games {
 
 namespace {
+
+static_assert(kMinLevel == ordo::kMinLevel && kMaxLevel == ordo::kMaxLevel);
 
 struct OrdoEngineTraits {
   using Engine = ordo::Engine;

@@ -78,7 +78,8 @@ class OrdoGame final : public AnyGame {
     const ordo::Result r = game_.result();
     static constexpr Outcome kOutcomes[] = {Outcome::Ongoing, Outcome::FirstWins,
                                             Outcome::SecondWins, Outcome::Draw};
-    return {kOutcomes[static_cast<int>(r.outcome)], std::string(ordo::termination_name(r.termination)),
+    return {kOutcomes[static_cast<int>(r.outcome)],
+            std::string(ordo::termination_name(r.termination)),
             std::string(ordo::result_token(r.outcome)), ordo::describe(r)};
   }
 

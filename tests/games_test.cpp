@@ -39,22 +39,36 @@ bool contains(const std::string& text, const std::string& part) {
 
 TEST(AnyGame, FactoryNamesWhatIsWrong) {
   EXPECT_TRUE(contains(error_of([] { make_game({"chess", {}}); }), "unknown game 'chess'"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"ordo", {{"rules", "y"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"ordo", {{"rules", "y"}}});
+                       }),
                        "classic or x, not 'y'"));
   EXPECT_TRUE(contains(error_of([] { make_game({"ordo", {{"size", "9x9"}}}); }), "'9x9'"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"ordo", {{"colour", "red"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"ordo", {{"colour", "red"}}});
+                       }),
                        "no option 'colour'"));
   EXPECT_TRUE(contains(error_of([] { make_game({"ordo", {{"move-limit", "-3"}}}); }), "'-3'"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"ordo", {{"repetition", "maybe"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"ordo", {{"repetition", "maybe"}}});
+                       }),
                        "on or off"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"ordo", {{"position", "8/8 w"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"ordo", {{"position", "8/8 w"}}});
+                       }),
                        "bad position string"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"orderchaos", {{"rules", "classic"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"orderchaos", {{"rules", "classic"}}});
+                       }),
                        "original or exact-five, not 'classic'"));
   EXPECT_TRUE(contains(error_of([] { make_game({"orderchaos", {{"size", "8x8"}}}); }), "6x6"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"orderchaos", {{"move-limit", "9"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"orderchaos", {{"move-limit", "9"}}});
+                       }),
                        "no option 'move-limit'"));
-  EXPECT_TRUE(contains(error_of([] { make_game({"orderchaos", {{"position", "6/6 order"}}}); }),
+  EXPECT_TRUE(contains(error_of([] {
+                         make_game({"orderchaos", {{"position", "6/6 order"}}});
+                       }),
                        "6 ranks"));
   EXPECT_EQ(error_of([] { make_game({"ordo", {{"rules", "x"}, {"size", "8x8"}}}); }), "");
 }
@@ -141,9 +155,8 @@ TEST(AnyGame, OrderAndChaosAgreesWithTheRulesCore) {
   EXPECT_TRUE(std::is_sorted(legal.begin(), legal.end()));
   orderchaos::Position start = orderchaos::Position::start(orderchaos::RuleVersion::ExactFive);
   EXPECT_EQ(game->perft(3), orderchaos::perft(start, 3));
-  EXPECT_EQ(game->protocol_options(),
-            (std::vector<std::pair<std::string, std::string>>{{"Game", "orderchaos"},
-                                                              {"Rules", "exact-five"}}));
+  EXPECT_EQ(game->protocol_options(), (std::vector<std::pair<std::string, std::string>>{
+                                          {"Game", "orderchaos"}, {"Rules", "exact-five"}}));
   EXPECT_EQ(game->play("Xa1"), "Xa1");
   EXPECT_EQ(game->side_to_move(), Side::Second);
   EXPECT_TRUE(game->always_ends());
@@ -164,8 +177,7 @@ TEST(AnyGame, OrderAndChaosResultsAndEndings) {
   EXPECT_THROW(game->end(Ending::Resignation, Side::Second), GameError);  // already over
 
   const auto other = make_game({"orderchaos", {}});
-  EXPECT_TRUE(contains(error_of([&] { other->end(Ending::Agreement, std::nullopt); }),
-                       "no draws"));
+  EXPECT_TRUE(contains(error_of([&] { other->end(Ending::Agreement, std::nullopt); }), "no draws"));
   other->end(Ending::Timeout, Side::First);
   EXPECT_EQ(other->result().outcome, Outcome::SecondWins);
   EXPECT_EQ(other->result().termination, "time forfeit");
@@ -220,15 +232,14 @@ TEST(AnyEngine, OrdoEngineFindsTheSearchersMove) {
   engine->set_position(game->start_position(), game->moves());
   std::vector<int> depths;
   std::optional<std::string> best;
-  engine->go(GoLimits{.depth = 2}, EngineCallbacks{.on_info =
-                                                       [&](const SearchInfo& info) {
-                                                         depths.push_back(info.depth);
-                                                         EXPECT_FALSE(info.pv.empty());
-                                                       },
-                                                   .on_best_move =
-                                                       [&](const std::optional<std::string>& m) {
-                                                         best = m;
-                                                       }});
+  engine->go(
+      GoLimits{.depth = 2},
+      EngineCallbacks{.on_info =
+                          [&](const SearchInfo& info) {
+                            depths.push_back(info.depth);
+                            EXPECT_FALSE(info.pv.empty());
+                          },
+                      .on_best_move = [&](const std::optional<std::string>& m) { best = m; }});
   engine->wait();
   EXPECT_EQ(depths, (std::vector<int>{1, 2}));
   ASSERT_TRUE(best);
@@ -250,8 +261,8 @@ TEST(AnyEngine, OrdoEngineFindsTheSearchersMove) {
 TEST(AnyEngine, GamesWithoutAnEngineSaySo) {
   const auto game = make_game({"orderchaos", {}});
   if (has_engine("orderchaos")) GTEST_SKIP() << "Order and Chaos has an engine now";
-  EXPECT_TRUE(contains(error_of([&] { make_engine(*game, {}); }),
-                       "no engine plays Order and Chaos"));
+  EXPECT_TRUE(
+      contains(error_of([&] { make_engine(*game, {}); }), "no engine plays Order and Chaos"));
 }
 
 }  // namespace

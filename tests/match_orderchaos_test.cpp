@@ -54,8 +54,7 @@ TEST(MatchOrderChaos, TwoUgiEnginesPlayByTheRulesAndTheRecordsAreOrderAndChaos) 
   for (const GameReport& g : result.games) {
     EXPECT_TRUE(g.played.reason.empty()) << g.played.reason;
     const games::GameResult r = g.played.game->result();
-    EXPECT_TRUE(r.termination == "five in a row" || r.termination == "board full")
-        << r.termination;
+    EXPECT_TRUE(r.termination == "five in a row" || r.termination == "board full") << r.termination;
     const std::string text = g.played.record();
     EXPECT_EQ(text.rfind("[Game \"Order and Chaos\"]", 0), 0u) << text;
     const std::string order = g.index % 2 == 0 ? "A" : "B";
@@ -130,10 +129,10 @@ TEST(MatchCommand, PlaysOrderAndChaosAndWritesItsRecords) {
   const std::string records = testing::TempDir() + "oc_match_records.txt";
   std::istringstream in;
   std::ostringstream out, err;
-  const int status = cli::run_cli({"match", "--game", "orderchaos", "--rules", "exact-five",
-                                   "--engine", fake("A", "play"), "--engine", fake("B", "play"),
-                                   "--games", "2", "--out", records},
-                                  in, out, err);
+  const int status = cli::run_cli(
+      {"match", "--game", "orderchaos", "--rules", "exact-five", "--engine", fake("A", "play"),
+       "--engine", fake("B", "play"), "--games", "2", "--out", records},
+      in, out, err);
   ASSERT_EQ(status, 0) << err.str();
   EXPECT_NE(out.str().find("Order and Chaos exact-five"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("game 2/2: B - A"), std::string::npos) << out.str();
@@ -150,7 +149,7 @@ TEST(MatchCommand, PlaysOrderAndChaosAndWritesItsRecords) {
 
 TEST(MatchCommand, OrdoOnlyOptionsAreRefusedForOrderAndChaos) {
   const auto error_of = [](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"match", "--game", "orderchaos", "--engine",
+    std::vector<std::string> args = {"match",           "--game",   "orderchaos",     "--engine",
                                      fake("A", "play"), "--engine", fake("B", "play")};
     args.insert(args.end(), extra.begin(), extra.end());
     std::istringstream in;

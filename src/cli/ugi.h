@@ -4,16 +4,16 @@
 // Ordo, Order in Order and Chaos), p2 second.
 //
 // Game options: `setoption name Game value ordo|orderchaos` chooses the game (Ordo by
-// default) and starts its start position; Rules (classic|x, or original|exact-five) and
-// Size (Ordo: 10x8|8x8) then take the chosen game's values. `ugi` lists the options of
-// the current game; for Ordo the list is the one Ordo-only interfaces have always seen
-// (Game is accepted without being listed there).
+// default) and starts its start position, with that game's default Rules (and Size).
+// Rules (classic|x, or original|exact-five) and Size (Ordo: 10x8|8x8) then take the
+// chosen game's values. `ugi` lists the options of the current game; for Ordo the list
+// is the one Ordo-only interfaces have always seen (Game is accepted without being listed
+// there).
 //
-// Commands: ugi (or uci), isready, setoption name Game|Rules|Size|Hash|Threads|Searcher|Level
-// value V,
-// uginewgame (or ucinewgame), position startpos|fen STRING [moves M...], go [p1time T]
-// [p2time T] [p1inc T] [p2inc T] [movestogo N] [movetime T] [depth D] [nodes N] [infinite]
-// (wtime/btime/winc/binc are read as p1/p2), go perft N, stop, quit,
+// Commands: ugi (or uci), isready, setoption name Game|Rules|Size|Hash|Threads|Searcher|
+// Level value V, uginewgame (or ucinewgame), position startpos|fen STRING [moves M...],
+// go [p1time T] [p2time T] [p1inc T] [p2inc T] [movestogo N] [movetime T] [depth D]
+// [nodes N] [infinite] (wtime/btime/winc/binc are read as p1/p2), go perft N, stop, quit,
 // query p1turn|gameover|result. Anything else, or a malformed command, is answered with
 // `info string error: ...` and changes nothing.
 //

@@ -15,9 +15,9 @@ constexpr Symbol other(Symbol s) {
 
 // What the windows say about one symbol.
 struct SymbolLines {
-  int open_weight = 0;       // summed weights of its open windows
-  Bitboard fours = 0;        // squares that complete a line now
-  Bitboard fork_squares = 0; // empty squares in two or more of its open threes
+  int open_weight = 0;        // summed weights of its open windows
+  Bitboard fours = 0;         // squares that complete a line now
+  Bitboard fork_squares = 0;  // empty squares in two or more of its open threes
 };
 
 SymbolLines read_lines(const Position& pos, Symbol s, const EvalWeights& weights,

@@ -23,12 +23,12 @@ namespace orderchaos {
 struct EvalWeights {
   // An open window holding n of one symbol and nothing else (n = 0..3); n = 4 is a four.
   std::array<int, 4> open_window = {1, 3, 12, 45};
-  int four = 120;            // per square where Order would complete a line now
-  int double_four = 1200;    // Chaos to move facing two or more such squares
-  int fork = 90;             // Order to move: a placement that would make two fours
-  int chaos_block = 50;      // percent of the best single block credited to Chaos to move
-  int dead_board = 4000;     // no window can be completed any more: Chaos wins
-  int order_to_win = 6000;   // Order to move with a four (the search sees it first)
+  int four = 120;           // per square where Order would complete a line now
+  int double_four = 1200;   // Chaos to move facing two or more such squares
+  int fork = 90;            // Order to move: a placement that would make two fours
+  int chaos_block = 50;     // percent of the best single block credited to Chaos to move
+  int dead_board = 4000;    // no window can be completed any more: Chaos wins
+  int order_to_win = 6000;  // Order to move with a four (the search sees it first)
   friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
 

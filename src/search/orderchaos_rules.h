@@ -130,9 +130,7 @@ struct OrderChaosRules {
   static bool must_answer(const Position& pos, int qply) {
     return qply < kAnswerPlies && in_danger(pos);
   }
-  static std::size_t quiescence_keys(const Position&, const MoveList&, std::uint64_t*) {
-    return 0;
-  }
+  static std::size_t quiescence_keys(const Position&, const MoveList&, std::uint64_t*) { return 0; }
 };
 
 }  // namespace ordo

@@ -84,12 +84,14 @@ struct OrdoRules {
   using Undo = ordo::Undo;
   using Weights = EvalWeights;
 
-  static constexpr std::size_t kMaxMoves = 16384;  // MoveList's capacity
+  static constexpr std::size_t kMaxMoves = 16384;                     // MoveList's capacity
   static constexpr int kHistorySize = 2 * kMaxSquares * kMaxSquares;  // [colour][from][to]
   static constexpr bool kCanRepeat = true;
   static constexpr bool kNullMove = true;
 
-  static void generate_legal(const Position& pos, MoveList& list) { ordo::generate_legal(pos, list); }
+  static void generate_legal(const Position& pos, MoveList& list) {
+    ordo::generate_legal(pos, list);
+  }
   static Undo make(Position& pos, const Move& m) { return pos.make(m); }
   static void unmake(Position& pos, const Move& m, const Undo& undo) { pos.unmake(m, undo); }
   static void pass_turn(Position& pos) { pos.pass_turn(); }
@@ -128,9 +130,7 @@ struct OrdoRules {
     return !pos.is_connected(us) || open_path_pieces(pos, opponent(us)) != 0;
   }
   // A split side has few moves, all forced.
-  static bool forced_replies(const Position& pos) {
-    return !pos.is_connected(pos.side_to_move());
-  }
+  static bool forced_replies(const Position& pos) { return !pos.is_connected(pos.side_to_move()); }
   // Ordo X only: some 2,000 turns per position.
   static bool late_move_pruning(const Position& pos) { return pos.variant() == Variant::X; }
 

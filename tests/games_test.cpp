@@ -258,11 +258,27 @@ TEST(AnyEngine, OrdoEngineFindsTheSearchersMove) {
   EXPECT_EQ(engine->settings().searcher, "alphabeta");
 }
 
-TEST(AnyEngine, GamesWithoutAnEngineSaySo) {
-  const auto game = make_game({"orderchaos", {}});
-  if (has_engine("orderchaos")) GTEST_SKIP() << "Order and Chaos has an engine now";
-  EXPECT_TRUE(
-      contains(error_of([&] { make_engine(*game, {}); }), "no engine plays Order and Chaos"));
+TEST(AnyEngine, OrderAndChaosEngineTakesAWinInOne) {
+  // Four X on the first rank and e1 empty: Xe1 is five in a row (f1 would leave a gap).
+  const auto game = make_game({"orderchaos", {{"position", "6/6/6/6/6/xxxx2 order"}}});
+  const auto engine = make_engine(*game, EngineSettings{.hash_mib = 4});
+  engine->set_position(game->start_position(), {});
+  std::optional<std::string> best;
+  std::optional<int> mate;
+  engine->go(
+      GoLimits{.depth = 3},
+      EngineCallbacks{.on_info = [&](const SearchInfo& info) { mate = info.mate; },
+                      .on_best_move = [&](const std::optional<std::string>& m) { best = m; }});
+  engine->wait();
+  ASSERT_TRUE(best);
+  EXPECT_EQ(*best, "Xe1");
+  EXPECT_EQ(mate, std::optional<int>(1));
+  game->play(*best);
+  EXPECT_EQ(game->result().outcome, Outcome::FirstWins);
+  // The engine takes only what its game has: no MCTS for Order and Chaos, and its moves.
+  EXPECT_THROW(engine->set_settings(EngineSettings{.searcher = "mcts"}), std::invalid_argument);
+  EXPECT_THROW(engine->set_position(game->start_position(), {"Xe1", "Oe1"}), MoveError);
+  EXPECT_THROW(engine->set_position("6/6 order", {}), GameError);
 }
 
 }  // namespace

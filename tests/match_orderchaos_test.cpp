@@ -125,6 +125,33 @@ TEST(MatchOrderChaos, PlayersThatCannotPlayTheGameAreRefused) {
   expect_no_children();
 }
 
+// The moves and result of each game's record.
+std::vector<std::string> moves_of(const MatchResult& result) {
+  std::vector<std::string> out;
+  for (const GameReport& g : result.games) {
+    const std::string text = g.played.record();
+    out.push_back(text.substr(text.find("\n\n")));
+  }
+  return out;
+}
+
+TEST(MatchOrderChaos, OurBinaryOverUgiPlaysLikeTheEngineInProcess) {
+  if (!games::has_engine("orderchaos")) GTEST_SKIP() << "no Order and Chaos engine in this build";
+  const std::string engine = ORDO_ENGINE_BINARY;
+  const MatchResult external =
+      run_match(oc_match("name=E,kind=ugi,cmd=" + engine + " ugi,depth=2,option.Hash=1",
+                         "name=B,kind=ab,depth=1,hash=1", 2));
+  const MatchResult in_process =
+      run_match(oc_match("name=E,kind=ab,depth=2,hash=1", "name=B,kind=ab,depth=1,hash=1", 2));
+  ASSERT_EQ(external.games.size(), 2u);
+  for (const GameReport& g : external.games) {
+    EXPECT_TRUE(g.played.reason.empty()) << g.played.reason;
+    EXPECT_TRUE(g.played.game->result().over());
+  }
+  EXPECT_EQ(moves_of(external), moves_of(in_process));
+  expect_no_children();
+}
+
 TEST(MatchCommand, PlaysOrderAndChaosAndWritesItsRecords) {
   const std::string records = testing::TempDir() + "oc_match_records.txt";
   std::istringstream in;

@@ -9,6 +9,7 @@
 
 #include "cli/ugi.h"
 #include "games/any_engine.h"
+#include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
 
@@ -71,7 +72,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "option name Rules type combo default original var original var exact-five",
       "option name Hash type spin default 16 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
-      "option name Searcher type combo default alphabeta var alphabeta var mcts",
+      "option name Searcher type combo default alphabeta var alphabeta",
       "option name Level type spin default 10 min 1 max 10",
       "ugiok",
       "response true",
@@ -125,6 +126,36 @@ TEST(UgiOrderChaos, RulesChangeTheGameAndTheSameValueKeepsThePosition) {
   const std::vector<std::string> expected = {"response false", "response true", "response false",
                                              "response true"};
   EXPECT_EQ(out, expected) << join_lines(out);
+}
+
+// The info lines' timing fields vary; the rest is fixed.
+const std::regex kInfoLine(
+    R"(info depth (\d+) score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ pv( \S+)+)");
+
+TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
+  if (!games::has_engine("orderchaos")) GTEST_SKIP() << "no Order and Chaos engine in this build";
+  const std::vector<std::string> out = run_session(
+      "setoption name Searcher value mcts\n"  // Ordo's: given up for Order and Chaos
+      "setoption name Game value orderchaos\n"
+      "setoption name Searcher value mcts\n"
+      "setoption name Level value 10\n"
+      "position fen 6/6/6/6/6/xxxx2 order\n"
+      "go depth 2\n"
+      "position startpos moves Xc3\n"
+      "go depth 1\n"
+      "query p1turn\n");
+  ASSERT_EQ(out.size(), 6u) << join_lines(out);
+  EXPECT_EQ(out[0], "info string error: setoption: Searcher is alphabeta, not 'mcts'");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_match(out[1], match, kInfoLine)) << out[1];
+  EXPECT_EQ(match[2].str(), "mate 1");  // Xe1 is five in a row at once
+  EXPECT_EQ(out[2], "bestmove Xe1");
+  EXPECT_TRUE(std::regex_match(out[3], kInfoLine)) << out[3];
+  ASSERT_TRUE(out[4].starts_with("bestmove ")) << out[4];
+  orderchaos::Position pos = orderchaos::Position::start();
+  pos.play(orderchaos::parse_move(pos, "Xc3"));
+  EXPECT_NO_THROW(orderchaos::parse_move(pos, out[4].substr(9))) << out[4];
+  EXPECT_EQ(out[5], "response false");
 }
 
 }  // namespace

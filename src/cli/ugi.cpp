@@ -1,6 +1,7 @@
 // The UGI protocol loop: parses each command line and drives the engine facade.
 #include "cli/ugi.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <istream>
@@ -161,10 +162,17 @@ void UgiSession::finish() {
 
 void UgiSession::start_game(const games::GameSpec& spec) {
   std::unique_ptr<games::AnyGame> game = games::make_game(spec);  // throws for bad options
+  // A searcher the new game's engine lacks (MCTS) falls back to its default.
+  games::EngineSettings settings = settings_;
+  const std::vector<std::string>& searchers = games::game_info(spec.game).searchers;
+  if (std::find(searchers.begin(), searchers.end(), settings.searcher) == searchers.end()) {
+    settings.searcher = searchers.front();
+  }
   std::unique_ptr<games::AnyEngine> engine;
-  if (games::has_engine(spec.game)) engine = games::make_engine(*game, settings_);
+  if (games::has_engine(spec.game)) engine = games::make_engine(*game, settings);
   engine_.reset();  // its search (if any) has ended in settle()
   spec_ = spec;
+  settings_ = settings;
   game_ = std::move(game);
   engine_ = std::move(engine);
 }
@@ -226,7 +234,7 @@ void UgiSession::hello(bool uci) {
   say("option name Hash type spin default " + std::to_string(games::EngineSettings{}.hash_mib) +
       " min 1 max 4096");
   say("option name Threads type spin default 1 min 1 max 256");
-  say("option name Searcher type combo default alphabeta var alphabeta var mcts");
+  say("option name Searcher type combo default " + info.searchers.front() + vars(info.searchers));
   say("option name Level type spin default " + std::to_string(games::kMaxLevel) + " min " +
       std::to_string(games::kMinLevel) + " max " + std::to_string(games::kMaxLevel));
   say(uci ? "uciok" : "ugiok");
@@ -259,8 +267,11 @@ void UgiSession::set_option(const std::string& args) {
   } else if (name == "threads") {
     settings.threads = static_cast<int>(number_in("Threads", value, 1, 256));
   } else if (name == "searcher") {
-    if (value != "alphabeta" && value != "mcts") {
-      throw std::invalid_argument("Searcher is alphabeta or mcts, not '" + value + "'");
+    const std::vector<std::string>& searchers = games::game_info(spec_.game).searchers;
+    if (std::find(searchers.begin(), searchers.end(), value) == searchers.end()) {
+      std::string known;
+      for (const std::string& s : searchers) known += (known.empty() ? "" : " or ") + s;
+      throw std::invalid_argument("Searcher is " + known + ", not '" + value + "'");
     }
     settings.searcher = value;
   } else if (name == "level") {

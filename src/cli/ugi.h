@@ -8,7 +8,8 @@
 // Rules (classic|x, or original|exact-five) and Size (Ordo: 10x8|8x8) then take the
 // chosen game's values. `ugi` lists the options of the current game; for Ordo the list
 // is the one Ordo-only interfaces have always seen (Game is accepted without being listed
-// there).
+// there). A change of Game keeps Hash, Threads and Level, and the Searcher where the new
+// game's engine has it (else its default).
 //
 // Commands: ugi (or uci), isready, setoption name Game|Rules|Size|Hash|Threads|Searcher|
 // Level value V, uginewgame (or ucinewgame), position startpos|fen STRING [moves M...],

@@ -114,6 +114,7 @@ struct GameInfo {
   std::string title;                   // "Ordo"
   std::vector<std::string> rule_sets;  // default first
   std::vector<std::string> sizes;      // default first; {"6x6"} where fixed
+  std::vector<std::string> searchers;  // of its engine (any_engine.h), default first
 };
 
 const std::vector<GameInfo>& known_games();

@@ -10,8 +10,8 @@ namespace games {
 
 const std::vector<GameInfo>& known_games() {
   static const std::vector<GameInfo> kGames = {
-      {"ordo", "Ordo", {"classic", "x"}, {"10x8", "8x8"}},
-      {"orderchaos", "Order and Chaos", {"original", "exact-five"}, {"6x6"}},
+      {"ordo", "Ordo", {"classic", "x"}, {"10x8", "8x8"}, {"alphabeta", "mcts"}},
+      {"orderchaos", "Order and Chaos", {"original", "exact-five"}, {"6x6"}, {"alphabeta"}},
   };
   return kGames;
 }

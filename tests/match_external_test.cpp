@@ -21,8 +21,7 @@ const std::string kFake = std::string(ORDO_FAKE_ENGINES_DIR) + "/fake_engine.sh"
 
 MatchConfig small_match(const std::string& first, const std::string& second, int games) {
   MatchConfig config;
-  config.rules = {Variant::Classic, 8, 8};
-  config.game_options = {.repetition_draw = true, .move_limit = 60};
+  config.rules = {"ordo", {{"size", "8x8"}, {"repetition", "on"}, {"move-limit", "60"}}};
   config.first = configure_player(parse_player_spec(first), false);
   config.second = configure_player(parse_player_spec(second), false);
   config.games = games;
@@ -34,7 +33,7 @@ MatchConfig small_match(const std::string& first, const std::string& second, int
 std::vector<std::string> moves_of(const MatchResult& result) {
   std::vector<std::string> out;
   for (const GameReport& g : result.games) {
-    std::string text = write_record(g.played.record);
+    std::string text = g.played.record();
     out.push_back(text.substr(text.find("\n\n")));  // the moves and the result
   }
   return out;
@@ -85,7 +84,7 @@ TEST_P(MatchAgainstFake, TheFakeLosesEveryGameWithTheReason) {
   ASSERT_EQ(result.games.size(), 2u);
   EXPECT_EQ(result.state.wdl.losses, 2);
   for (const GameReport& g : result.games) {
-    const Record& r = g.played.record;
+    const Record r = read_record(g.played.record());
     EXPECT_EQ(r.game.result().termination, m.termination);
     EXPECT_NE(g.played.reason.find(m.reason), std::string::npos) << g.played.reason;
     EXPECT_EQ(g.played.reason.rfind("fake (", 0), 0u) << g.played.reason;
@@ -122,7 +121,7 @@ TEST(MatchExternal, AnEngineThatOverstepsItsClockLosesOnTime) {
   ASSERT_EQ(result.games.size(), 2u);
   EXPECT_EQ(result.state.wdl.losses, 2);
   for (const GameReport& g : result.games) {
-    EXPECT_EQ(g.played.record.game.result().termination, Termination::Timeout);
+    EXPECT_EQ(read_record(g.played.record()).game.result().termination, Termination::Timeout);
     EXPECT_NE(g.played.reason.find("ran out of time"), std::string::npos) << g.played.reason;
   }
   expect_no_children();

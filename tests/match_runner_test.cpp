@@ -12,6 +12,7 @@
 
 #include "cli/app.h"
 #include "core/record.h"
+#include "games/ordo_game.h"
 #include "match/elo_plot.h"
 #include "match/match.h"
 #include "match/openings.h"
@@ -22,8 +23,7 @@ namespace {
 
 MatchConfig small_match(const std::string& first, const std::string& second, int games) {
   MatchConfig config;
-  config.rules = {Variant::Classic, 8, 8};
-  config.game_options = {.repetition_draw = true, .move_limit = 60};
+  config.rules = {"ordo", {{"size", "8x8"}, {"repetition", "on"}, {"move-limit", "60"}}};
   config.first = configure_player(parse_player_spec(first), false);
   config.second = configure_player(parse_player_spec(second), false);
   config.games = games;
@@ -34,7 +34,7 @@ MatchConfig small_match(const std::string& first, const std::string& second, int
 
 std::string all_records(const MatchResult& result) {
   std::string text;
-  for (const GameReport& g : result.games) text += write_record(g.played.record) + "\n";
+  for (const GameReport& g : result.games) text += g.played.record() + "\n";
   return text;
 }
 
@@ -49,7 +49,7 @@ TEST(MatchRunner, FixedDepthEnginesPlayPairedOpeningsDeterministically) {
                 result.state.pairs[3] + result.state.pairs[4],
             1);
   for (const GameReport& g : result.games) {
-    const Record& r = g.played.record;
+    const Record r = read_record(g.played.record());
     EXPECT_TRUE(r.game.result().over());
     EXPECT_TRUE(g.played.reason.empty()) << g.played.reason;  // the rules ended every game
     EXPECT_EQ(r.tags.at("White"), g.index % 2 == 0 ? "deep" : "shallow");
@@ -58,7 +58,7 @@ TEST(MatchRunner, FixedDepthEnginesPlayPairedOpeningsDeterministically) {
   // Both games of a pair start with the same opening, which is the seeded one.
   const Opening opening = make_opening(config.rules, 3, 7, 0);
   for (int game : {0, 1}) {
-    const Record& r = result.games[static_cast<std::size_t>(game)].played.record;
+    const Record r = read_record(result.games[static_cast<std::size_t>(game)].played.record());
     Game replay(Position::start(Variant::Classic, 8, 8));
     for (const std::string& m : opening.moves) replay.play(m);
     for (std::size_t i = 0; i < opening.moves.size(); ++i) {
@@ -90,15 +90,15 @@ TEST(MatchRunner, SprtStopsALopsidedMatch) {
 }
 
 TEST(MatchRunner, OpeningsAreOpenAndSeeded) {
-  const MatchRules rules{Variant::X, 10, 8};
+  const MatchRules rules{"ordo", {{"rules", "x"}}};
   for (int i = 0; i < 4; ++i) {
     const Opening o = make_opening(rules, 4, 99, i);
     EXPECT_EQ(o.moves.size(), 4u);
     Game game(Position::start(Variant::X, 10, 8));
     for (const std::string& m : o.moves) game.play(m);
     EXPECT_FALSE(game.result().over());
-    EXPECT_FALSE(can_win_at_once(game.position(), Color::White));
-    EXPECT_FALSE(can_win_at_once(game.position(), Color::Black));
+    EXPECT_FALSE(games::ordo_can_win_at_once(game.position(), Color::White));
+    EXPECT_FALSE(games::ordo_can_win_at_once(game.position(), Color::Black));
     EXPECT_EQ(make_opening(rules, 4, 99, i).moves, o.moves);
   }
   EXPECT_NE(make_opening(rules, 4, 99, 0).moves, make_opening(rules, 4, 100, 0).moves);
@@ -107,7 +107,7 @@ TEST(MatchRunner, OpeningsAreOpenAndSeeded) {
 TEST(MatchRunner, CanWinAtOnceSeesAHomeRowStep) {
   // White on b7 steps to the eighth rank (Black's home row) and wins.
   const Position pos = Position::parse("8/1w6/8/bb6/8/8/8/8 w", Variant::Classic);
-  EXPECT_TRUE(can_win_at_once(pos, Color::White));
+  EXPECT_TRUE(games::ordo_can_win_at_once(pos, Color::White));
 }
 
 TEST(MatchRunner, PlayerSpecsAreChecked) {

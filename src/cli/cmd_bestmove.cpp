@@ -10,6 +10,7 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "cli/orderchaos_cli.h"
 #include "core/notation.h"
 #include "search/levels.h"
 #include "search/mcts.h"
@@ -47,6 +48,12 @@ void print_info(const Position& root, const Info& info, std::ostream& out) {
 }
 
 int run_bestmove(const BestmoveOptions& options, const Streams& io) {
+  if (options.common.game == "orderchaos") {
+    return orderchaos_bestmove(options.common,
+                               {options.limits, options.hash_mib, options.threads, options.searcher,
+                                options.level, options.seed},
+                               io);
+  }
   const Game game = make_game(options.common);
   if (game.result().over()) {
     io.err << "no move to find: " << describe(game.result()) << '\n';
@@ -88,7 +95,7 @@ void add_bestmove_command(CLI::App& app, Action& chosen) {
   command->add_option("--threads", options->threads, "Alpha-beta threads (lazy SMP)")
       ->check(CLI::Range(1, 256));
   command->add_option("--searcher", options->searcher, "alphabeta (default) or mcts")
-      ->check(CLI::IsMember({"alphabeta", "mcts"}));
+      ->check(CLI::IsMember({"alphabeta", "mcts"}));  // Order and Chaos: alpha-beta only
   command->add_option("--level", options->level, "Playing level 1..10 (default 10: full strength)")
       ->check(CLI::Range(kMinLevel, kMaxLevel));
   command->add_option("--seed", options->seed, "Seed of the lower levels' randomness");

@@ -1,6 +1,6 @@
 // `match`: plays two players against each other (our engine, the UCT bot, or external UGI
-// engines) with the rules core as the referee, and reports the score, Elo, LOS and SPRT.
-// A thin adapter over src/match.
+// engines) with the game's rules core as the referee, and reports the score, Elo, LOS and
+// SPRT. Ordo or Order and Chaos (--game). A thin adapter over src/match.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "games/any_game.h"
 #include "match/elo_plot.h"
 #include "match/match.h"
 #include "match/player_spec.h"
@@ -23,13 +24,14 @@ using namespace ordo::match;
 
 struct MatchOptions {
   std::vector<std::string> engines;
-  std::string rules = "classic";
-  std::string size = "10x8";
+  std::string game = "ordo";
+  std::string rules;  // the game's default when empty
+  std::string size;   // Ordo only; 10x8 when empty
   int games = 20;
   int concurrency = 1;
   std::uint64_t seed = 1;
   int opening_plies = 4;
-  int move_limit = 300;
+  int move_limit = 0;  // Ordo only; 0: the default of 300
   bool no_repetition = false;
   std::string tc;
   std::string sprt;
@@ -87,21 +89,34 @@ std::string sprt_text(const SprtState& s) {
 
 void print_progress(const GameReport& report, const MatchState& state, const MatchConfig& config,
                     std::ostream& out) {
-  const auto& tags = report.played.record.tags;
-  out << "game " << report.index + 1 << '/' << config.games << ": " << tags.at("White") << " - "
-      << tags.at("Black") << ' ' << describe_game(report.played) << ", "
-      << report.played.record.game.moves().size() << " turns | " << config.first.name << " +"
-      << state.wdl.wins << " =" << state.wdl.draws << " -" << state.wdl.losses;
+  const games::AnyGame& game = *report.played.game;
+  const auto& tags = report.played.tags;
+  out << "game " << report.index + 1 << '/' << config.games << ": "
+      << tags.at(game.side_name(games::Side::First)) << " - "
+      << tags.at(game.side_name(games::Side::Second)) << ' ' << describe_game(report.played) << ", "
+      << game.moves().size() << " turns | " << config.first.name << " +" << state.wdl.wins << " ="
+      << state.wdl.draws << " -" << state.wdl.losses;
   if (!state.history.empty()) out << " Elo " << interval(state.history.back().estimate);
   if (state.sprt) out << ' ' << sprt_text(*state.sprt);
   out << '\n' << std::flush;
+}
+
+// "Ordo classic 10x8", "Order and Chaos original".
+std::string game_words(const MatchRules& rules) {
+  const auto game = games::make_game(rules);
+  std::string words = std::string(game->game_title()) + ' ' + game->rules_name();
+  if (games::game_info(rules.game).sizes.size() > 1) {
+    const auto [width, height] = game->board_size();
+    words += ' ' + std::to_string(width) + 'x' + std::to_string(height);
+  }
+  return words;
 }
 
 void print_summary(const MatchResult& result, const MatchConfig& config, const MatchOptions& o,
                    double seconds, std::ostream& out) {
   const MatchState& s = result.state;
   const std::string& a = config.first.name;
-  out << "\nMatch " << a << " vs " << config.second.name << ": " << o.rules << ' ' << o.size << ", "
+  out << "\nMatch " << a << " vs " << config.second.name << ": " << game_words(config.rules) << ", "
       << s.games_done << " of " << config.games << " games, " << config.opening_plies
       << " random plies per opening, each opening twice with colours swapped; " << fixed(seconds, 1)
       << " s\n";
@@ -123,7 +138,7 @@ void print_summary(const MatchResult& result, const MatchConfig& config, const M
   }
   std::map<std::string, int> endings;
   for (const GameReport& g : result.games) {
-    ++endings[std::string(termination_name(g.played.record.game.result().termination))];
+    ++endings[g.played.game->result().termination];
   }
   out << "Endings:";
   for (const auto& [name, count] : endings) out << ' ' << name << ' ' << count << ';';
@@ -146,8 +161,17 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
                                 std::to_string(o.engines.size()) + ")");
   }
   MatchConfig config;
-  config.rules = {o.rules == "x" ? Variant::X : Variant::Classic, o.size == "8x8" ? 8 : 10, 8};
-  config.game_options = {.repetition_draw = !o.no_repetition, .move_limit = o.move_limit};
+  config.rules = {o.game, {}};
+  if (!o.rules.empty()) config.rules.options["rules"] = o.rules;
+  if (!o.size.empty()) config.rules.options["size"] = o.size;
+  if (o.game == "ordo") {
+    config.rules.options["move-limit"] = std::to_string(o.move_limit > 0 ? o.move_limit : 300);
+    config.rules.options["repetition"] = o.no_repetition ? "off" : "on";
+  } else if (o.move_limit > 0 || o.no_repetition) {
+    throw std::invalid_argument("--move-limit and --no-repetition are Ordo options; " +
+                                games::game_info(o.game).title + " always ends");
+  }
+  games::make_game(config.rules);  // a clear error for a rule set or size of another game
   if (!o.tc.empty()) config.clock = parse_tc(o.tc);
   if (!o.sprt.empty()) config.sprt = parse_sprt(o.sprt);
   config.first = configure_player(parse_player_spec(o.engines[0]), config.clock.has_value());
@@ -173,7 +197,7 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   print_summary(result, config, o, seconds, io.out);
   if (records.is_open()) {
-    for (const GameReport& g : result.games) records << write_record(g.played.record) << '\n';
+    for (const GameReport& g : result.games) records << g.played.record() << '\n';
     if (!records.flush()) throw std::runtime_error("--out: writing '" + o.out + "' failed");
     io.out << "Records of " << result.games.size() << " games written to " << o.out << '\n';
   }
@@ -199,9 +223,12 @@ void add_match_command(CLI::App& app, Action& chosen) {
                    "\"name=E,kind=ugi,cmd=/path/engine ugi,movetime=100,option.Hash=64\"")
       ->required()
       ->take_all();
-  command->add_option("--rules", o->rules, "Rule set: classic (Ordo) or x (Ordo X)")
-      ->check(CLI::IsMember({"classic", "x"}));
-  command->add_option("--size", o->size, "Board")->check(CLI::IsMember({"10x8", "8x8"}));
+  command->add_option("--game", o->game, "The game: ordo or orderchaos (Order and Chaos)")
+      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command->add_option("--rules", o->rules,
+                      "Rule set: classic (default) or x for Ordo; original (default) or "
+                      "exact-five for Order and Chaos");
+  command->add_option("--size", o->size, "Ordo's board: 10x8 (default) or 8x8");
   command->add_option("--games", o->games, "Games to play (pairs of openings, colours swapped)")
       ->check(CLI::Range(1, 1000000));
   command->add_option("--concurrency", o->concurrency, "Games played at the same time")
@@ -211,7 +238,7 @@ void add_match_command(CLI::App& app, Action& chosen) {
       ->check(CLI::Range(0, 40));
   command
       ->add_option("--move-limit", o->move_limit,
-                   "Turns after which a game is a draw (the game's move-limit option)")
+                   "Ordo: turns after which a game is a draw (default 300)")
       ->check(CLI::Range(1, 100000));
   command->add_flag("--no-repetition", o->no_repetition,
                     "Turn off the house rule that a third repetition draws");

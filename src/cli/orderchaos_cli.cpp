@@ -1,7 +1,9 @@
 #include "cli/orderchaos_cli.h"
 
 #include <algorithm>
+#include <atomic>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -12,6 +14,7 @@
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
+#include "search/orderchaos_search.h"
 
 namespace ordo::cli {
 
@@ -20,6 +23,23 @@ namespace oc = orderchaos;
 namespace {
 
 constexpr std::uint64_t kSeed = 20261122;
+
+// The search part of `bench`: built-in positions searched to a fixed depth on a fresh
+// searcher with one thread (depth, quick depth).
+struct SearchBenchPosition {
+  const char* name;
+  const char* position;
+  oc::RuleVersion version;
+  int depth, quick_depth;
+};
+
+constexpr SearchBenchPosition kSearchPositions[] = {
+    {"empty board", "6/6/6/6/6/6 order", oc::RuleVersion::Original, 6, 3},
+    {"opening", "6/6/2xo2/2ox2/6/6 order", oc::RuleVersion::Original, 6, 3},
+    {"middle", "6/1x2o1/2xx2/1oxo2/3x2/6 order", oc::RuleVersion::Original, 7, 4},
+    {"exact-five", "6/1x2o1/2xx2/1oxo2/3x2/6 order", oc::RuleVersion::ExactFive, 7, 4},
+    {"endgame", "xo1ox1/1xoxo1/ox1xo1/1oxox1/xo2ox/oxo1x1 order", oc::RuleVersion::Original, 12, 8},
+};
 
 oc::RuleVersion parse_version(const std::string& rules) {
   if (rules.empty() || rules == "original") return oc::RuleVersion::Original;
@@ -51,6 +71,46 @@ std::string diagram(const oc::Position& pos) {
   }
   out << "   a b c d e f\n";
   return out.str();
+}
+
+void print_info(const OrderChaosInfo& info, std::ostream& out) {
+  out << "info depth " << info.depth << " score ";
+  if (info.mate) {
+    out << "mate " << *info.mate;
+  } else {
+    out << "cp " << info.score;
+  }
+  out << " nodes " << info.nodes << " nps " << info.nodes_per_second << " time " << info.elapsed_ms
+      << " pv";
+  for (const oc::Move m : info.pv) out << ' ' << oc::format_move(m);
+  out << '\n';
+}
+
+void bench_search(bool quick, std::ostream& out) {
+  out << "Search (alpha-beta, one thread)\n";
+  std::uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  const std::atomic<bool> stop{false};
+  for (const SearchBenchPosition& p : kSearchPositions) {
+    OrderChaosAlphaBeta searcher(16);
+    const oc::Position pos = oc::Position::parse(p.position, p.version);
+    const int depth = quick ? p.quick_depth : p.depth;
+    const Stopwatch clock;
+    const OrderChaosSearchResult result = searcher.search(pos, {}, {.depth = depth}, stop);
+    const double seconds = clock.seconds();
+    total_nodes += result.nodes;
+    total_seconds += seconds;
+    out << "  " << std::left << std::setw(12) << p.name << std::right << " depth " << std::setw(2)
+        << depth << std::setw(14) << grouped(result.nodes) << " nodes  best "
+        << (result.best_move ? oc::format_move(*result.best_move) : "-") << "  score "
+        << (result.mate ? "mate " + std::to_string(*result.mate)
+                        : "cp " + std::to_string(result.score))
+        << '\n';
+  }
+  out << "  " << std::left << std::setw(21) << "total" << std::right << std::setw(14)
+      << grouped(total_nodes) << " nodes  "
+      << fixed(per_second(static_cast<double>(total_nodes), total_seconds) / 1e6, 3)
+      << " M nodes/s\n";
 }
 
 }  // namespace
@@ -178,6 +238,33 @@ void orderchaos_bench(int games, bool quick, std::ostream& out) {
         << "  Order won      " << grouped(static_cast<std::uint64_t>(order_wins)) << " ("
         << fixed(games ? 100.0 * order_wins / games : 0.0, 1) << "%)\n";
   }
+  out << '\n';
+  bench_search(quick, out);
+}
+
+int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOptions& search,
+                        const Streams& io) {
+  if (search.searcher == "mcts")
+    throw std::invalid_argument(
+        "--searcher mcts: Order and Chaos has only the alpha-beta searcher so far");
+  const oc::Game game = make_orderchaos_game(options);
+  if (game.result().over()) {
+    io.err << "no move to find: " << oc::describe(game.result()) << '\n';
+    return 1;
+  }
+  SearchLimits limits = search.limits;
+  if (!limits.depth && !limits.nodes && !limits.time_ms) limits.time_ms = 1000;
+  const LevelSettings level = orderchaos_level_settings(search.level);
+  OrderChaosAlphaBeta searcher(search.hash_mib, search.threads);
+  const std::atomic<bool> stop{false};
+  const oc::Position& root = game.position();
+  const OrderChaosSearchResult result =
+      searcher.search(root, {}, limits_at_level(limits, level), stop,
+                      [&](const OrderChaosInfo& info) { print_info(info, io.out); });
+  const std::optional<oc::Move> chosen =
+      choose_at_level(level, searcher, root, {}, result, search.seed, stop);
+  io.out << "bestmove " << oc::format_move(*chosen) << '\n';
+  return 0;
 }
 
 }  // namespace ordo::cli

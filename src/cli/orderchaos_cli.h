@@ -2,11 +2,16 @@
 // commands and options as for Ordo, on the second game's rules core.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <ostream>
+#include <string>
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "orderchaos/game.h"
+#include "search/levels.h"
+#include "search/searcher.h"
 
 namespace ordo::cli {
 
@@ -17,7 +22,21 @@ orderchaos::Game make_orderchaos_game(const CommonOptions& options);
 int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const Streams& io);
 int orderchaos_moves(const CommonOptions& options, const Streams& io);
 int orderchaos_show(const CommonOptions& options, const Streams& io);
-// Perft from the empty board and seeded uniformly random complete games of both versions.
+// Perft from the empty board, seeded uniformly random complete games of both versions,
+// and fixed-depth alpha-beta searches (node counts the same on every run).
 void orderchaos_bench(int games, bool quick, std::ostream& out);
+
+// `bestmove --game orderchaos`: what the Ordo command takes, for the second game.
+struct OrderChaosSearchOptions {
+  SearchLimits limits;
+  std::size_t hash_mib = 64;
+  int threads = 1;
+  std::string searcher = "alphabeta";
+  int level = kMaxLevel;
+  std::uint64_t seed = 0x0DD0;
+};
+// Throws std::invalid_argument for what the game cannot do (MCTS, Ordo's options).
+int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOptions& search,
+                        const Streams& io);
 
 }  // namespace ordo::cli

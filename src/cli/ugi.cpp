@@ -1,6 +1,7 @@
 // The UGI protocol loop: parses each command line and drives the engine facade.
 #include "cli/ugi.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <istream>
@@ -11,9 +12,6 @@
 #include <stdexcept>
 #include <string_view>
 #include <vector>
-
-#include "core/notation.h"
-#include "core/perft.h"
 
 namespace ordo::cli {
 
@@ -62,41 +60,44 @@ std::int64_t number_in(const std::string& what, const std::string& text, std::in
   return *value;
 }
 
-// p1time/p1inc/wtime/winc are White's (0), p2time/p2inc/btime/binc Black's (1).
+// p1time/p1inc/wtime/winc are the first player's (0), p2time/p2inc/btime/binc the second's.
 int player_index(const std::string& key) {
   return key.starts_with("p2") || key.starts_with("b") ? 1 : 0;
 }
 
-std::string info_line(const Position& root, const Info& info) {
+std::string info_line(const games::SearchInfo& info) {
   std::string line = "info depth " + std::to_string(info.depth) + " score ";
   line += info.mate ? "mate " + std::to_string(*info.mate) : "cp " + std::to_string(info.score);
   line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nodes_per_second) +
           " time " + std::to_string(info.elapsed_ms) + " pv";
-  Position pos = root;
-  for (const Move& move : info.pv) {
-    line += ' ' + format_move(pos, move);
-    pos.make(move);
-  }
+  for (const std::string& move : info.pv) line += ' ' + move;
   return line;
 }
 
-std::string_view result_word(Outcome outcome) {
+std::string_view result_word(games::Outcome outcome) {
   switch (outcome) {
-    case Outcome::WhiteWins:
+    case games::Outcome::FirstWins:
       return "p1win";
-    case Outcome::BlackWins:
+    case games::Outcome::SecondWins:
       return "p2win";
-    case Outcome::Draw:
+    case games::Outcome::Draw:
       return "draw";
-    case Outcome::Ongoing:
+    case games::Outcome::Ongoing:
       break;
   }
   return "none";
 }
 
+// "var a var b" of a combo option.
+std::string vars(const std::vector<std::string>& values) {
+  std::string out;
+  for (const std::string& value : values) out += " var " + value;
+  return out;
+}
+
 // The limits of `go`; throws std::invalid_argument for an unknown or malformed parameter.
-GoLimits parse_go(const std::vector<std::string>& words) {
-  GoLimits limits;
+games::GoLimits parse_go(const std::vector<std::string>& words) {
+  games::GoLimits limits;
   bool limited = false;
   constexpr std::int64_t kMax = std::int64_t{1} << 48;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -133,11 +134,15 @@ GoLimits parse_go(const std::vector<std::string>& words) {
 
 }  // namespace
 
-UgiSession::UgiSession(std::ostream& out) : out_(out) {}
+UgiSession::UgiSession(std::ostream& out) : out_(out) {
+  start_game(spec_);
+}
 
 UgiSession::~UgiSession() {
-  engine_.stop();
-  engine_.wait();
+  if (engine_) {
+    engine_->stop();
+    engine_->wait();
+  }
 }
 
 void UgiSession::say(const std::string& line) {
@@ -146,12 +151,30 @@ void UgiSession::say(const std::string& line) {
 }
 
 void UgiSession::settle() {
-  if (infinite_) engine_.stop();
-  engine_.wait();
+  if (!engine_) return;
+  if (infinite_) engine_->stop();
+  engine_->wait();
 }
 
 void UgiSession::finish() {
   settle();
+}
+
+void UgiSession::start_game(const games::GameSpec& spec) {
+  std::unique_ptr<games::AnyGame> game = games::make_game(spec);  // throws for bad options
+  // A searcher the new game's engine lacks (MCTS) falls back to its default.
+  games::EngineSettings settings = settings_;
+  const std::vector<std::string>& searchers = games::game_info(spec.game).searchers;
+  if (std::find(searchers.begin(), searchers.end(), settings.searcher) == searchers.end()) {
+    settings.searcher = searchers.front();
+  }
+  std::unique_ptr<games::AnyEngine> engine;
+  if (games::has_engine(spec.game)) engine = games::make_engine(*game, settings);
+  engine_.reset();  // its search (if any) has ended in settle()
+  spec_ = spec;
+  settings_ = settings;
+  game_ = std::move(game);
+  engine_ = std::move(engine);
 }
 
 bool UgiSession::handle(const std::string& line) {
@@ -164,8 +187,10 @@ bool UgiSession::handle(const std::string& line) {
     return true;
   }
   if (command == "stop" || command == "quit") {
-    engine_.stop();
-    engine_.wait();
+    if (engine_) {
+      engine_->stop();
+      engine_->wait();
+    }
     return command != "quit";
   }
   settle();
@@ -175,7 +200,8 @@ bool UgiSession::handle(const std::string& line) {
     } else if (command == "setoption") {
       set_option(args);
     } else if (command == "uginewgame" || command == "ucinewgame") {
-      engine_.new_game();
+      game_ = games::make_game(spec_);
+      if (engine_) engine_->new_game();
     } else if (command == "position") {
       set_position(args);
     } else if (command == "go") {
@@ -192,16 +218,25 @@ bool UgiSession::handle(const std::string& line) {
 }
 
 void UgiSession::hello(bool uci) {
+  const games::GameInfo& info = games::game_info(spec_.game);
   say("id name ordo-engine");
   say("id author the ordo-engine authors");
-  say("option name Rules type combo default classic var classic var x");
-  say("option name Size type combo default 10x8 var 10x8 var 8x8");
-  say("option name Hash type spin default " + std::to_string(EngineOptions{}.hash_mib) +
+  // Ordo's list is the one Ordo-only interfaces have always seen (ugi.h).
+  if (info.name != "ordo") {
+    std::vector<std::string> names;
+    for (const games::GameInfo& game : games::known_games()) names.push_back(game.name);
+    say("option name Game type combo default " + names.front() + vars(names));
+  }
+  say("option name Rules type combo default " + info.rule_sets.front() + vars(info.rule_sets));
+  if (info.sizes.size() > 1) {
+    say("option name Size type combo default " + info.sizes.front() + vars(info.sizes));
+  }
+  say("option name Hash type spin default " + std::to_string(games::EngineSettings{}.hash_mib) +
       " min 1 max 4096");
   say("option name Threads type spin default 1 min 1 max 256");
-  say("option name Searcher type combo default alphabeta var alphabeta var mcts");
-  say("option name Level type spin default " + std::to_string(kMaxLevel) + " min " +
-      std::to_string(kMinLevel) + " max " + std::to_string(kMaxLevel));
+  say("option name Searcher type combo default " + info.searchers.front() + vars(info.searchers));
+  say("option name Level type spin default " + std::to_string(games::kMaxLevel) + " min " +
+      std::to_string(games::kMinLevel) + " max " + std::to_string(games::kMaxLevel));
   say(uci ? "uciok" : "ugiok");
 }
 
@@ -214,32 +249,39 @@ void UgiSession::set_option(const std::string& args) {
   }
   const std::string name = lower(join(words, 1, value_at));
   const std::string value = join(words, value_at + 1, words.size());
-  EngineOptions options = engine_.options();
-  if (name == "rules") {
-    if (value != "classic" && value != "x") {
-      throw std::invalid_argument("Rules is classic or x, not '" + value + "'");
+  if (name == "game" || name == "rules" || name == "size") {
+    games::GameSpec spec = spec_;
+    if (name == "game") {
+      games::game_info(value);  // throws for an unknown game
+      if (value != spec_.game) spec = games::GameSpec{value, {}};
+    } else {
+      spec.options[name] = value;
     }
-    options.variant = value == "x" ? Variant::X : Variant::Classic;
-  } else if (name == "size") {
-    if (value != "10x8" && value != "8x8") {
-      throw std::invalid_argument("Size is 10x8 or 8x8, not '" + value + "'");
-    }
-    options.width = value == "8x8" ? 8 : 10;
-  } else if (name == "hash") {
-    options.hash_mib = static_cast<std::size_t>(number_in("Hash", value, 1, 4096));
+    // The same game and rules again keep the position (as a real change would not).
+    if (spec.game != spec_.game || spec.options != spec_.options) start_game(spec);
+    return;
+  }
+  games::EngineSettings settings = settings_;
+  if (name == "hash") {
+    settings.hash_mib = static_cast<std::size_t>(number_in("Hash", value, 1, 4096));
   } else if (name == "threads") {
-    options.threads = static_cast<int>(number_in("Threads", value, 1, 256));
+    settings.threads = static_cast<int>(number_in("Threads", value, 1, 256));
   } else if (name == "searcher") {
-    if (value != "alphabeta" && value != "mcts") {
-      throw std::invalid_argument("Searcher is alphabeta or mcts, not '" + value + "'");
+    const std::vector<std::string>& searchers = games::game_info(spec_.game).searchers;
+    if (std::find(searchers.begin(), searchers.end(), value) == searchers.end()) {
+      std::string known;
+      for (const std::string& s : searchers) known += (known.empty() ? "" : " or ") + s;
+      throw std::invalid_argument("Searcher is " + known + ", not '" + value + "'");
     }
-    options.searcher = value == "mcts" ? SearcherKind::Mcts : SearcherKind::AlphaBeta;
+    settings.searcher = value;
   } else if (name == "level") {
-    options.level = static_cast<int>(number_in("Level", value, kMinLevel, kMaxLevel));
+    settings.level =
+        static_cast<int>(number_in("Level", value, games::kMinLevel, games::kMaxLevel));
   } else {
     throw std::invalid_argument("unknown option '" + join(words, 1, value_at) + "'");
   }
-  engine_.set_options(options);
+  if (engine_) engine_->set_settings(settings);
+  settings_ = settings;
 }
 
 void UgiSession::set_position(const std::string& args) {
@@ -249,41 +291,47 @@ void UgiSession::set_position(const std::string& args) {
   const std::vector<std::string> moves(
       words.begin() + static_cast<std::ptrdiff_t>(std::min(moves_at + 1, words.size())),
       words.end());
+  games::GameSpec spec = spec_;
   if (!words.empty() && words[0] == "startpos" && moves_at == 1) {
-    engine_.set_position(moves);
+    spec.options.erase("position");
   } else if (!words.empty() && words[0] == "fen" && moves_at > 1) {
     // The position string has a space before the side to move: it runs up to `moves`.
-    engine_.set_position(Position::parse(join(words, 1, moves_at), engine_.options().variant),
-                         moves);
+    spec.options["position"] = join(words, 1, moves_at);
   } else {
     throw std::invalid_argument("expected 'position startpos|fen STRING [moves M...]'");
   }
+  // Built aside so that a bad position or move leaves the current one untouched.
+  std::unique_ptr<games::AnyGame> game = games::make_game(spec);
+  games::play_moves(*game, moves);
+  if (engine_) engine_->set_position(game->start_position(), game->moves());
+  game_ = std::move(game);
 }
 
 void UgiSession::go(const std::string& args) {
   const std::vector<std::string> words = split(args);
   if (!words.empty() && words[0] == "perft") return perft(args);
-  const GoLimits limits = parse_go(words);
+  const games::GoLimits limits = parse_go(words);
+  if (!engine_) {
+    throw std::invalid_argument("no engine plays " + std::string(game_->game_title()) +
+                                " yet (go perft N works)");
+  }
   infinite_ = limits.infinite;
-  engine_.go(
-      limits,
-      SearchCallbacks{
-          .on_info = [this](const Position& root, const Info& info) { say(info_line(root, info)); },
-          .on_best_move =
-              [this](const Position& root, const SearchResult& result) {
-                say("bestmove " + (result.best_move ? format_move(root, *result.best_move)
-                                                    : std::string("(none)")));
-              },
-      });
+  engine_->go(limits,
+              games::EngineCallbacks{
+                  .on_info = [this](const games::SearchInfo& info) { say(info_line(info)); },
+                  .on_best_move =
+                      [this](const std::optional<std::string>& move) {
+                        say("bestmove " + move.value_or("(none)"));
+                      },
+              });
 }
 
 void UgiSession::perft(const std::string& args) {
   const std::vector<std::string> words = split(args);
   if (words.size() != 2) throw std::invalid_argument("expected 'go perft DEPTH'");
-  const int depth = static_cast<int>(number_in("perft", words[1], 0, kMaxPerftDepth));
-  Position pos = engine_.game().position();
+  const int depth = static_cast<int>(number_in("perft", words[1], 0, game_->max_perft_depth()));
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t count = ordo::perft(pos, depth);
+  const std::uint64_t count = game_->perft(depth);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
@@ -293,14 +341,13 @@ void UgiSession::perft(const std::string& args) {
 }
 
 void UgiSession::query(const std::string& args) {
-  const Game& game = engine_.game();
   if (args == "p1turn") {
     say(std::string("response ") +
-        (game.position().side_to_move() == Color::White ? "true" : "false"));
+        (game_->side_to_move() == games::Side::First ? "true" : "false"));
   } else if (args == "gameover") {
-    say(std::string("response ") + (game.result().over() ? "true" : "false"));
+    say(std::string("response ") + (game_->result().over() ? "true" : "false"));
   } else if (args == "result") {
-    say("response " + std::string(result_word(game.result().outcome)));
+    say("response " + std::string(result_word(game_->result().outcome)));
   } else {
     throw std::invalid_argument("expected 'query p1turn|gameover|result'");
   }

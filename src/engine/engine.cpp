@@ -1,10 +1,13 @@
-// The engine facade: game state, options, and the worker thread that runs the searcher.
+// The engine facade: game state, options, and the worker thread that runs the searcher,
+// written once for both games (engine.h) and instantiated for each at the end.
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "core/notation.h"
+#include "engine/orderchaos_engine.h"
 
 namespace ordo {
 
@@ -15,10 +18,10 @@ constexpr std::int64_t kClockOverheadMs = 30;
 
 }  // namespace
 
-std::int64_t clock_budget_ms(const GoLimits& limits, Color to_move) {
-  const std::int64_t left = limits.time_left_ms[index(to_move)];
+std::int64_t clock_budget_ms(const GoLimits& limits, int mover) {
+  const std::int64_t left = limits.time_left_ms[mover];
   if (left < 0) return 0;
-  const std::int64_t inc = std::max<std::int64_t>(limits.increment_ms[index(to_move)], 0);
+  const std::int64_t inc = std::max<std::int64_t>(limits.increment_ms[mover], 0);
   // About 30 moves still to play unless told, and the increment comes back after this move.
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go + 1, 30) : 30;
   const std::int64_t wanted = left / moves + inc * 3 / 4;
@@ -28,59 +31,74 @@ std::int64_t clock_budget_ms(const GoLimits& limits, Color to_move) {
   return std::max<std::int64_t>(std::min(wanted, cap), 1);
 }
 
-SearchLimits search_limits(const GoLimits& limits, Color to_move) {
+SearchLimits search_limits(const GoLimits& limits, int mover) {
   if (limits.infinite) return {};
   SearchLimits out{.depth = limits.depth, .nodes = limits.nodes, .time_ms = limits.movetime_ms};
-  const std::int64_t budget = clock_budget_ms(limits, to_move);
+  const std::int64_t budget = clock_budget_ms(limits, mover);
   if (budget > 0) out.time_ms = out.time_ms > 0 ? std::min(out.time_ms, budget) : budget;
   return out;
 }
 
-Engine::Engine(EngineOptions options)
-    : options_(options), game_(Position::start(options.variant, options.width, options.height)) {}
+void OrderChaosEngineGame::check(const Options& options) {
+  if (options.searcher == SearcherKind::Mcts)
+    throw std::invalid_argument(
+        "Order and Chaos has no MCTS searcher yet; use the alpha-beta searcher");
+}
 
-Engine::~Engine() {
+template <class GameT>
+BasicEngine<GameT>::BasicEngine(Options options) : options_(options), game_(GameT::start(options)) {
+  GameT::check(options);
+}
+
+template <class GameT>
+BasicEngine<GameT>::~BasicEngine() {
   finish_search();
 }
 
-void Engine::set_options(const EngineOptions& options) {
+template <class GameT>
+void BasicEngine<GameT>::set_options(const Options& options) {
+  GameT::check(options);
   finish_search();
-  const bool new_board = options.variant != options_.variant || options.width != options_.width ||
-                         options.height != options_.height;
+  const bool new_board = GameT::new_board(options, options_);
   if (options.hash_mib != options_.hash_mib) alphabeta_.reset();
   if (alphabeta_) alphabeta_->set_threads(options.threads);
   options_ = options;
   if (new_board) new_game();
 }
 
-void Engine::new_game() {
+template <class GameT>
+void BasicEngine<GameT>::new_game() {
   finish_search();
-  game_ = Game(Position::start(options_.variant, options_.width, options_.height));
+  game_ = Game(GameT::start(options_));
   if (alphabeta_) alphabeta_->clear();
   if (mcts_) mcts_->clear();
 }
 
-void Engine::set_position(const std::vector<std::string>& moves) {
-  set_position(Position::start(options_.variant, options_.width, options_.height), moves);
+template <class GameT>
+void BasicEngine<GameT>::set_position(const std::vector<std::string>& moves) {
+  set_position(GameT::start(options_), moves);
 }
 
-void Engine::set_position(const Position& start, const std::vector<std::string>& moves) {
+template <class GameT>
+void BasicEngine<GameT>::set_position(const Position& start,
+                                      const std::vector<std::string>& moves) {
+  using GameMoveError = typename GameT::MoveErrorType;
   finish_search();
   // Built aside so that an illegal move leaves the current game untouched.
   Game game(start);
   for (std::size_t i = 0; i < moves.size(); ++i) {
     try {
-      game.play(moves[i]);
-    } catch (const MoveError& e) {
-      throw MoveError("move " + std::to_string(i + 1) + " '" + moves[i] + "' (" +
-                      std::string(color_name(game.position().side_to_move())) +
-                      ") is illegal: " + e.what());
+      GameT::play(game, moves[i]);
+    } catch (const GameMoveError& e) {
+      throw GameMoveError("move " + std::to_string(i + 1) + " '" + moves[i] + "' (" +
+                          GameT::mover_name(game) + ") is illegal: " + e.what());
     }
   }
   game_ = std::move(game);
 }
 
-void Engine::go(const GoLimits& limits, SearchCallbacks callbacks) {
+template <class GameT>
+void BasicEngine<GameT>::go(const GoLimits& limits, Callbacks callbacks) {
   finish_search();
   searcher();  // allocate the table here, not on the clock
   if (options_.level < kMaxLevel) alphabeta();
@@ -90,7 +108,8 @@ void Engine::go(const GoLimits& limits, SearchCallbacks callbacks) {
       [this, limits, cb = std::move(callbacks)]() mutable { think(limits, std::move(cb)); });
 }
 
-void Engine::stop() {
+template <class GameT>
+void BasicEngine<GameT>::stop() {
   {
     // Under the mutex so that a worker about to wait cannot miss the signal.
     const std::lock_guard lock(stop_mutex_);
@@ -99,39 +118,45 @@ void Engine::stop() {
   stop_signal_.notify_all();
 }
 
-void Engine::wait() {
+template <class GameT>
+void BasicEngine<GameT>::wait() {
   if (worker_.joinable()) worker_.join();
 }
 
-void Engine::finish_search() {
+template <class GameT>
+void BasicEngine<GameT>::finish_search() {
   if (!worker_.joinable()) return;
   stop();
   worker_.join();
 }
 
-AlphaBeta& Engine::alphabeta() {
-  if (!alphabeta_) alphabeta_ = std::make_unique<AlphaBeta>(options_.hash_mib, options_.threads);
+template <class GameT>
+typename BasicEngine<GameT>::AlphaBetaT& BasicEngine<GameT>::alphabeta() {
+  if (!alphabeta_) alphabeta_ = std::make_unique<AlphaBetaT>(options_.hash_mib, options_.threads);
   return *alphabeta_;
 }
 
-Searcher& Engine::searcher() {
+template <class GameT>
+BasicSearcher<typename GameT::Rules>& BasicEngine<GameT>::searcher() {
   if (options_.searcher == SearcherKind::AlphaBeta) return alphabeta();
-  if (!mcts_) mcts_ = std::make_unique<Mcts>();
+  if (!mcts_) mcts_ = GameT::make_mcts();
+  if (!mcts_) return alphabeta();  // not reached: check() refuses such options
   return *mcts_;
 }
 
-void Engine::think(GoLimits limits, SearchCallbacks callbacks) {
+template <class GameT>
+void BasicEngine<GameT>::think(GoLimits limits, Callbacks callbacks) {
   const Position& root = game_.position();
-  SearchResult result;
+  Result result;
   // A game that is over by history (repetition, move limit) has no move to find either.
   if (!game_.result().over()) {
     const auto on_info = [&](const Info& info) {
       if (callbacks.on_info) callbacks.on_info(root, info);
     };
-    const LevelSettings level = level_settings(options_.level);
-    const std::vector<std::uint64_t> history = game_.earlier_hashes();
+    const LevelSettings level = GameT::level(options_.level);
+    const std::vector<std::uint64_t> history = GameT::history(game_);
     result = searcher().search(root, history,
-                               limits_at_level(search_limits(limits, root.side_to_move()), level),
+                               limits_at_level(search_limits(limits, GameT::mover(root)), level),
                                stop_, on_info);
     const std::optional<Move> chosen =
         choose_at_level(level, alphabeta(), root, history, result, options_.seed, stop_);
@@ -148,5 +173,9 @@ void Engine::think(GoLimits limits, SearchCallbacks callbacks) {
   if (callbacks.on_best_move) callbacks.on_best_move(root, result);
   searching_.store(false);
 }
+
+// The instantiations: one per game.
+template class BasicEngine<OrdoEngineGame>;
+template class BasicEngine<OrderChaosEngineGame>;
 
 }  // namespace ordo

@@ -2,6 +2,12 @@
 // thread the engine owns. Front ends (the UGI protocol, later a GUI) are thin adapters over
 // it: they set the position, call go() with limits and callbacks, and may stop() at any time.
 //
+// Both games through one facade: BasicEngine is a template over a small per-game type
+// (OrdoEngineGame here, OrderChaosEngineGame in orderchaos_engine.h) that says how to make
+// the start position, play a move text, read the game's history and levels; everything
+// else (the worker thread, stop and wait, the clock, levels' choice) is written once.
+// Engine is Ordo's, OrderChaosEngine the second game's; both have the same methods.
+//
 // Threads. Every call except stop() and is_searching() comes from one controlling thread
 // (the front end's). stop() and is_searching() may come from any thread. The callbacks run
 // on the worker thread; the engine's game does not change while a search runs, so they may
@@ -21,6 +27,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/notation.h"
 #include "core/position.h"
 #include "search/levels.h"
 #include "search/mcts.h"
@@ -49,50 +56,96 @@ struct GoLimits {
   std::uint64_t nodes = 0;
   std::int64_t movetime_ms = 0;
   bool infinite = false;  // search until stop(); the best move is reported only then
-  // Clock per colour (index(Color)): time left (-1 = no clock) and increment.
+  // Clock per side (index(Color) for Ordo, index(Role) for Order and Chaos): time left
+  // (-1 = no clock) and increment.
   std::int64_t time_left_ms[2] = {-1, -1};
   std::int64_t increment_ms[2] = {0, 0};
   int moves_to_go = 0;  // turns of the mover until the clock is topped up; 0 = sudden death
 };
 
-// The thinking time for the side to move under a clock: a fraction of what is left plus
-// most of the increment, never more than a safe share of what is left. 0 = no clock.
-std::int64_t clock_budget_ms(const GoLimits& limits, Color to_move);
+// The thinking time for the side to move (its clock index, 0 or 1) under a clock: a
+// fraction of what is left plus most of the increment, never more than a safe share of
+// what is left. 0 = no clock.
+std::int64_t clock_budget_ms(const GoLimits& limits, int mover);
+inline std::int64_t clock_budget_ms(const GoLimits& limits, Color to_move) {
+  return clock_budget_ms(limits, index(to_move));
+}
 
 // The searcher's limits for go(): depth, nodes, movetime and the clock budget combined
 // (the tighter time wins); all zero for an infinite search.
-SearchLimits search_limits(const GoLimits& limits, Color to_move);
+SearchLimits search_limits(const GoLimits& limits, int mover);
+inline SearchLimits search_limits(const GoLimits& limits, Color to_move) {
+  return search_limits(limits, index(to_move));
+}
 
-struct SearchCallbacks {
+template <class Position, class Info, class Result>
+struct BasicSearchCallbacks {
   // After every finished iteration.
   std::function<void(const Position& root, const Info& info)> on_info;
   // Once per go(), last: the result (best_move empty when the game is over).
-  std::function<void(const Position& root, const SearchResult& result)> on_best_move;
+  std::function<void(const Position& root, const Result& result)> on_best_move;
 };
 
-class Engine {
- public:
-  explicit Engine(EngineOptions options = {});
-  ~Engine();  // stops and joins a running search
-  Engine(const Engine&) = delete;
-  Engine& operator=(const Engine&) = delete;
+// Ordo's side of the facade.
+struct OrdoEngineGame {
+  using Rules = OrdoRules;
+  using Options = EngineOptions;
+  using Game = ordo::Game;
+  using MoveErrorType = ordo::MoveError;
+  using AlphaBetaSearcher = ordo::AlphaBeta;
 
-  const EngineOptions& options() const { return options_; }
+  static Position start(const Options& o) { return Position::start(o.variant, o.width, o.height); }
+  // Whether a change of options needs a new game (new rules or board).
+  static bool new_board(const Options& a, const Options& b) {
+    return a.variant != b.variant || a.width != b.width || a.height != b.height;
+  }
+  static void play(Game& game, const std::string& text) { game.play(text); }
+  static std::string mover_name(const Game& game) {
+    return std::string(color_name(game.position().side_to_move()));
+  }
+  static std::vector<std::uint64_t> history(const Game& game) { return game.earlier_hashes(); }
+  static int mover(const Position& pos) { return index(pos.side_to_move()); }
+  static LevelSettings level(int level) { return level_settings(level); }
+  // Options every searcher can serve (all of Ordo's).
+  static void check(const Options&) {}
+  // The MCTS searcher, made when chosen.
+  static std::unique_ptr<Searcher> make_mcts() { return std::make_unique<Mcts>(); }
+};
+
+template <class GameT>
+class BasicEngine {
+ public:
+  using Rules = typename GameT::Rules;
+  using Options = typename GameT::Options;
+  using Game = typename GameT::Game;
+  using Position = typename Rules::Position;
+  using Move = typename Rules::Move;
+  using Info = BasicInfo<Move>;
+  using Result = BasicSearchResult<Move>;
+  using Callbacks = BasicSearchCallbacks<Position, Info, Result>;
+
+  explicit BasicEngine(Options options = {});
+  ~BasicEngine();  // stops and joins a running search
+  BasicEngine(const BasicEngine&) = delete;
+  BasicEngine& operator=(const BasicEngine&) = delete;
+
+  const Options& options() const { return options_; }
   // Takes new options. A change of rules or board size starts a new game, since the
   // current one no longer fits them; a new hash size gives the searcher a new table.
-  void set_options(const EngineOptions& options);
+  // Options the game cannot serve throw std::invalid_argument and change nothing.
+  void set_options(const Options& options);
 
   // Forgets the game and what the searcher learned; the start position of the options.
   void new_game();
   // The given position (or the options' start position) with `moves` played in any
-  // accepted notation. Throws MoveError naming the move (text and number) and why it is
-  // illegal; the game is then left as it was.
+  // accepted notation. Throws the game's MoveError naming the move (text and number) and
+  // why it is illegal; the game is then left as it was.
   void set_position(const std::vector<std::string>& moves);
   void set_position(const Position& start, const std::vector<std::string>& moves);
   const Game& game() const { return game_; }
 
   // Starts a search of the current position on the worker thread and returns at once.
-  void go(const GoLimits& limits, SearchCallbacks callbacks);
+  void go(const GoLimits& limits, Callbacks callbacks);
   // Asks the running search to finish; it still reports its best move. Returns at once.
   void stop();
   // Blocks until the running search (if any) has reported its best move. An infinite
@@ -101,18 +154,20 @@ class Engine {
   bool is_searching() const { return searching_.load(); }
 
  private:
+  using AlphaBetaT = typename GameT::AlphaBetaSearcher;
+
   // Every state change first ends the running search (stop, then join).
   void finish_search();
-  void think(GoLimits limits, SearchCallbacks callbacks);
-  AlphaBeta& alphabeta();
-  Searcher& searcher();
+  void think(GoLimits limits, Callbacks callbacks);
+  AlphaBetaT& alphabeta();
+  BasicSearcher<Rules>& searcher();
 
-  EngineOptions options_;
+  Options options_;
   Game game_;
   // Made on first use with the options' hash size and threads; the MCTS searcher only
   // when chosen (the lower levels use alpha-beta for their choice among root moves).
-  std::unique_ptr<AlphaBeta> alphabeta_;
-  std::unique_ptr<Mcts> mcts_;
+  std::unique_ptr<AlphaBetaT> alphabeta_;
+  std::unique_ptr<BasicSearcher<Rules>> mcts_;
 
   std::thread worker_;
   std::atomic<bool> stop_{false};
@@ -121,5 +176,10 @@ class Engine {
   std::mutex stop_mutex_;
   std::condition_variable stop_signal_;
 };
+
+extern template class BasicEngine<OrdoEngineGame>;
+
+using SearchCallbacks = BasicSearchCallbacks<Position, Info, SearchResult>;
+using Engine = BasicEngine<OrdoEngineGame>;
 
 }  // namespace ordo

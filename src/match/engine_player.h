@@ -1,9 +1,11 @@
-// Our engine in-process, through the Engine facade: one instance per game.
+// Our engine in-process, through the run-time engine interface (games/any_engine.h): one
+// instance per game.
 #pragma once
 
+#include <memory>
 #include <string>
 
-#include "engine/engine.h"
+#include "games/any_engine.h"
 #include "match/player.h"
 #include "match/player_factory.h"
 
@@ -13,13 +15,13 @@ class EnginePlayer final : public Player {
  public:
   EnginePlayer(std::string name, const AbSettings& settings, const MatchRules& rules);
   const std::string& name() const override { return name_; }
-  std::string new_game(const Position& start, const GameOptions& options) override;
+  std::string new_game(const games::AnyGame& game) override;
   MoveReply choose_move(const MoveRequest& request) override;
 
  private:
   std::string name_;
   AbSettings settings_;
-  Engine engine_;
+  std::unique_ptr<games::AnyEngine> engine_;
 };
 
 }  // namespace ordo::match

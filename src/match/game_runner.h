@@ -1,13 +1,16 @@
-// The referee of one game: the rules core decides everything. Players only propose moves;
-// every move is parsed and played by Game::play, and a move that is not legal, a crash, a
-// timeout, a flag fall or garbage loses the game for that player with the reason kept.
+// The referee of one game: the game's rules (games/any_game.h) decide everything. Players
+// only propose moves; every move is parsed and played by AnyGame::play, and a move that
+// is not legal, a crash, a timeout, a flag fall or garbage loses the game for that player
+// with the reason kept.
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
-#include "core/record.h"
+#include "games/any_game.h"
 #include "match/openings.h"
 #include "match/player.h"
 
@@ -19,21 +22,24 @@ struct TimeControl {
 };
 
 struct GameSetup {
-  MatchRules rules;
-  GameOptions options;  // repetition and the move limit (a draw when reached)
+  MatchRules rules;  // the game and its options (for Ordo: repetition, the move limit)
   Opening opening;
   std::optional<TimeControl> clock;
 };
 
 struct PlayedGame {
-  Record record;       // White/Black tags and, for a forfeit, a Reason tag
+  std::shared_ptr<const games::AnyGame> game;  // the finished game
+  // The players under the game's side names (White/Black, Order/Chaos) and, for a
+  // forfeit, a Reason tag; the match adds Round and Event.
+  std::map<std::string, std::string> tags;
   std::string reason;  // empty when the rules ended the game; else why a player lost
+  std::string record() const { return game->record(tags); }  // the game's own format
 };
 
 // Throws std::invalid_argument if the opening is not legal (a bug of the caller).
-PlayedGame play_game(Player& white, Player& black, const GameSetup& setup);
+PlayedGame play_game(Player& first, Player& second, const GameSetup& setup);
 
-// "1-0 (home row)" or "0-1 (time forfeit: B: no 'bestmove' within 300 ms)".
+// "1-0 (home row)" or "0-1 (time forfeit: B (Black): no 'bestmove' within 300 ms)".
 std::string describe_game(const PlayedGame& game);
 
 }  // namespace ordo::match

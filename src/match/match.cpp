@@ -12,11 +12,11 @@ namespace ordo::match {
 
 namespace {
 
-double points_for_white(Outcome outcome) {
+double points_of_first_side(games::Outcome outcome) {
   switch (outcome) {
-    case Outcome::WhiteWins:
+    case games::Outcome::FirstWins:
       return 1.0;
-    case Outcome::BlackWins:
+    case games::Outcome::SecondWins:
       return 0.0;
     default:
       return 0.5;
@@ -29,9 +29,11 @@ void check(const MatchConfig& config) {
   if (config.opening_plies < 0 || config.opening_plies > 40) {
     throw std::invalid_argument("opening plies must lie within 0..40");
   }
-  if (config.game_options.move_limit < 1) {
+  if (!games::make_game(config.rules)->always_ends()) {  // throws for bad options too
     throw std::invalid_argument("a match needs a move limit (endless games would never end)");
   }
+  check_player_plays(config.first, config.rules);
+  check_player_plays(config.second, config.rules);
   if (config.clock && (config.clock->base_ms < 1 || config.clock->increment_ms < 0)) {
     throw std::invalid_argument("the clock needs a positive base time and no negative increment");
   }
@@ -75,18 +77,18 @@ class MatchRunner {
 
   GameReport play(int i) {
     const bool first_is_white = i % 2 == 0;
-    GameSetup setup{config_.rules, config_.game_options,
+    GameSetup setup{config_.rules,
                     make_opening(config_.rules, config_.opening_plies, config_.seed, i / 2),
                     config_.clock};
     const auto first = make_player(config_.first, config_.rules);
     const auto second = make_player(config_.second, config_.rules);
-    Player& white = first_is_white ? *first : *second;
-    Player& black = first_is_white ? *second : *first;
-    GameReport report{i, first_is_white, play_game(white, black, setup), 0};
-    report.played.record.tags["Round"] = std::to_string(i + 1);
-    report.played.record.tags["Event"] = "ordo-engine match";
-    const double white_points = points_for_white(report.played.record.game.result().outcome);
-    report.first_points = first_is_white ? white_points : 1.0 - white_points;
+    Player& p1 = first_is_white ? *first : *second;
+    Player& p2 = first_is_white ? *second : *first;
+    GameReport report{i, first_is_white, play_game(p1, p2, setup), 0};
+    report.played.tags["Round"] = std::to_string(i + 1);
+    report.played.tags["Event"] = "ordo-engine match";
+    const double points = points_of_first_side(report.played.game->result().outcome);
+    report.first_points = first_is_white ? points : 1.0 - points;
     return report;
   }
 

@@ -2,10 +2,10 @@
 // games in parallel (one thread per game, fresh players per game), statistics after every
 // game and an optional SPRT that stops the match early.
 //
-// Game i uses opening i / 2; the first player has White in even games and Black in odd
-// ones. Results are kept by game index, so the records come out in the same order
-// whatever the concurrency; with one game at a time and deterministic players (fixed
-// depth or nodes) the whole match is the same on every run.
+// Game i uses opening i / 2; the first player moves first (White, Order) in even games
+// and second in odd ones. Any game of games/any_game.h. Results are kept by game index, so the
+// records come out in the same order whatever the concurrency; with one game at a time and
+// deterministic players (fixed depth or nodes) the whole match is the same on every run.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +21,8 @@
 namespace ordo::match {
 
 struct MatchConfig {
-  MatchRules rules;
-  GameOptions game_options{.repetition_draw = true, .move_limit = 300};
+  // The game and its options; Ordo matches need a move limit (endless games never end).
+  MatchRules rules{"ordo", {{"move-limit", "300"}}};
   PlayerConfig first;
   PlayerConfig second;
   int games = 20;
@@ -35,7 +35,7 @@ struct MatchConfig {
 
 struct GameReport {
   int index = 0;
-  bool first_is_white = true;
+  bool first_is_white = true;  // the first player moves first (White, Order)
   PlayedGame played;
   double first_points = 0;  // 1, 1/2 or 0
 };

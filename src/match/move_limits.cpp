@@ -2,8 +2,8 @@
 
 namespace ordo::match {
 
-GoLimits to_go_limits(const MoveLimits& limits, const ClockState& clock) {
-  GoLimits go;
+games::GoLimits to_go_limits(const MoveLimits& limits, const ClockState& clock) {
+  games::GoLimits go;
   go.depth = limits.depth;
   go.nodes = limits.nodes;
   go.movetime_ms = limits.movetime_ms;

@@ -1,15 +1,15 @@
 // A player's per-move limits and the match clock in the forms the engines take: the
-// facade's GoLimits and a UGI `go` command.
+// run-time engine interface's GoLimits and a UGI `go` command.
 #pragma once
 
 #include <string>
 
-#include "engine/engine.h"
+#include "games/any_engine.h"
 #include "match/player.h"
 
 namespace ordo::match {
 
-GoLimits to_go_limits(const MoveLimits& limits, const ClockState& clock);
+games::GoLimits to_go_limits(const MoveLimits& limits, const ClockState& clock);
 // "go [p1time T p2time T p1inc I p2inc I] [movetime T] [depth D] [nodes N]".
 std::string go_command(const MoveLimits& limits, const ClockState& clock);
 

@@ -1,6 +1,7 @@
-// A player of a match: our engine in-process, the reference UCT bot, or an external UGI
-// engine. The match's referee (game_runner.h) asks it for moves and checks every answer
-// with the rules core; a player never decides anything about the game itself.
+// A player of a match: our engine in-process, the reference UCT bot (Ordo only), or an
+// external UGI engine. The match's referee (game_runner.h) asks it for moves and checks
+// every answer with the game's rules (games/any_game.h); a player never decides anything
+// about the game itself.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "games/any_game.h"
 
 namespace ordo::match {
 
@@ -20,14 +21,14 @@ struct MoveLimits {
 };
 
 struct ClockState {
-  std::int64_t time_left_ms[2] = {-1, -1};  // per colour (index(Color)); -1 = no clock
+  std::int64_t time_left_ms[2] = {-1, -1};  // per side (games::index(Side)); -1 = no clock
   std::int64_t increment_ms[2] = {0, 0};
   bool running() const { return time_left_ms[0] >= 0; }
 };
 
 // What the referee tells a player when it is to move.
 struct MoveRequest {
-  const Game& game;                       // the game so far (position, history)
+  const games::AnyGame& game;             // the game so far (position, history)
   const std::vector<std::string>& moves;  // the moves played from the start, as written
   ClockState clock;
 };
@@ -48,9 +49,9 @@ class Player {
  public:
   virtual ~Player() = default;
   virtual const std::string& name() const = 0;
-  // A new game from `start` (the standard start of the match's rules and board).
+  // A new game of `game` (its game, rules and start; the opening may have been played).
   // Returns an empty string, or why the player cannot play (it then loses the game).
-  virtual std::string new_game(const Position& start, const GameOptions& options) = 0;
+  virtual std::string new_game(const games::AnyGame& game) = 0;
   virtual MoveReply choose_move(const MoveRequest& request) = 0;
 };
 

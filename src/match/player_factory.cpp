@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "games/any_engine.h"
 #include "match/engine_player.h"
 #include "match/uct_player.h"
 #include "match/ugi_player.h"
@@ -163,12 +164,26 @@ PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
   return config;
 }
 
+void check_player_plays(const PlayerConfig& config, const MatchRules& rules) {
+  if (std::holds_alternative<UctSettings>(config.settings) && rules.game != "ordo") {
+    throw std::invalid_argument("player '" + config.name +
+                                "': kind=uct is the Ordo reference bot; it does not play " +
+                                games::game_info(rules.game).title);
+  }
+  if (std::holds_alternative<AbSettings>(config.settings) && !games::has_engine(rules.game)) {
+    throw std::invalid_argument("player '" + config.name + "': kind=ab: no engine plays " +
+                                games::game_info(rules.game).title +
+                                " yet (use kind=ugi with an engine that does)");
+  }
+}
+
 std::unique_ptr<Player> make_player(const PlayerConfig& config, const MatchRules& rules) {
+  check_player_plays(config, rules);
   if (const auto* ab = std::get_if<AbSettings>(&config.settings)) {
     return std::make_unique<EnginePlayer>(config.name, *ab, rules);
   }
   if (const auto* uct = std::get_if<UctSettings>(&config.settings)) {
-    return std::make_unique<UctPlayer>(config.name, *uct);
+    return std::make_unique<UctPlayer>(config.name, *uct, rules);
   }
   return std::make_unique<UgiPlayer>(config.name, std::get<UgiSettings>(config.settings), rules);
 }

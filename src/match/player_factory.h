@@ -9,17 +9,14 @@
 #include <variant>
 #include <vector>
 
-#include "core/types.h"
+#include "games/any_game.h"
 #include "match/player.h"
 #include "match/player_spec.h"
 
 namespace ordo::match {
 
-struct MatchRules {
-  Variant variant = Variant::Classic;
-  int width = 10;
-  int height = 8;
-};
+// The game of a match: its name and options (rules, size, repetition, move-limit).
+using MatchRules = games::GameSpec;
 
 struct AbSettings {
   MoveLimits limits;
@@ -51,6 +48,10 @@ struct PlayerConfig {
 // key and what is wrong (unknown key, bad number, missing cmd, no limit at all).
 PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock);
 
+// Throws std::invalid_argument if the player cannot play that game (the UCT bot plays
+// only Ordo; our engine only games that have one).
 std::unique_ptr<Player> make_player(const PlayerConfig& config, const MatchRules& rules);
+// The same check alone, before a match starts.
+void check_player_plays(const PlayerConfig& config, const MatchRules& rules);
 
 }  // namespace ordo::match

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <stdexcept>
 
 #include "core/notation.h"
 #include "engine/engine.h"
@@ -9,20 +10,37 @@
 
 namespace ordo::match {
 
-UctPlayer::UctPlayer(std::string name, const UctSettings& settings)
+namespace {
+
+Variant variant_of(const MatchRules& rules) {
+  if (rules.game != "ordo") throw std::invalid_argument("the UCT bot plays only Ordo");
+  const auto rules_option = rules.options.find("rules");
+  return rules_option != rules.options.end() && rules_option->second == "x" ? Variant::X
+                                                                            : Variant::Classic;
+}
+
+}  // namespace
+
+UctPlayer::UctPlayer(std::string name, const UctSettings& settings, const MatchRules& rules)
     : name_(std::move(name)),
       settings_(settings),
+      variant_(variant_of(rules)),
       bot_(UctConfig{.exploration = settings.exploration, .seed = settings.seed}) {}
 
-std::string UctPlayer::new_game(const Position& /*start*/, const GameOptions& /*options*/) {
+std::string UctPlayer::new_game(const games::AnyGame& /*game*/) {
   return {};  // the bot keeps nothing between moves
 }
 
 MoveReply UctPlayer::choose_move(const MoveRequest& request) {
   UctLimits limits{.time_ms = settings_.limits.movetime_ms, .iterations = settings_.limits.nodes};
-  const Position& root = request.game.position();
-  const std::int64_t budget =
-      clock_budget_ms(to_go_limits(settings_.limits, request.clock), root.side_to_move());
+  // The bot looks at the position alone (no history), so its string is all it needs.
+  const Position root = Position::parse(request.game.position(), variant_);
+  GoLimits clock;
+  for (int c = 0; c < 2; ++c) {
+    clock.time_left_ms[c] = request.clock.time_left_ms[c];
+    clock.increment_ms[c] = request.clock.increment_ms[c];
+  }
+  const std::int64_t budget = clock_budget_ms(clock, root.side_to_move());
   if (budget > 0) {
     limits.time_ms = limits.time_ms > 0 ? std::min(limits.time_ms, budget) : budget;
   }

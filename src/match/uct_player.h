@@ -1,4 +1,4 @@
-// The reference UCT bot (search/uct.h) as a match player.
+// The reference UCT bot (search/uct.h) as a match player: Ordo only.
 #pragma once
 
 #include <string>
@@ -11,14 +11,15 @@ namespace ordo::match {
 
 class UctPlayer final : public Player {
  public:
-  UctPlayer(std::string name, const UctSettings& settings);
+  UctPlayer(std::string name, const UctSettings& settings, const MatchRules& rules);
   const std::string& name() const override { return name_; }
-  std::string new_game(const Position& start, const GameOptions& options) override;
+  std::string new_game(const games::AnyGame& game) override;
   MoveReply choose_move(const MoveRequest& request) override;
 
  private:
   std::string name_;
   UctSettings settings_;
+  Variant variant_;
   UctBot bot_;
 };
 

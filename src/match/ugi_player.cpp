@@ -80,9 +80,9 @@ std::string UgiPlayer::start() {
   if (!process_->write_line("ugi") || !await("ugiok", settings_.start_timeout, timed_out)) {
     return failure_.empty() ? fail("the engine does not read its input") : failure_;
   }
-  std::vector<std::pair<std::string, std::string>> options = {
-      {"Rules", std::string(variant_name(rules_.variant))},
-      {"Size", std::to_string(rules_.width) + "x" + std::to_string(rules_.height)}};
+  // The game's own options (Ordo: Rules, Size; others: Game first), then the player's.
+  std::vector<std::pair<std::string, std::string>> options =
+      games::make_game(rules_)->protocol_options();
   options.insert(options.end(), settings_.options.begin(), settings_.options.end());
   for (const auto& [option, value] : options) {
     if (!process_->write_line("setoption name " + option + " value " + value)) {
@@ -95,7 +95,7 @@ std::string UgiPlayer::start() {
   return {};
 }
 
-std::string UgiPlayer::new_game(const Position& /*start*/, const GameOptions& /*options*/) {
+std::string UgiPlayer::new_game(const games::AnyGame& /*game*/) {
   failure_.clear();
   if (!process_) {
     if (std::string failure = start(); !failure.empty()) return failure;
@@ -111,9 +111,9 @@ std::string UgiPlayer::new_game(const Position& /*start*/, const GameOptions& /*
 std::chrono::milliseconds UgiPlayer::move_timeout(const MoveRequest& request) const {
   using std::chrono::milliseconds;
   if (settings_.move_timeout.count() > 0) return settings_.move_timeout;
-  const Color mover = request.game.position().side_to_move();
+  const games::Side mover = request.game.side_to_move();
   if (request.clock.running()) {
-    return milliseconds(request.clock.time_left_ms[index(mover)] + 1000);
+    return milliseconds(request.clock.time_left_ms[games::index(mover)] + 1000);
   }
   if (settings_.limits.movetime_ms > 0)
     return milliseconds(2 * settings_.limits.movetime_ms + 1000);

@@ -1,7 +1,8 @@
 // An external engine started as a subprocess and spoken to in UGI (the protocol of
-// src/cli/ugi.cpp). One process per game. Whatever it says is checked: the referee parses
-// its move; a crash, a timeout, a bad handshake or a missing move is a failure with the
-// reason, and the process is killed.
+// src/cli/ugi.cpp), told the match's game with setoption (Ordo: Rules and Size, as to
+// Ordo-only engines; other games: Game first, then Rules). One process per game. Whatever it says
+// is checked: the referee parses its move; a crash, a timeout, a bad handshake or a missing move is
+// a failure with the reason, and the process is killed.
 //
 // Waiting for a move: `timeout=` if given; otherwise the movetime plus as much again and
 // a second, or the time left on the clock plus a second, or 60 s for depth/nodes limits.
@@ -22,7 +23,7 @@ class UgiPlayer final : public Player {
   UgiPlayer(std::string name, UgiSettings settings, const MatchRules& rules);
   ~UgiPlayer() override;
   const std::string& name() const override { return name_; }
-  std::string new_game(const Position& start, const GameOptions& options) override;
+  std::string new_game(const games::AnyGame& game) override;
   MoveReply choose_move(const MoveRequest& request) override;
 
  private:

@@ -4,8 +4,8 @@
 #include <array>
 #include <memory>
 
-#include "core/movegen.h"
-#include "core/playout.h"
+#include "common/random.h"
+#include "search/orderchaos_search.h"
 
 namespace ordo {
 
@@ -27,6 +27,21 @@ constexpr std::array<LevelSettings, kMaxLevel> kLevels = {{
     {0, 0, 0, 0},
 }};
 
+// Order and Chaos: evaluation units some five times smaller than Ordo's, and a narrow,
+// shrinking tree (72 placements at most), so deeper for the same nodes.
+constexpr std::array<LevelSettings, kMaxLevel> kOrderChaosLevels = {{
+    {1, 2'000, 60, 25},
+    {1, 5'000, 40, 15},
+    {2, 10'000, 30, 8},
+    {2, 30'000, 20, 4},
+    {3, 60'000, 14, 2},
+    {4, 150'000, 10, 0},
+    {5, 400'000, 6, 0},
+    {6, 1'500'000, 3, 0},
+    {8, 5'000'000, 1, 0},
+    {0, 0, 0, 0},
+}};
+
 template <class T>
 T tighter(T a, T b) {
   if (a == 0) return b;
@@ -40,6 +55,10 @@ LevelSettings level_settings(int level) {
   return kLevels[static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel) - 1)];
 }
 
+LevelSettings orderchaos_level_settings(int level) {
+  return kOrderChaosLevels[static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel) - 1)];
+}
+
 SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level) {
   limits.depth = tighter(limits.depth, level.max_depth);
   limits.nodes = tighter(limits.nodes, level.max_nodes);
@@ -47,26 +66,38 @@ SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level) {
   return limits;
 }
 
-std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searcher,
-                                    const Position& root, const std::vector<std::uint64_t>& history,
-                                    const SearchResult& result, std::uint64_t seed,
-                                    const std::atomic<bool>& stop) {
+template <class Rules>
+std::optional<typename Rules::Move> choose_at_level(
+    const LevelSettings& level, BasicAlphaBeta<Rules>& searcher,
+    const typename Rules::Position& root, const std::vector<std::uint64_t>& history,
+    const BasicSearchResult<typename Rules::Move>& result, std::uint64_t seed,
+    const std::atomic<bool>& stop) {
   if (!result.best_move || (level.margin == 0 && level.blunder_percent == 0)) {
     return result.best_move;
   }
   // A won game is not thrown away, even by a beginner.
   if (result.mate && *result.mate > 0) return result.best_move;
-  Rng rng(seed ^ root.hash());
+  common::SplitMix64 rng(seed ^ Rules::hash(root));
   if (static_cast<int>(rng.below(100)) < level.blunder_percent) {
-    auto moves = std::make_unique<MoveList>();
-    generate_legal(root, *moves);
+    auto moves = std::make_unique<typename Rules::MoveList>();
+    Rules::generate_legal(root, *moves);
     return (*moves)[rng.below(static_cast<std::uint32_t>(moves->size()))];
   }
   const int depth = std::max(result.depth, 1);
-  const std::vector<Move> near = searcher.moves_scoring_at_least(
+  const std::vector<typename Rules::Move> near = searcher.moves_scoring_at_least(
       root, history, depth, result.score - level.margin, kCandidateMoves, level.max_nodes, stop);
   if (near.empty()) return result.best_move;
   return near[rng.below(static_cast<std::uint32_t>(near.size()))];
 }
+
+template std::optional<Move> choose_at_level<OrdoRules>(const LevelSettings&,
+                                                        BasicAlphaBeta<OrdoRules>&, const Position&,
+                                                        const std::vector<std::uint64_t>&,
+                                                        const SearchResult&, std::uint64_t,
+                                                        const std::atomic<bool>&);
+template std::optional<orderchaos::Move> choose_at_level<OrderChaosRules>(
+    const LevelSettings&, OrderChaosAlphaBeta&, const orderchaos::Position&,
+    const std::vector<std::uint64_t>&, const OrderChaosSearchResult&, std::uint64_t,
+    const std::atomic<bool>&);
 
 }  // namespace ordo

@@ -1,6 +1,7 @@
 // Playing levels 1..10: what a level limits (depth, nodes) and how much it lets chance
 // choose among nearly equal moves or blunder. Level 10 is full strength with the time
-// given. The table is in docs/levels.md.
+// given. The table is in docs/levels.md. Order and Chaos has a table of its own
+// (orderchaos_level_settings), read by the same mechanism.
 #pragma once
 
 #include <atomic>
@@ -8,7 +9,6 @@
 #include <optional>
 #include <vector>
 
-#include "core/position.h"
 #include "search/search.h"
 
 namespace ordo {
@@ -24,8 +24,10 @@ struct LevelSettings {
   int blunder_percent = 0;  // chance of a uniformly random legal move instead
 };
 
-// The settings of `level` (clamped to 1..10).
+// The settings of `level` (clamped to 1..10), for Ordo and for Order and Chaos (whose
+// evaluation has smaller units and whose searches go deeper).
 LevelSettings level_settings(int level);
+LevelSettings orderchaos_level_settings(int level);
 
 // The tighter of the caller's limits and the level's.
 SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
@@ -33,9 +35,12 @@ SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
 // The move to play at a level after `searcher` has found `result` for `root`: the best
 // move, or with the level's randomness one of the near-best moves or a blunder. The
 // choice depends only on `seed` and the position, so it is reproducible.
-std::optional<Move> choose_at_level(const LevelSettings& level, AlphaBeta& searcher,
-                                    const Position& root, const std::vector<std::uint64_t>& history,
-                                    const SearchResult& result, std::uint64_t seed,
-                                    const std::atomic<bool>& stop);
+// For either game (instantiated in levels.cpp).
+template <class Rules>
+std::optional<typename Rules::Move> choose_at_level(
+    const LevelSettings& level, BasicAlphaBeta<Rules>& searcher,
+    const typename Rules::Position& root, const std::vector<std::uint64_t>& history,
+    const BasicSearchResult<typename Rules::Move>& result, std::uint64_t seed,
+    const std::atomic<bool>& stop);
 
 }  // namespace ordo

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "core/movegen.h"
+#include "search/orderchaos_rules.h"
 
 namespace ordo {
 
@@ -23,7 +23,8 @@ int elapsed_ms(std::chrono::steady_clock::time_point start) {
 }
 
 // One iteration, first in a narrow window around the last score, widened on each failure.
-int aspirated(SearchWorker& worker, Position& pos, int depth, int last_score) {
+template <class Worker, class Position>
+int aspirated(Worker& worker, Position& pos, int depth, int last_score) {
   if (depth < kAspirationDepth || std::abs(last_score) >= kMateThreshold)
     return worker.search_root(pos, depth, -kInfinity, kInfinity);
   int delta = kAspirationWindow;
@@ -46,7 +47,8 @@ int aspirated(SearchWorker& worker, Position& pos, int depth, int last_score) {
 
 // A helper's iterative deepening: odd helpers start one ply deeper, so that the threads
 // spread over two depths; runs until the main worker is done.
-void deepen_helper(SearchWorker& worker, const Position& root, int helper, int max_depth) {
+template <class Worker, class Position>
+void deepen_helper(Worker& worker, const Position& root, int helper, int max_depth) {
   Position pos = root;
   int score = 0;
   for (int depth = 1 + helper % 2; depth <= max_depth; ++depth) {
@@ -63,37 +65,44 @@ std::optional<int> mate_in_turns(int score) {
   return std::nullopt;
 }
 
-AlphaBeta::AlphaBeta(std::size_t table_mib, int threads) : table_(table_mib) {
+template <class Rules>
+BasicAlphaBeta<Rules>::BasicAlphaBeta(std::size_t table_mib, int threads) : table_(table_mib) {
   set_threads(threads);
 }
 
-AlphaBeta::~AlphaBeta() = default;
+template <class Rules>
+BasicAlphaBeta<Rules>::~BasicAlphaBeta() = default;
 
-void AlphaBeta::set_threads(int threads) {
+template <class Rules>
+void BasicAlphaBeta<Rules>::set_threads(int threads) {
   const auto count = static_cast<std::size_t>(std::max(threads, 1));
   while (workers_.size() > count) workers_.pop_back();
-  while (workers_.size() < count)
-    workers_.push_back(std::make_unique<SearchWorker>(workers_.empty()));
+  while (workers_.size() < count) workers_.push_back(std::make_unique<Worker>(workers_.empty()));
 }
 
-void AlphaBeta::set_pruning(const PruningOptions& pruning) {
+template <class Rules>
+void BasicAlphaBeta<Rules>::set_pruning(const PruningOptions& pruning) {
   for (auto& w : workers_) w->set_pruning(pruning);
 }
 
-void AlphaBeta::clear() {
+template <class Rules>
+void BasicAlphaBeta<Rules>::clear() {
   table_.clear();
   for (auto& w : workers_) w->clear_history();
 }
 
-std::uint64_t AlphaBeta::total_nodes() const {
+template <class Rules>
+std::uint64_t BasicAlphaBeta<Rules>::total_nodes() const {
   std::uint64_t total = 0;
   for (const auto& w : workers_) total += w->nodes();
   return total;
 }
 
-void AlphaBeta::deepen_main(const Position& root, SharedSearch& shared,
-                            const std::function<void(const Info&)>& on_info, SearchResult& result) {
-  SearchWorker& worker = *workers_[0];
+template <class Rules>
+void BasicAlphaBeta<Rules>::deepen_main(const Position& root, SharedSearch& shared,
+                                        const std::function<void(const Info&)>& on_info,
+                                        Result& result) {
+  Worker& worker = *workers_[0];
   Position pos = root;
   const SearchLimits& limits = shared.limits;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
@@ -122,9 +131,10 @@ void AlphaBeta::deepen_main(const Position& root, SharedSearch& shared,
   }
 }
 
-SearchResult AlphaBeta::search(const Position& root, const std::vector<std::uint64_t>& history,
-                               const SearchLimits& limits, const std::atomic<bool>& stop,
-                               const std::function<void(const Info&)>& on_info) {
+template <class Rules>
+typename BasicAlphaBeta<Rules>::Result BasicAlphaBeta<Rules>::search(
+    const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits,
+    const std::atomic<bool>& stop, const std::function<void(const Info&)>& on_info) {
   SharedSearch shared;
   shared.table = &table_;
   shared.weights = weights_ ? &*weights_ : nullptr;
@@ -134,27 +144,20 @@ SearchResult AlphaBeta::search(const Position& root, const std::vector<std::uint
   table_.new_search();
   for (auto& w : workers_) w->begin(shared, history);
 
-  SearchResult result;
-  if (root.decided_winner()) return result;
+  Result result;
+  if (Rules::is_over(root)) return result;
   {
-    // A move to fall back on if even the first iteration is cut off.
-    auto moves = std::make_unique<MoveList>();
-    generate_legal(root, *moves);
+    // A move to fall back on if even the first iteration is cut off: one that wins at
+    // once, else the first.
+    auto moves = std::make_unique<typename Rules::MoveList>();
+    Rules::generate_legal(root, *moves);
     if (moves->empty()) {
       result.score = -kMateScore;
       return result;
     }
-    result.best_move = (*moves)[0];
     Position pos = root;
-    for (const Move& m : *moves) {
-      const Undo undo = pos.make(m);
-      const bool won = pos.decided_winner().has_value();
-      pos.unmake(m, undo);
-      if (won) {
-        result.best_move = m;
-        break;
-      }
-    }
+    const int win = Rules::find_win(pos, *moves);
+    result.best_move = (*moves)[win >= 0 ? static_cast<std::size_t>(win) : 0];
   }
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
@@ -171,21 +174,20 @@ SearchResult AlphaBeta::search(const Position& root, const std::vector<std::uint
   return result;
 }
 
-std::vector<Move> AlphaBeta::moves_scoring_at_least(const Position& root,
-                                                    const std::vector<std::uint64_t>& history,
-                                                    int depth, int threshold, std::size_t max_moves,
-                                                    std::uint64_t max_nodes,
-                                                    const std::atomic<bool>& stop) {
+template <class Rules>
+std::vector<typename Rules::Move> BasicAlphaBeta<Rules>::moves_scoring_at_least(
+    const Position& root, const std::vector<std::uint64_t>& history, int depth, int threshold,
+    std::size_t max_moves, std::uint64_t max_nodes, const std::atomic<bool>& stop) {
   SharedSearch shared;
   shared.limits.nodes = max_nodes;
   shared.table = &table_;
   shared.weights = weights_ ? &*weights_ : nullptr;
   shared.stop = &stop;
   shared.start = std::chrono::steady_clock::now();
-  SearchWorker& worker = *workers_[0];
+  Worker& worker = *workers_[0];
   worker.begin(shared, history);
-  auto moves = std::make_unique<MoveList>();
-  generate_legal(root, *moves);
+  auto moves = std::make_unique<typename Rules::MoveList>();
+  Rules::generate_legal(root, *moves);
   std::vector<Move> out;
   Position pos = root;
   for (std::size_t i = 0; i < moves->size() && i < max_moves; ++i) {
@@ -194,5 +196,9 @@ std::vector<Move> AlphaBeta::moves_scoring_at_least(const Position& root,
   }
   return out;
 }
+
+// The instantiations: one per game.
+template class BasicAlphaBeta<OrdoRules>;
+template class BasicAlphaBeta<OrderChaosRules>;
 
 }  // namespace ordo

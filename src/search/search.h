@@ -9,6 +9,10 @@
 // With one thread, a fixed depth and no time limit the search is deterministic: the same
 // position, history and limits give the same best move and node count on every run (on a
 // fresh searcher or after clear(); the table is kept between searches otherwise).
+//
+// A template over the game's search rules (ordo_rules.h); AlphaBeta is Ordo's searcher,
+// OrderChaosAlphaBeta (orderchaos_search.h) the second game's. The definitions and both
+// instantiations are in search.cpp.
 #pragma once
 
 #include <atomic>
@@ -18,8 +22,6 @@
 #include <optional>
 #include <vector>
 
-#include "core/position.h"
-#include "search/evaluation.h"
 #include "search/search_worker.h"
 #include "search/searcher.h"
 #include "search/transposition_table.h"
@@ -29,14 +31,21 @@ namespace ordo {
 // The mate distance of a score in turns of the side to move (see Info::mate).
 std::optional<int> mate_in_turns(int score);
 
-class AlphaBeta : public Searcher {
+template <class Rules>
+class BasicAlphaBeta : public BasicSearcher<Rules> {
  public:
-  explicit AlphaBeta(std::size_t table_mib = 16, int threads = 1);
-  ~AlphaBeta() override;
+  using Position = typename Rules::Position;
+  using Move = typename Rules::Move;
+  using Weights = typename Rules::Weights;
+  using Info = BasicInfo<Move>;
+  using Result = BasicSearchResult<Move>;
 
-  SearchResult search(const Position& root, const std::vector<std::uint64_t>& history,
-                      const SearchLimits& limits, const std::atomic<bool>& stop,
-                      const std::function<void(const Info&)>& on_info = {}) override;
+  explicit BasicAlphaBeta(std::size_t table_mib = 16, int threads = 1);
+  ~BasicAlphaBeta() override;
+
+  Result search(const Position& root, const std::vector<std::uint64_t>& history,
+                const SearchLimits& limits, const std::atomic<bool>& stop,
+                const std::function<void(const Info&)>& on_info = {}) override;
 
   // The root moves that score at least `threshold` at `depth` (null-window tests, so
   // cheap), among the first `max_moves` in generation order; for levels that choose
@@ -52,19 +61,31 @@ class AlphaBeta : public Searcher {
   void set_threads(int threads);
   int threads() const { return static_cast<int>(workers_.size()); }
   void set_pruning(const PruningOptions& pruning);
-  void set_weights(const EvalWeights& weights) { weights_ = weights; }
+  void set_weights(const Weights& weights) { weights_ = weights; }
   void use_default_weights() { weights_.reset(); }
   TranspositionTable& table() { return table_; }
 
  private:
+  using Worker = BasicSearchWorker<Rules>;
+  using SharedSearch = typename Worker::SharedSearch;
+
   // The main worker's iterative deepening; fills `result`.
   void deepen_main(const Position& root, SharedSearch& shared,
-                   const std::function<void(const Info&)>& on_info, SearchResult& result);
+                   const std::function<void(const Info&)>& on_info, Result& result);
   std::uint64_t total_nodes() const;
 
   TranspositionTable table_;
-  std::optional<EvalWeights> weights_;
-  std::vector<std::unique_ptr<SearchWorker>> workers_;  // [0] is the main thread's
+  std::optional<Weights> weights_;
+  std::vector<std::unique_ptr<Worker>> workers_;  // [0] is the main thread's
+};
+
+extern template class BasicAlphaBeta<OrdoRules>;
+
+// Ordo's alpha-beta searcher (a class rather than an alias, so that it can be declared
+// ahead and does not clash with the SearcherKind::AlphaBeta enumerator).
+class AlphaBeta : public BasicAlphaBeta<OrdoRules> {
+ public:
+  using BasicAlphaBeta<OrdoRules>::BasicAlphaBeta;
 };
 
 }  // namespace ordo

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/movegen.h"
-#include "search/direct_turns.h"
+#include "search/orderchaos_rules.h"
 
 namespace ordo {
 
@@ -13,9 +12,6 @@ namespace {
 constexpr int kInfinity = kMateScore + 1;
 // Iterations stop this far below kMaxPly so that quiescence keeps room to go on.
 constexpr int kMaxDepth = kMaxPly - 32;
-// Plies of quiescence in which a side that is split or threatened searches every move
-// instead of standing pat (like a check evasion in chess).
-constexpr int kEvasionPlies = 2;
 // Polling the clock and the stop flags every this many nodes keeps the cost negligible
 // while an Ordo X node (thousands of moves) still reacts within milliseconds.
 constexpr std::uint64_t kPollInterval = 64;
@@ -27,68 +23,23 @@ constexpr std::size_t kFirstReducedMove = 3;
 constexpr int kQuietMovesPerDepth = 16;
 constexpr int kLateMovePruningDepth = 2;
 
-int mated_score(int ply) {
-  return -(kMateScore - ply);
-}
-int winning_score(int ply) {
-  return kMateScore - ply;
-}
-
-int advancement(const Geometry& g, Color side, int sq) {
-  const int rank = g.rank_of(sq);
-  return side == Color::White ? rank : g.height() - 1 - rank;
-}
-
-bool is_capture(const Move& m) {
-  return m.steps[0].capture || (m.step_count == 2 && m.steps[1].capture);
-}
-
-// A cheap test for a move that ends the game at once: it lands a piece on the opponent's
-// home row, or captures the opponent's last piece. Confirmed by playing it (see below).
-bool may_win_at_once(const Position& pos, const Move& m) {
-  const Color us = pos.side_to_move();
-  if (is_capture(m) && !has_more_than_one(pos.pieces(opponent(us)))) return true;
-  const Step& s = m.last();
-  // Every piece of a slide moves by the same vector, and a legal slide stays on the board.
-  const Bitboard landing = shift_by(pos.moved_squares(s), s.to - s.from);
-  return (landing & pos.geometry().home_row(opponent(us))) != 0;
-}
-
-bool wins_at_once(Position& pos, const Move& m) {
-  if (!may_win_at_once(pos, m)) return false;
-  const Color us = pos.side_to_move();
-  const Undo undo = pos.make(m);
-  const bool won = pos.decided_winner() == us;
-  pos.unmake(m, undo);
-  return won;
-}
-
-// The side to move must answer something: it is split (Classic), or an enemy piece may
-// reach its home row next turn.
-bool in_danger(const Position& pos) {
-  const Color us = pos.side_to_move();
-  return !pos.is_connected(us) || open_path_pieces(pos, opponent(us)) != 0;
-}
-
 }  // namespace
 
-struct SearchWorker::PlyMoves {
-  MoveList list;
+template <class Rules>
+struct BasicSearchWorker<Rules>::PlyMoves {
+  typename Rules::MoveList list;
   // Ordering key per move: the ordering score in the high bits, the move's index below.
-  std::array<std::uint64_t, 16384> keys;
+  std::array<std::uint64_t, Rules::kMaxMoves> keys;
   std::size_t count = 0;
 
   const Move& at(std::size_t i) const { return list[keys[i] & 0xFFFF]; }
   // The index of a move that wins at once, or -1.
-  int find_win(Position& pos) const {
-    for (std::size_t i = 0; i < list.size(); ++i)
-      if (wins_at_once(pos, list[i])) return static_cast<int>(i);
-    return -1;
-  }
+  int find_win(Position& pos) const { return Rules::find_win(pos, list); }
 };
 
-SearchWorker::SearchWorker(bool is_main)
-    : is_main_(is_main), history_(2 * kMaxSquares * kMaxSquares, 0) {
+template <class Rules>
+BasicSearchWorker<Rules>::BasicSearchWorker(bool is_main)
+    : is_main_(is_main), history_(Rules::kHistorySize, 0) {
   ply_moves_.reserve(kMaxPly);
   // Reductions grow with the logarithms of depth and move number.
   for (int d = 1; d < 64; ++d) {
@@ -99,13 +50,17 @@ SearchWorker::SearchWorker(bool is_main)
   }
 }
 
-SearchWorker::~SearchWorker() = default;
+template <class Rules>
+BasicSearchWorker<Rules>::~BasicSearchWorker() = default;
 
-void SearchWorker::clear_history() {
+template <class Rules>
+void BasicSearchWorker<Rules>::clear_history() {
   std::fill(history_.begin(), history_.end(), 0);
 }
 
-void SearchWorker::begin(SharedSearch& shared, const std::vector<std::uint64_t>& history) {
+template <class Rules>
+void BasicSearchWorker<Rules>::begin(SharedSearch& shared,
+                                     const std::vector<std::uint64_t>& history) {
   shared_ = &shared;
   nodes_.store(0, std::memory_order_relaxed);
   aborted_ = false;
@@ -116,16 +71,19 @@ void SearchWorker::begin(SharedSearch& shared, const std::vector<std::uint64_t>&
   hashes_.assign(history.begin(), history.end());
 }
 
-SearchWorker::PlyMoves& SearchWorker::moves_at(int ply) {
+template <class Rules>
+typename BasicSearchWorker<Rules>::PlyMoves& BasicSearchWorker<Rules>::moves_at(int ply) {
   while (static_cast<int>(ply_moves_.size()) <= ply) ply_moves_.emplace_back(new PlyMoves);
   return *ply_moves_[ply];
 }
 
-int SearchWorker::eval(const Position& pos) const {
-  return shared_->weights ? evaluate(pos, *shared_->weights) : evaluate(pos);
+template <class Rules>
+int BasicSearchWorker<Rules>::eval(const Position& pos) const {
+  return Rules::evaluate(pos, shared_->weights);
 }
 
-bool SearchWorker::out_of_budget() {
+template <class Rules>
+bool BasicSearchWorker<Rules>::out_of_budget() {
   if (aborted_) return true;
   const SearchLimits& limits = shared_->limits;
   const std::uint64_t nodes = this->nodes();
@@ -143,7 +101,8 @@ bool SearchWorker::out_of_budget() {
   return aborted_;
 }
 
-bool SearchWorker::is_repetition(std::uint64_t hash) const {
+template <class Rules>
+bool BasicSearchWorker<Rules>::is_repetition(std::uint64_t hash) const {
   // hashes_ ends with the parent (other side to move); the same side stands two back.
   int seen = 0;
   for (std::size_t i = hashes_.size(); i >= 2; i -= 2) {
@@ -152,10 +111,9 @@ bool SearchWorker::is_repetition(std::uint64_t hash) const {
   return false;
 }
 
-void SearchWorker::order_moves(const Position& pos, PlyMoves& moves, int ply,
-                               const std::optional<Move>& tt) {
-  const Geometry& g = pos.geometry();
-  const Color us = pos.side_to_move();
+template <class Rules>
+void BasicSearchWorker<Rules>::order_moves(const Position& pos, PlyMoves& moves, int ply,
+                                           const std::optional<Move>& tt) {
   const auto& killers = killers_[ply];
   moves.count = moves.list.size();
   for (std::size_t i = 0; i < moves.count; ++i) {
@@ -163,20 +121,17 @@ void SearchWorker::order_moves(const Position& pos, PlyMoves& moves, int ply,
     std::uint32_t score;
     if (tt && m == *tt) {
       score = 1u << 30;
-    } else if (is_capture(m)) {
-      // Take the enemy piece that has come closest to our home row first.
-      const int victim = m.steps[0].capture ? m.steps[0].to : m.steps[1].to;
-      score = (1u << 28) + static_cast<std::uint32_t>(advancement(g, opponent(us), victim));
+    } else if (Rules::is_tactical(m)) {
+      score = (1u << 28) + Rules::tactical_key(pos, m);
     } else if (m == killers[0]) {
       score = (1u << 27) + 1;
     } else if (m == killers[1]) {
       score = 1u << 27;
     } else {
-      // History first; among equals, the move that lands furthest forward.
-      const int h =
-          history_[(index(us) * kMaxSquares + m.first().from) * kMaxSquares + m.last().to];
-      score = static_cast<std::uint32_t>(h) << 4 |
-              static_cast<std::uint32_t>(advancement(g, us, m.last().to));
+      // History first; among equals, the game's own preference (Ordo: the move that lands
+      // furthest forward).
+      const int h = history_[Rules::history_index(pos, m)];
+      score = static_cast<std::uint32_t>(h) << 4 | Rules::quiet_key(pos, m);
     }
     moves.keys[i] = std::uint64_t{score} << 16 | i;
   }
@@ -184,82 +139,72 @@ void SearchWorker::order_moves(const Position& pos, PlyMoves& moves, int ply,
             std::greater<>());
 }
 
-// Only the captures, best first: quiescence needs no order for the other moves. An Ordo X
-// capture can follow any sideways step: only the direct ones are kept, or quiescence would
-// be as wide as the full search.
-void SearchWorker::order_captures(const Position& pos, PlyMoves& moves) {
-  const Geometry& g = pos.geometry();
-  const Color them = opponent(pos.side_to_move());
-  const bool classic = pos.variant() == Variant::Classic;
-  moves.count = 0;
-  for (std::size_t i = 0; i < moves.list.size(); ++i) {
-    const Move& m = moves.list[i];
-    if (!is_capture(m) || (!classic && m.step_count == 2)) continue;
-    const int victim = m.steps[0].capture ? m.steps[0].to : m.steps[1].to;
-    moves.keys[moves.count++] = std::uint64_t(advancement(g, them, victim)) << 16 | i;
-  }
-  std::sort(moves.keys.begin(), moves.keys.begin() + static_cast<std::ptrdiff_t>(moves.count),
-            std::greater<>());
-}
-
-void SearchWorker::remember_cutoff(const Position& pos, const Move& move, int depth, int ply) {
-  if (is_capture(move)) return;
+template <class Rules>
+void BasicSearchWorker<Rules>::remember_cutoff(const Position& pos, const Move& move, int depth,
+                                               int ply) {
+  if (Rules::is_tactical(move)) return;
   auto& killers = killers_[ply];
   if (!(killers[0] == move)) {
     killers[1] = killers[0];
     killers[0] = move;
   }
-  const int slot =
-      (index(pos.side_to_move()) * kMaxSquares + move.first().from) * kMaxSquares + move.last().to;
+  const int slot = Rules::history_index(pos, move);
   history_[slot] += depth * depth;
   if (history_[slot] >= kHistoryCap) {
     for (int& h : history_) h /= 2;
   }
 }
 
-void SearchWorker::update_pv(int ply, const Move& move) {
+template <class Rules>
+void BasicSearchWorker<Rules>::update_pv(int ply, const Move& move) {
   pv_[ply][0] = move;
   const int child_length = ply + 1 < kMaxPly ? pv_length_[ply + 1] : 0;
   for (int i = 0; i < child_length && i + 1 < kMaxPly; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
   pv_length_[ply] = std::min(child_length + 1, kMaxPly);
 }
 
-std::vector<Move> SearchWorker::root_pv() const {
+template <class Rules>
+std::vector<typename Rules::Move> BasicSearchWorker<Rules>::root_pv() const {
   return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
 }
 
-int SearchWorker::search_root(Position& root, int depth, int alpha, int beta) {
+template <class Rules>
+int BasicSearchWorker<Rules>::search_root(Position& root, int depth, int alpha, int beta) {
   root_depth_ = depth;
   return search_node(root, depth, alpha, beta, 0, true);
 }
 
-bool SearchWorker::scores_at_least(Position& root, const Move& move, int depth, int threshold) {
+template <class Rules>
+bool BasicSearchWorker<Rules>::scores_at_least(Position& root, const Move& move, int depth,
+                                               int threshold) {
   root_depth_ = depth;
-  hashes_.push_back(root.hash());
-  const Undo undo = root.make(move);
+  hashes_.push_back(Rules::hash(root));
+  const auto undo = Rules::make(root, move);
   const int score = -search_node(root, depth - 1, -threshold, -threshold + 1, 1, true);
-  root.unmake(move, undo);
+  Rules::unmake(root, move, undo);
   hashes_.pop_back();
   return !aborted_ && score >= threshold;
 }
 
 // Passing the turn: if the opponent cannot even then bring the score below beta, a real
 // move will not either (Ordo has no zugzwang worth the cost of the doubt).
-int SearchWorker::null_move_score(Position& pos, int depth, int beta, int ply) {
+template <class Rules>
+int BasicSearchWorker<Rules>::null_move_score(Position& pos, int depth, int beta, int ply) {
   const int reduction = 3 + depth / 4;
-  hashes_.push_back(pos.hash());
-  pos.pass_turn();
+  hashes_.push_back(Rules::hash(pos));
+  Rules::pass_turn(pos);
   const int score = -search_node(pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
-  pos.pass_turn();
+  Rules::pass_turn(pos);
   hashes_.pop_back();
   return score;
 }
 
-int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int ply,
-                              bool null_allowed) {
+template <class Rules>
+int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, int beta, int ply,
+                                          bool null_allowed) {
   pv_length_[ply] = 0;
-  if (pos.decided_winner()) return mated_score(ply);  // the opponent's last move won
-  if (ply > 0 && is_repetition(pos.hash())) return 0;
+  if (Rules::is_over(pos)) return Rules::terminal_score(pos, ply);  // the last move decided
+  if (Rules::kCanRepeat && ply > 0 && is_repetition(Rules::hash(pos))) return 0;
   if (depth <= 0 || ply >= kMaxDepth) return quiesce(pos, alpha, beta, ply, 0);
   if (out_of_budget()) return 0;
   count_node();
@@ -270,16 +215,22 @@ int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int
   if (alpha >= beta) return alpha;
 
   const bool pv_node = beta - alpha > 1;
-  const auto hit = shared_->table->probe(pos.hash(), ply);
+  const std::uint64_t hash = Rules::hash(pos);
+  const auto packed_hit = shared_->table->probe_packed(hash, ply);
+  std::optional<TableHitOf> hit;
+  if (packed_hit) {
+    hit = TableHitOf{std::nullopt, packed_hit->score, packed_hit->depth, packed_hit->bound};
+    if (packed_hit->move != kNoPackedMove) hit->move = Rules::unpack(packed_hit->move);
+  }
   if (hit && !pv_node && hit->depth >= depth) {
     if (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && hit->score >= beta) ||
         (hit->bound == Bound::Upper && hit->score <= alpha))
       return hit->score;
   }
 
-  const bool danger = in_danger(pos);
-  const bool split = !pos.is_connected(pos.side_to_move());
-  if (pruning_.null_move && null_allowed && !pv_node && !danger && depth >= 3 &&
+  const bool danger = Rules::in_danger(pos);
+  const bool split = Rules::forced_replies(pos);
+  if (Rules::kNullMove && pruning_.null_move && null_allowed && !pv_node && !danger && depth >= 3 &&
       std::abs(beta) < kMateThreshold && eval(pos) >= beta) {
     const int score = null_move_score(pos, depth, beta, ply);
     if (aborted_) return 0;
@@ -288,7 +239,7 @@ int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int
 
   PlyMoves& moves = moves_at(ply);
   moves.list.clear();
-  generate_legal(pos, moves.list);
+  Rules::generate_legal(pos, moves.list);
   if (moves.list.empty()) return mated_score(ply);  // blocked, or split and cannot reconnect
   if (const int win = moves.find_win(pos); win >= 0) {
     pv_length_[ply + 1] = 0;
@@ -297,12 +248,12 @@ int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int
   }
   order_moves(pos, moves, ply, hit ? hit->move : std::nullopt);
 
-  // A split side (few moves, all forced) looks one ply further, within reason (twice the
+  // A side with forced replies (Ordo: split) looks one ply further, within reason (twice the
   // nominal depth). Threats to the home row are left to quiescence: the over-approximated
   // open paths are too common in the middlegame to extend on.
   const int extension = pruning_.danger_extension && split && ply < 2 * root_depth_ ? 1 : 0;
   const int child_depth = depth - 1 + extension;
-  const bool prune_late = pruning_.late_move_pruning && pos.variant() == Variant::X && !pv_node &&
+  const bool prune_late = pruning_.late_move_pruning && Rules::late_move_pruning(pos) && !pv_node &&
                           !danger && depth <= kLateMovePruningDepth;
   const std::size_t quiet_limit = static_cast<std::size_t>(kQuietMovesPerDepth * depth);
 
@@ -310,13 +261,13 @@ int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int
   int best = -kInfinity;
   std::size_t best_index = 0;
   std::size_t quiet_seen = 0;
-  hashes_.push_back(pos.hash());
+  hashes_.push_back(hash);
   for (std::size_t i = 0; i < moves.count; ++i) {
     const Move move = moves.at(i);
-    const bool quiet = !is_capture(move) && !(move == killers_[ply][0]) &&
+    const bool quiet = !Rules::is_tactical(move) && !(move == killers_[ply][0]) &&
                        !(move == killers_[ply][1]) && !(hit && hit->move && move == *hit->move);
     if (quiet && ++quiet_seen > quiet_limit && prune_late && best > -kMateThreshold) break;
-    const Undo undo = pos.make(move);
+    const auto undo = Rules::make(pos, move);
     int score;
     if (i == 0) {
       score = -search_node(pos, child_depth, -beta, -alpha, ply + 1, true);
@@ -338,7 +289,7 @@ int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int
       if (score > alpha && score < beta)
         score = -search_node(pos, child_depth, -beta, -alpha, ply + 1, true);
     }
-    pos.unmake(move, undo);
+    Rules::unmake(pos, move, undo);
     if (aborted_) break;
     if (score > best) {
       best = score;
@@ -359,36 +310,28 @@ int SearchWorker::search_node(Position& pos, int depth, int alpha, int beta, int
   const Bound bound = best >= beta            ? Bound::Lower
                       : best > original_alpha ? Bound::Exact
                                               : Bound::Upper;
-  const Move best_move = moves.at(best_index);
-  shared_->table->store(pos.hash(), ply, &best_move, best, depth, bound);
+  shared_->table->store_packed(hash, ply, Rules::pack(moves.at(best_index)), best, depth, bound);
   return best;
 }
 
-int SearchWorker::quiesce(Position& pos, int alpha, int beta, int ply, int qply) {
+template <class Rules>
+int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int ply, int qply) {
   pv_length_[ply] = 0;
-  if (pos.decided_winner()) return mated_score(ply);
+  if (Rules::is_over(pos)) return Rules::terminal_score(pos, ply);
   if (out_of_budget()) return 0;
   count_node();
   if (ply >= kMaxPly - 1) return eval(pos);
 
   PlyMoves& moves = moves_at(ply);
   moves.list.clear();
-  const bool classic = pos.variant() == Variant::Classic;
-  if (classic) {
-    generate_legal(pos, moves.list);
-    if (moves.list.empty()) return mated_score(ply);
-  } else {
-    // Ordo X: only the one-step forward turns, not all 2,000 (an empty list proves nothing
-    // then, and a two-step win is left to the next iteration).
-    generate_direct_turns(pos, moves.list);
-  }
+  // Every move, or only the game's tactical ones (then an empty list proves nothing).
+  const bool complete = Rules::generate_quiescence(pos, moves.list);
+  if (complete && moves.list.empty()) return mated_score(ply);
   if (moves.find_win(pos) >= 0) return winning_score(ply + 1);
 
-  // A side that must reconnect, or that faces a piece about to reach its home row, cannot
-  // rely on the static score: it searches every move for a few plies.
-  const Color us = pos.side_to_move();
-  const bool forced = classic && qply < kEvasionPlies &&
-                      (!pos.is_connected(us) || open_path_pieces(pos, opponent(us)));
+  // A side that must answer a threat cannot rely on the static score: it searches every
+  // move for a few plies (Rules::must_answer).
+  const bool forced = complete && Rules::must_answer(pos, qply);
   int best = -kInfinity;
   if (!forced) {
     best = eval(pos);
@@ -398,13 +341,15 @@ int SearchWorker::quiesce(Position& pos, int alpha, int beta, int ply, int qply)
   if (forced) {
     order_moves(pos, moves, ply, std::nullopt);
   } else {
-    order_captures(pos, moves);
+    moves.count = Rules::quiescence_keys(pos, moves.list, moves.keys.data());
+    std::sort(moves.keys.begin(), moves.keys.begin() + static_cast<std::ptrdiff_t>(moves.count),
+              std::greater<>());
   }
   for (std::size_t i = 0; i < moves.count; ++i) {
     const Move move = moves.at(i);
-    const Undo undo = pos.make(move);
+    const auto undo = Rules::make(pos, move);
     const int score = -quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
-    pos.unmake(move, undo);
+    Rules::unmake(pos, move, undo);
     if (aborted_) return 0;
     if (score > best) {
       best = score;
@@ -416,5 +361,9 @@ int SearchWorker::quiesce(Position& pos, int alpha, int beta, int ply, int qply)
   }
   return best;
 }
+
+// The instantiations: one per game.
+template class BasicSearchWorker<OrdoRules>;
+template class BasicSearchWorker<OrderChaosRules>;
 
 }  // namespace ordo

@@ -3,10 +3,14 @@
 // with the other workers (lazy SMP: every worker searches the same root, and what one
 // finds reaches the others through the table).
 //
-// Pruning: null-move pruning (never for a side that is split or faces a piece about to
-// reach its home row), late move reductions (not for a split side), late move pruning near
-// the leaves of an Ordo X search, and optionally one ply of extension for a split side,
-// the analogue of a check extension.
+// Pruning: null-move pruning (never for a side in danger: for Ordo, split or facing a piece
+// about to reach its home row), late move reductions (not for a side with forced replies:
+// for Ordo, a split side), late move pruning near the leaves of an Ordo X search, and
+// optionally one ply of extension for a side with forced replies, the analogue of a check
+// extension.
+//
+// A template over the game's search rules (ordo_rules.h says what they provide); the
+// definitions and the instantiations for both games are in search_worker.cpp.
 #pragma once
 
 #include <array>
@@ -17,18 +21,17 @@
 #include <optional>
 #include <vector>
 
-#include "core/move_list.h"
-#include "core/position.h"
-#include "search/evaluation.h"
+#include "search/score.h"
 #include "search/searcher.h"
 #include "search/transposition_table.h"
 
 namespace ordo {
 
 // What all workers of one search share. Set up before the workers start.
-struct SharedSearch {
+template <class Weights>
+struct BasicSharedSearch {
   TranspositionTable* table = nullptr;
-  const EvalWeights* weights = nullptr;  // null: the variant's defaults
+  const Weights* weights = nullptr;  // null: the game's (variant's) defaults
   SearchLimits limits;
   const std::atomic<bool>* stop = nullptr;  // from the caller
   std::atomic<bool> helpers_stop{false};    // set when the main worker is done
@@ -45,10 +48,15 @@ struct PruningOptions {
   bool danger_extension = false;
 };
 
-class SearchWorker {
+template <class Rules>
+class BasicSearchWorker {
  public:
-  explicit SearchWorker(bool is_main);
-  ~SearchWorker();
+  using Position = typename Rules::Position;
+  using Move = typename Rules::Move;
+  using SharedSearch = BasicSharedSearch<typename Rules::Weights>;
+
+  explicit BasicSearchWorker(bool is_main);
+  ~BasicSearchWorker();
 
   // Prepares a search of a root whose earlier game positions are `history`.
   void begin(SharedSearch& shared, const std::vector<std::uint64_t>& history);
@@ -63,7 +71,13 @@ class SearchWorker {
   void set_pruning(const PruningOptions& pruning) { pruning_ = pruning; }
 
  private:
-  struct PlyMoves;  // generated moves and their ordering keys for one ply
+  struct PlyMoves;     // generated moves and their ordering keys for one ply
+  struct TableHitOf {  // a table hit with the game's move unpacked
+    std::optional<Move> move;
+    int score;
+    int depth;
+    Bound bound;
+  };
 
   int search_node(Position& pos, int depth, int alpha, int beta, int ply, bool null_allowed);
   int quiesce(Position& pos, int alpha, int beta, int ply, int qply);
@@ -72,7 +86,6 @@ class SearchWorker {
   bool is_repetition(std::uint64_t hash) const;
   PlyMoves& moves_at(int ply);
   void order_moves(const Position& pos, PlyMoves& moves, int ply, const std::optional<Move>& tt);
-  void order_captures(const Position& pos, PlyMoves& moves);
   void remember_cutoff(const Position& pos, const Move& move, int depth, int ply);
   void update_pv(int ply, const Move& move);
   int eval(const Position& pos) const;
@@ -85,7 +98,7 @@ class SearchWorker {
   SharedSearch* shared_ = nullptr;
   std::vector<std::unique_ptr<PlyMoves>> ply_moves_;  // allocated once per ply reached
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
-  std::vector<int> history_;  // [colour][from][to] of the first and last step
+  std::vector<int> history_;  // Rules::history_index (Ordo: [colour][from][to])
   std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
   std::vector<std::uint64_t> hashes_;  // the game's history, then the current search path
@@ -94,5 +107,9 @@ class SearchWorker {
   std::atomic<std::uint64_t> nodes_{0};  // written by this worker only, read by the main
   bool aborted_ = false;
 };
+
+using SharedSearch = BasicSharedSearch<EvalWeights>;
+using SearchWorker = BasicSearchWorker<OrdoRules>;
+extern template class BasicSearchWorker<OrdoRules>;
 
 }  // namespace ordo

@@ -1,6 +1,10 @@
 // The shape every searcher has, so that the engine facade can run any of them: alpha-beta
 // (search.h) or Monte Carlo tree search (mcts.h). One virtual call per search, none per
 // node.
+//
+// Templates over a game's search rules (`Rules`, see ordo_rules.h): the results carry the
+// game's own moves. The Ordo names (Info, SearchResult, Searcher) are the instantiations
+// for Ordo, as before.
 #pragma once
 
 #include <atomic>
@@ -9,8 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/move.h"
-#include "core/position.h"
+#include "search/ordo_rules.h"
 
 namespace ordo {
 
@@ -25,7 +28,8 @@ struct SearchLimits {
 };
 
 // The progress of one finished iteration (alpha-beta) or of one reporting interval (MCTS).
-struct Info {
+template <class MoveT>
+struct BasicInfo {
   int depth = 0;
   int score = 0;
   // Turns of the side to move until the game is won (positive) or lost (negative), when
@@ -34,28 +38,38 @@ struct Info {
   std::uint64_t nodes = 0;
   std::uint64_t nodes_per_second = 0;
   std::int64_t elapsed_ms = 0;
-  std::vector<Move> pv;
+  std::vector<MoveT> pv;
 };
 
-struct SearchResult {
-  std::optional<Move> best_move;  // none only when the side to move has no legal move
+template <class MoveT>
+struct BasicSearchResult {
+  std::optional<MoveT> best_move;  // none only when the side to move has no legal move
   int score = 0;
   std::optional<int> mate;
   int depth = 0;  // of the last finished iteration
   std::uint64_t nodes = 0;
-  std::vector<Move> pv;
+  std::vector<MoveT> pv;
 };
 
-class Searcher {
+template <class Rules>
+class BasicSearcher {
  public:
-  virtual ~Searcher() = default;
+  using Position = typename Rules::Position;
+  using Info = BasicInfo<typename Rules::Move>;
+  using Result = BasicSearchResult<typename Rules::Move>;
+
+  virtual ~BasicSearcher() = default;
   // `history`: hashes of the game's positions before `root` (not `root` itself), for the
   // repetition rule. `on_info` reports progress; `stop` may be set from any thread.
-  virtual SearchResult search(const Position& root, const std::vector<std::uint64_t>& history,
-                              const SearchLimits& limits, const std::atomic<bool>& stop,
-                              const std::function<void(const Info&)>& on_info = {}) = 0;
+  virtual Result search(const Position& root, const std::vector<std::uint64_t>& history,
+                        const SearchLimits& limits, const std::atomic<bool>& stop,
+                        const std::function<void(const Info&)>& on_info = {}) = 0;
   // Forgets everything learned between searches.
   virtual void clear() = 0;
 };
+
+using Info = BasicInfo<Move>;
+using SearchResult = BasicSearchResult<Move>;
+using Searcher = BasicSearcher<OrdoRules>;
 
 }  // namespace ordo

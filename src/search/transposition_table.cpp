@@ -92,15 +92,26 @@ std::optional<TableEntry> TranspositionTable::read(std::uint64_t key) const {
 }
 
 std::optional<TableHit> TranspositionTable::probe(std::uint64_t key, int ply) const {
-  const auto e = read(key);
+  const auto e = probe_packed(key, ply);
   if (!e) return std::nullopt;
-  TableHit hit{std::nullopt, score_from_table(e->score, ply), e->depth, e->bound};
+  TableHit hit{std::nullopt, e->score, e->depth, e->bound};
   if (e->move != kNoPackedMove) hit.move = unpack_move(e->move);
   return hit;
 }
 
+std::optional<PackedTableHit> TranspositionTable::probe_packed(std::uint64_t key, int ply) const {
+  const auto e = read(key);
+  if (!e) return std::nullopt;
+  return PackedTableHit{e->move, score_from_table(e->score, ply), e->depth, e->bound};
+}
+
 void TranspositionTable::store(std::uint64_t key, int ply, const Move* best, int score, int depth,
                                Bound bound) {
+  store_packed(key, ply, best ? pack_move(*best) : kNoPackedMove, score, depth, bound);
+}
+
+void TranspositionTable::store_packed(std::uint64_t key, int ply, PackedMove best, int score,
+                                      int depth, Bound bound) {
   TableSlot& s = slots_[slot(key)];
   // What the slot holds now, whatever its key (a torn read only makes the choice worse).
   const std::uint64_t old_meta = s.meta.load(std::memory_order_relaxed);
@@ -114,7 +125,7 @@ void TranspositionTable::store(std::uint64_t key, int ply, const Move* best, int
   if (!same && old_bound != Bound::None && old_generation == generation_ && old_depth > depth)
     return;
   if (same && old_depth > depth && bound != Bound::Exact) return;
-  const PackedMove move = best ? pack_move(*best) : (same ? old_move : kNoPackedMove);
+  const PackedMove move = best != kNoPackedMove ? best : (same ? old_move : kNoPackedMove);
   const TableEntry e{key,
                      move,
                      static_cast<std::int16_t>(score_to_table(score, ply)),

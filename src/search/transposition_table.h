@@ -15,18 +15,15 @@
 
 #include "core/bitboard.h"
 #include "core/move.h"
+#include "search/score.h"
 
 namespace ordo {
 
-// Scores: a win found `plies` plies from the root scores kMateScore - plies; anything beyond
-// kMateThreshold in absolute value is such a mate score, never an evaluation.
-constexpr int kMateScore = 30000;
-constexpr int kMaxPly = 128;
-constexpr int kMateThreshold = kMateScore - kMaxPly;
-
 enum class Bound : std::uint8_t { None, Lower, Upper, Exact };
 
-// A whole turn (both Ordo X steps and the tie choice) in one word.
+// A move in one word, kNoPackedMove never being a real move. The table stores moves of
+// any game in this form; each game's search rules pack and unpack its own (for Ordo: a
+// whole turn, both Ordo X steps and the tie choice).
 using PackedMove = std::uint64_t;
 constexpr PackedMove kNoPackedMove = 0;
 PackedMove pack_move(const Move& move);
@@ -61,6 +58,14 @@ struct TableHit {
   Bound bound;
 };
 
+// The same, with the move as stored (any game's).
+struct PackedTableHit {
+  PackedMove move;  // kNoPackedMove: none
+  int score;        // root-relative again
+  int depth;
+  Bound bound;
+};
+
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t mib);
@@ -70,8 +75,13 @@ class TranspositionTable {
   // Starts a new search: entries of earlier searches are replaced first.
   void new_search() { ++generation_; }
 
+  // Ordo's moves.
   std::optional<TableHit> probe(std::uint64_t key, int ply) const;
   void store(std::uint64_t key, int ply, const Move* best, int score, int depth, Bound bound);
+  // Any game's moves, packed by the caller. `best` kNoPackedMove: keep the slot's move if
+  // it holds this position.
+  std::optional<PackedTableHit> probe_packed(std::uint64_t key, int ply) const;
+  void store_packed(std::uint64_t key, int ply, PackedMove best, int score, int depth, Bound bound);
 
   std::size_t entry_count() const { return count_; }
 

@@ -1,0 +1,62 @@
+#include "games/orderchaos_engine.h"
+
+#include "engine/orderchaos_engine.h"
+#include "games/facade_engine.h"
+
+namespace games {
+
+namespace {
+
+namespace oc = orderchaos;
+
+struct OrderChaosEngineTraits {
+  using Engine = ordo::OrderChaosEngine;
+  using Options = ordo::OrderChaosEngineOptions;
+  using Position = oc::Position;
+  using Move = oc::Move;
+  using Callbacks = ordo::OrderChaosSearchCallbacks;
+  using Limits = ordo::GoLimits;
+
+  static Options rules_options(const AnyGame& game) {
+    Options options;
+    options.version =
+        game.rules_name() == "exact-five" ? oc::RuleVersion::ExactFive : oc::RuleVersion::Original;
+    return options;
+  }
+
+  static void apply(Options& options, const EngineSettings& s) {
+    if (s.searcher != "alphabeta") {
+      throw GameError("Searcher is alphabeta for Order and Chaos, not '" + s.searcher + "'");
+    }
+    if (s.level < kMinLevel || s.level > kMaxLevel || s.hash_mib < 1 || s.threads < 1) {
+      throw GameError("Level is 1 to 10; Hash and Threads at least 1");
+    }
+    options.hash_mib = s.hash_mib;
+    options.threads = s.threads;
+    options.searcher = ordo::SearcherKind::AlphaBeta;
+    options.level = s.level;
+    options.seed = s.seed;
+  }
+
+  static Position parse_position(const Options& options, const std::string& text) {
+    try {
+      return Position::parse(text, options.version);
+    } catch (const oc::PositionError& e) {
+      throw GameError(e.what());
+    }
+  }
+
+  static std::string move_text(const Position& /*before*/, const Move& move) {
+    return oc::format_move(move);
+  }
+  static void play(Position& pos, const Move& move) { pos.play(move); }
+};
+
+}  // namespace
+
+std::unique_ptr<AnyEngine> make_orderchaos_engine(const AnyGame& game,
+                                                  const EngineSettings& settings) {
+  return std::make_unique<FacadeEngine<OrderChaosEngineTraits>>(game, settings);
+}
+
+}  // namespace games

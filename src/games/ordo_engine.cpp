@@ -1,0 +1,67 @@
+#include "games/ordo_engine.h"
+
+#include <tuple>
+
+#include "core/notation.h"
+#include "engine/engine.h"
+#include "games/facade_engine.h"
+
+namespace games {
+
+namespace {
+
+static_assert(kMinLevel == ordo::kMinLevel && kMaxLevel == ordo::kMaxLevel);
+
+struct OrdoEngineTraits {
+  using Engine = ordo::Engine;
+  using Options = ordo::EngineOptions;
+  using Position = ordo::Position;
+  using Move = ordo::Move;
+  using Callbacks = ordo::SearchCallbacks;
+  using Limits = ordo::GoLimits;
+
+  static Options rules_options(const AnyGame& game) {
+    Options options;
+    options.variant = game.rules_name() == "x" ? ordo::Variant::X : ordo::Variant::Classic;
+    std::tie(options.width, options.height) = game.board_size();
+    return options;
+  }
+
+  static void apply(Options& options, const EngineSettings& s) {
+    if (s.searcher != "alphabeta" && s.searcher != "mcts") {
+      throw GameError("Searcher is alphabeta or mcts, not '" + s.searcher + "'");
+    }
+    if (s.level < ordo::kMinLevel || s.level > ordo::kMaxLevel) {
+      throw GameError("Level is " + std::to_string(ordo::kMinLevel) + " to " +
+                      std::to_string(ordo::kMaxLevel) + ", not " + std::to_string(s.level));
+    }
+    if (s.hash_mib < 1 || s.threads < 1) throw GameError("Hash and Threads must be at least 1");
+    options.hash_mib = s.hash_mib;
+    options.threads = s.threads;
+    options.searcher =
+        s.searcher == "mcts" ? ordo::SearcherKind::Mcts : ordo::SearcherKind::AlphaBeta;
+    options.level = s.level;
+    options.seed = s.seed;
+  }
+
+  static Position parse_position(const Options& options, const std::string& text) {
+    try {
+      return Position::parse(text, options.variant);
+    } catch (const std::invalid_argument& e) {
+      throw GameError(e.what());
+    }
+  }
+
+  static std::string move_text(const Position& before, const Move& move) {
+    return ordo::format_move(before, move);
+  }
+  static void play(Position& pos, const Move& move) { pos.make(move); }
+};
+
+}  // namespace
+
+std::unique_ptr<AnyEngine> make_ordo_engine(const AnyGame& game, const EngineSettings& settings) {
+  return std::make_unique<FacadeEngine<OrdoEngineTraits>>(game, settings);
+}
+
+}  // namespace games

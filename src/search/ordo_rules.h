@@ -1,0 +1,177 @@
+// Ordo's side of the compile-time seam between the search and a game: the types and the
+// few position questions that the alpha-beta worker (search_worker.h) asks, all inline so
+// that the template instantiated for Ordo compiles to the same code as a search written
+// for Ordo alone. Another game supplies a struct of the same shape
+// (orderchaos_rules.h).
+//
+// What a Rules type provides:
+//   types       Position, Move, MoveList (size(), operator[], clear(), empty()), Undo,
+//               Weights (evaluation weights; evaluate() takes null for the defaults)
+//   constants   kMaxMoves (a move list's capacity), kHistorySize (history table slots),
+//               kCanRepeat (repetition draws exist), kNullMove (passing is allowed and
+//               null-move pruning sound enough)
+//   moves       generate_legal, make/unmake, pass_turn, hash, pack/unpack (table word)
+//   results     is_over, terminal_score (of an over position, for its side to move),
+//               find_win (index of a move in a list that wins at once, or -1)
+//   ordering    is_tactical (a capture: ordered early, never reduced), tactical_key,
+//               quiet_key (4 bits, ties among equal history), history_index
+//   guards      in_danger (no null move, no late move pruning), forced_replies (no
+//               reductions; the optional extension), late_move_pruning
+//   quiescence  generate_quiescence (returns whether the list is every legal move),
+//               must_answer (search every move instead of standing pat),
+//               quiescence_keys (the moves quiescence searches, ordered)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/move.h"
+#include "core/move_list.h"
+#include "core/movegen.h"
+#include "core/position.h"
+#include "search/direct_turns.h"
+#include "search/evaluation.h"
+#include "search/score.h"
+#include "search/transposition_table.h"
+
+namespace ordo {
+
+namespace ordo_search_detail {
+
+// Plies of quiescence in which a side that is split or threatened searches every move
+// instead of standing pat (like a check evasion in chess).
+constexpr int kEvasionPlies = 2;
+
+inline int advancement(const Geometry& g, Color side, int sq) {
+  const int rank = g.rank_of(sq);
+  return side == Color::White ? rank : g.height() - 1 - rank;
+}
+
+inline bool is_capture(const Move& m) {
+  return m.steps[0].capture || (m.step_count == 2 && m.steps[1].capture);
+}
+
+inline int victim_square(const Move& m) {
+  return m.steps[0].capture ? m.steps[0].to : m.steps[1].to;
+}
+
+// A cheap test for a move that ends the game at once: it lands a piece on the opponent's
+// home row, or captures the opponent's last piece. Confirmed by playing it (see below).
+inline bool may_win_at_once(const Position& pos, const Move& m) {
+  const Color us = pos.side_to_move();
+  if (is_capture(m) && !has_more_than_one(pos.pieces(opponent(us)))) return true;
+  const Step& s = m.last();
+  // Every piece of a slide moves by the same vector, and a legal slide stays on the board.
+  const Bitboard landing = shift_by(pos.moved_squares(s), s.to - s.from);
+  return (landing & pos.geometry().home_row(opponent(us))) != 0;
+}
+
+inline bool wins_at_once(Position& pos, const Move& m) {
+  if (!may_win_at_once(pos, m)) return false;
+  const Color us = pos.side_to_move();
+  const Undo undo = pos.make(m);
+  const bool won = pos.decided_winner() == us;
+  pos.unmake(m, undo);
+  return won;
+}
+
+}  // namespace ordo_search_detail
+
+struct OrdoRules {
+  using Position = ordo::Position;
+  using Move = ordo::Move;
+  using MoveList = ordo::MoveList;
+  using Undo = ordo::Undo;
+  using Weights = EvalWeights;
+
+  static constexpr std::size_t kMaxMoves = 16384;                     // MoveList's capacity
+  static constexpr int kHistorySize = 2 * kMaxSquares * kMaxSquares;  // [colour][from][to]
+  static constexpr bool kCanRepeat = true;
+  static constexpr bool kNullMove = true;
+
+  static void generate_legal(const Position& pos, MoveList& list) {
+    ordo::generate_legal(pos, list);
+  }
+  static Undo make(Position& pos, const Move& m) { return pos.make(m); }
+  static void unmake(Position& pos, const Move& m, const Undo& undo) { pos.unmake(m, undo); }
+  static void pass_turn(Position& pos) { pos.pass_turn(); }
+  static std::uint64_t hash(const Position& pos) { return pos.hash(); }
+  static PackedMove pack(const Move& m) { return pack_move(m); }
+  static Move unpack(PackedMove packed) { return unpack_move(packed); }
+
+  static bool is_over(const Position& pos) { return pos.decided_winner().has_value(); }
+  // Only a move can decide Ordo: the side to move of a decided position has lost.
+  static int terminal_score(const Position&, int ply) { return mated_score(ply); }
+  static int find_win(Position& pos, const MoveList& list) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (ordo_search_detail::wins_at_once(pos, list[i])) return static_cast<int>(i);
+    return -1;
+  }
+
+  static bool is_tactical(const Move& m) { return ordo_search_detail::is_capture(m); }
+  // Take the enemy piece that has come closest to our home row first.
+  static std::uint32_t tactical_key(const Position& pos, const Move& m) {
+    return static_cast<std::uint32_t>(ordo_search_detail::advancement(
+        pos.geometry(), opponent(pos.side_to_move()), ordo_search_detail::victim_square(m)));
+  }
+  // Among equal history, the move that lands furthest forward.
+  static std::uint32_t quiet_key(const Position& pos, const Move& m) {
+    return static_cast<std::uint32_t>(
+        ordo_search_detail::advancement(pos.geometry(), pos.side_to_move(), m.last().to));
+  }
+  static int history_index(const Position& pos, const Move& m) {
+    return (index(pos.side_to_move()) * kMaxSquares + m.first().from) * kMaxSquares + m.last().to;
+  }
+
+  // The side to move must answer something: it is split (Classic), or an enemy piece may
+  // reach its home row next turn.
+  static bool in_danger(const Position& pos) {
+    const Color us = pos.side_to_move();
+    return !pos.is_connected(us) || open_path_pieces(pos, opponent(us)) != 0;
+  }
+  // A split side has few moves, all forced.
+  static bool forced_replies(const Position& pos) { return !pos.is_connected(pos.side_to_move()); }
+  // Ordo X only: some 2,000 turns per position.
+  static bool late_move_pruning(const Position& pos) { return pos.variant() == Variant::X; }
+
+  static int evaluate(const Position& pos, const Weights* weights) {
+    return weights ? ordo::evaluate(pos, *weights) : ordo::evaluate(pos);
+  }
+
+  // Classic: every move (an empty list is a loss); Ordo X: only the one-step forward turns,
+  // not all 2,000 (an empty list proves nothing then, and a two-step win is left to the
+  // next iteration).
+  static bool generate_quiescence(const Position& pos, MoveList& list) {
+    if (pos.variant() == Variant::Classic) {
+      ordo::generate_legal(pos, list);
+      return true;
+    }
+    generate_direct_turns(pos, list);
+    return false;
+  }
+  // A side that must reconnect, or that faces a piece about to reach its home row, cannot
+  // rely on the static score: it searches every move for a few plies.
+  static bool must_answer(const Position& pos, int qply) {
+    return pos.variant() == Variant::Classic && qply < ordo_search_detail::kEvasionPlies &&
+           in_danger(pos);
+  }
+  // Only the captures, best first: quiescence needs no order for the other moves. An Ordo
+  // X capture can follow any sideways step: only the direct ones are kept, or quiescence
+  // would be as wide as the full search. Returns the number of keys written.
+  static std::size_t quiescence_keys(const Position& pos, const MoveList& list,
+                                     std::uint64_t* keys) {
+    const Geometry& g = pos.geometry();
+    const Color them = opponent(pos.side_to_move());
+    const bool classic = pos.variant() == Variant::Classic;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const Move& m = list[i];
+      if (!ordo_search_detail::is_capture(m) || (!classic && m.step_count == 2)) continue;
+      const int victim = ordo_search_detail::victim_square(m);
+      keys[count++] = std::uint64_t(ordo_search_detail::advancement(g, them, victim)) << 16 | i;
+    }
+    return count;
+  }
+};
+
+}  // namespace ordo

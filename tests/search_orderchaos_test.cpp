@@ -156,8 +156,7 @@ TEST(OrderChaosEvaluation, SeesOpenLinesFoursAndDeadBoards) {
   EXPECT_GE(oc::evaluate_for_order(oc::Position::parse("o5/6/6/6/6/xxxx2 order")), 5000);
   EXPECT_GT(oc::evaluate_for_order(oc::Position::parse("o5/x5/x5/x5/x5/1xxxx1 chaos")), 1000);
   // Every window holds both symbols: Chaos has won whatever is played.
-  const auto blocked =
-      oc::Position::parse("1xooxx/ooxxoo/xxooxx/ooxxoo/xxooxx/ooxxo1 order");
+  const auto blocked = oc::Position::parse("1xooxx/ooxxoo/xxooxx/ooxxoo/xxooxx/ooxxo1 order");
   EXPECT_LE(oc::evaluate_for_order(blocked), -3000);
   // The side to move's view is Order's, negated for Chaos.
   EXPECT_EQ(oc::evaluate(one_x), -oc::evaluate_for_order(one_x));

@@ -24,8 +24,7 @@ struct OrderChaosEngineOptions {
   SearcherKind searcher = SearcherKind::AlphaBeta;
   int level = kMaxLevel;        // 1..10 (orderchaos_level_settings)
   std::uint64_t seed = 0x0DD0;  // for the randomness of the lower levels
-  friend bool operator==(const OrderChaosEngineOptions&,
-                         const OrderChaosEngineOptions&) = default;
+  friend bool operator==(const OrderChaosEngineOptions&, const OrderChaosEngineOptions&) = default;
 };
 
 struct OrderChaosEngineGame {

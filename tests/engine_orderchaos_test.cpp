@@ -1,8 +1,6 @@
 // The engine facade for Order and Chaos (engine/orderchaos_engine.h): the same facade as
 // Ordo's, agreeing with its searcher called directly, refusing bad input without change,
 // and playing legal moves at every level.
-#include "engine/orderchaos_engine.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -12,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/orderchaos_engine.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 
@@ -93,14 +92,23 @@ TEST(OrderChaosEngine, IllegalMoveIsNamedAndChangesNothing) {
   EXPECT_EQ(engine.game().moves().size(), 1u);
 }
 
-TEST(OrderChaosEngine, RefusesMctsAndKeepsItsOptions) {
-  OrderChaosEngine engine({.version = oc::RuleVersion::ExactFive});
-  OrderChaosEngineOptions options = engine.options();
-  options.searcher = SearcherKind::Mcts;
-  EXPECT_THROW(engine.set_options(options), std::invalid_argument);
-  EXPECT_EQ(engine.options().searcher, SearcherKind::AlphaBeta);
-  EXPECT_EQ(engine.options().version, oc::RuleVersion::ExactFive);
-  EXPECT_THROW(OrderChaosEngine({.searcher = SearcherKind::Mcts}), std::invalid_argument);
+TEST(OrderChaosEngine, MctsBlocksAFourAndTakesAWin) {
+  OrderChaosEngine engine({.searcher = SearcherKind::Mcts});
+  // X on a1..d1, Chaos to move: only Oe1 does not lose at once.
+  engine.set_position({"Xa1", "Of6", "Xb1", "Oa6", "Xc1", "Of5", "Xd1"});
+  Reports reports;
+  engine.go({.nodes = 2000}, reports.callbacks());
+  engine.wait();
+  ASSERT_TRUE(reports.result && reports.result->best_move);
+  EXPECT_EQ(oc::format_move(*reports.result->best_move), "Oe1");
+
+  engine.set_position({"Xa1", "Of6", "Xb1", "Oa6", "Xc1", "Of5", "Xd1", "Oa5"});
+  engine.go({.nodes = 2000}, reports.callbacks());
+  engine.wait();
+  ASSERT_TRUE(reports.result && reports.result->best_move);
+  EXPECT_EQ(oc::format_move(*reports.result->best_move), "Xe1");
+  ASSERT_TRUE(reports.result->mate);
+  EXPECT_EQ(*reports.result->mate, 1);
 }
 
 TEST(OrderChaosEngine, ANewVersionStartsANewGame) {

@@ -44,16 +44,23 @@ TEST(CliOrderChaosSearch, BestmoveCompletesTheLine) {
 }
 
 TEST(CliOrderChaosSearch, BestmoveBlocksWithMovetime) {
-  const CliRun r = run({"bestmove", "--game", "orderchaos", "--position",
-                        "o5/6/6/6/6/xxxx2 chaos", "--movetime", "300"});
+  const CliRun r = run({"bestmove", "--game", "orderchaos", "--position", "o5/6/6/6/6/xxxx2 chaos",
+                        "--movetime", "300"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("bestmove Oe1\n"), std::string::npos) << r.out;
 }
 
-TEST(CliOrderChaosSearch, BestmoveRefusesWhatTheGameLacks) {
-  const CliRun mcts = run({"bestmove", "--game", "orderchaos", "--searcher", "mcts"});
-  EXPECT_NE(mcts.code, 0);
-  EXPECT_NE(mcts.err.find("alpha-beta"), std::string::npos) << mcts.err;
+TEST(CliOrderChaosSearch, BestmoveWithMcts) {
+  const CliRun r = run({"bestmove", "--game", "orderchaos", "--searcher", "mcts", "--position",
+                        "o5/6/6/6/6/xxxx2 chaos", "--nodes", "2000"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("bestmove Oe1\n"), std::string::npos) << r.out;
+}
+
+TEST(CliOrderChaosSearch, BestmoveRefusesAFinishedGameAndOrdoOptions) {
+  const CliRun size = run({"bestmove", "--game", "orderchaos", "--size", "8x8"});
+  EXPECT_NE(size.code, 0);
+  EXPECT_NE(size.err.find("6x6"), std::string::npos) << size.err;
   const CliRun over = run({"bestmove", "--game", "orderchaos", "--position",
                            "o5/6/6/6/6/xxxxx1 chaos", "--depth", "2"});
   EXPECT_NE(over.code, 0);

@@ -147,6 +147,22 @@ TEST(OrderChaosSearch, FixedDepthSearchIsDeterministic) {
   EXPECT_EQ(first.score, second.score);
 }
 
+TEST(OrderChaosMctsSearch, NodeLimitedSearchIsDeterministicAndSeesTheFour) {
+  const auto pos = oc::Position::parse("o5/6/6/6/6/xxxx2 chaos");
+  const std::atomic<bool> stop{false};
+  OrderChaosMcts first(orderchaos_mcts_config()), second(orderchaos_mcts_config());
+  const auto a = first.search(pos, {}, {.nodes = 1500}, stop);
+  const auto b = second.search(pos, {}, {.nodes = 1500}, stop);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(best(a), best(b));
+  EXPECT_EQ(best(a), "Oe1");  // every other placement loses at once
+  // Order to move with the four: proven at once.
+  const auto win = first.search(oc::Position::parse("o5/6/6/5o/6/xxxx2 order"), {}, {}, stop);
+  EXPECT_EQ(best(win), "Xe1");
+  ASSERT_TRUE(win.mate);
+  EXPECT_EQ(*win.mate, 1);
+}
+
 TEST(OrderChaosEvaluation, SeesOpenLinesFoursAndDeadBoards) {
   const auto empty = oc::Position::start();
   const auto one_x = oc::Position::parse("6/6/6/2x3/6/6 chaos");

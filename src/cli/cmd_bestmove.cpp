@@ -83,7 +83,9 @@ int run_bestmove(const BestmoveOptions& options, const Streams& io) {
 void add_bestmove_command(CLI::App& app, Action& chosen) {
   auto options = std::make_shared<BestmoveOptions>();
   CLI::App* command = app.add_subcommand(
-      "bestmove", "Search the position and print the best move (1 second if no limit is given)");
+      "bestmove",
+      "Search the position and print the best move (1 second if no limit is given; "
+      "--game orderchaos for Order and Chaos)");
   add_common_options(*command, options->common);
   command->add_option("--depth", options->limits.depth, "Search this many turns deep")
       ->check(CLI::Range(1, 64));
@@ -95,7 +97,7 @@ void add_bestmove_command(CLI::App& app, Action& chosen) {
   command->add_option("--threads", options->threads, "Alpha-beta threads (lazy SMP)")
       ->check(CLI::Range(1, 256));
   command->add_option("--searcher", options->searcher, "alphabeta (default) or mcts")
-      ->check(CLI::IsMember({"alphabeta", "mcts"}));  // Order and Chaos: alpha-beta only
+      ->check(CLI::IsMember({"alphabeta", "mcts"}));
   command->add_option("--level", options->level, "Playing level 1..10 (default 10: full strength)")
       ->check(CLI::Range(kMinLevel, kMaxLevel));
   command->add_option("--seed", options->seed, "Seed of the lower levels' randomness");

@@ -244,9 +244,6 @@ void orderchaos_bench(int games, bool quick, std::ostream& out) {
 
 int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOptions& search,
                         const Streams& io) {
-  if (search.searcher == "mcts")
-    throw std::invalid_argument(
-        "--searcher mcts: Order and Chaos has only the alpha-beta searcher so far");
   const oc::Game game = make_orderchaos_game(options);
   if (game.result().over()) {
     io.err << "no move to find: " << oc::describe(game.result()) << '\n';
@@ -255,14 +252,18 @@ int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOpti
   SearchLimits limits = search.limits;
   if (!limits.depth && !limits.nodes && !limits.time_ms) limits.time_ms = 1000;
   const LevelSettings level = orderchaos_level_settings(search.level);
-  OrderChaosAlphaBeta searcher(search.hash_mib, search.threads);
+  OrderChaosAlphaBeta alphabeta(search.hash_mib, search.threads);
+  OrderChaosMcts mcts(orderchaos_mcts_config());
+  OrderChaosSearcher& searcher = search.searcher == "mcts"
+                                     ? static_cast<OrderChaosSearcher&>(mcts)
+                                     : static_cast<OrderChaosSearcher&>(alphabeta);
   const std::atomic<bool> stop{false};
   const oc::Position& root = game.position();
   const OrderChaosSearchResult result =
       searcher.search(root, {}, limits_at_level(limits, level), stop,
                       [&](const OrderChaosInfo& info) { print_info(info, io.out); });
   const std::optional<oc::Move> chosen =
-      choose_at_level(level, searcher, root, {}, result, search.seed, stop);
+      choose_at_level(level, alphabeta, root, {}, result, search.seed, stop);
   io.out << "bestmove " << oc::format_move(*chosen) << '\n';
   return 0;
 }

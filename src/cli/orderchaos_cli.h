@@ -35,7 +35,7 @@ struct OrderChaosSearchOptions {
   int level = kMaxLevel;
   std::uint64_t seed = 0x0DD0;
 };
-// Throws std::invalid_argument for what the game cannot do (MCTS, Ordo's options).
+// Throws std::invalid_argument for what the game cannot take (Ordo's options).
 int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOptions& search,
                         const Streams& io);
 

@@ -39,12 +39,6 @@ SearchLimits search_limits(const GoLimits& limits, int mover) {
   return out;
 }
 
-void OrderChaosEngineGame::check(const Options& options) {
-  if (options.searcher == SearcherKind::Mcts)
-    throw std::invalid_argument(
-        "Order and Chaos has no MCTS searcher yet; use the alpha-beta searcher");
-}
-
 template <class GameT>
 BasicEngine<GameT>::BasicEngine(Options options) : options_(options), game_(GameT::start(options)) {
   GameT::check(options);
@@ -140,7 +134,6 @@ template <class GameT>
 BasicSearcher<typename GameT::Rules>& BasicEngine<GameT>::searcher() {
   if (options_.searcher == SearcherKind::AlphaBeta) return alphabeta();
   if (!mcts_) mcts_ = GameT::make_mcts();
-  if (!mcts_) return alphabeta();  // not reached: check() refuses such options
   return *mcts_;
 }
 

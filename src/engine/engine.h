@@ -106,7 +106,7 @@ struct OrdoEngineGame {
   static std::vector<std::uint64_t> history(const Game& game) { return game.earlier_hashes(); }
   static int mover(const Position& pos) { return index(pos.side_to_move()); }
   static LevelSettings level(int level) { return level_settings(level); }
-  // Options every searcher can serve (all of Ordo's).
+  // Throws std::invalid_argument for options the game cannot serve (none for Ordo).
   static void check(const Options&) {}
   // The MCTS searcher, made when chosen.
   static std::unique_ptr<Searcher> make_mcts() { return std::make_unique<Mcts>(); }

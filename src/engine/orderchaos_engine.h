@@ -20,7 +20,6 @@ struct OrderChaosEngineOptions {
   orderchaos::RuleVersion version = orderchaos::RuleVersion::Original;
   std::size_t hash_mib = 16;
   int threads = 1;  // alpha-beta threads (lazy SMP)
-  // Alpha-beta only so far: an MCTS choice is refused with an error saying so.
   SearcherKind searcher = SearcherKind::AlphaBeta;
   int level = kMaxLevel;        // 1..10 (orderchaos_level_settings)
   std::uint64_t seed = 0x0DD0;  // for the randomness of the lower levels
@@ -46,10 +45,10 @@ struct OrderChaosEngineGame {
   static std::vector<std::uint64_t> history(const Game&) { return {}; }
   static int mover(const orderchaos::Position& pos) { return orderchaos::index(pos.to_move()); }
   static LevelSettings level(int level) { return orderchaos_level_settings(level); }
-  // Throws std::invalid_argument for options no searcher serves (MCTS, not yet made for
-  // Order and Chaos).
-  static void check(const Options& options);
-  static std::unique_ptr<OrderChaosSearcher> make_mcts() { return nullptr; }  // see check()
+  static void check(const Options&) {}  // every option is served
+  static std::unique_ptr<OrderChaosSearcher> make_mcts() {
+    return std::make_unique<OrderChaosMcts>(orderchaos_mcts_config());
+  }
 };
 
 extern template class BasicEngine<OrderChaosEngineGame>;

@@ -4,10 +4,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/movegen.h"
-#include "search/evaluation.h"
+#include "search/orderchaos_rules.h"
 #include "search/search.h"
-#include "search/transposition_table.h"
 
 namespace ordo {
 
@@ -23,34 +21,44 @@ std::uint32_t widening_limit(std::uint32_t visits) {
 
 }  // namespace
 
-Mcts::Mcts(MctsConfig config) : config_(config), scratch_(std::make_unique<MoveList>()) {
-  order_.reserve(16384);  // a MoveList's capacity
+template <class Rules>
+BasicMcts<Rules>::BasicMcts(MctsConfig config)
+    : config_(config), scratch_(std::make_unique<typename Rules::MoveList>()) {
+  order_.reserve(Rules::kMaxMoves);  // a MoveList's capacity
 }
 
-Mcts::~Mcts() = default;
+template <class Rules>
+BasicMcts<Rules>::~BasicMcts() = default;
 
-double Mcts::leaf_value(const Position& pos) const {
+template <class Rules>
+double BasicMcts<Rules>::leaf_value(const Position& pos) const {
   // For the side that moved into `pos`: the opposite of the mover's prospects.
-  const double x = static_cast<double>(evaluate(pos)) / config_.eval_scale;
+  const double x = static_cast<double>(Rules::evaluate(pos, nullptr)) / config_.eval_scale;
   return 1.0 / (1.0 + std::exp(x));
 }
 
-double Mcts::expand(std::uint32_t index, Position& pos) {
+template <class Rules>
+double BasicMcts<Rules>::expand(std::uint32_t index, Position& pos) {
   Node& node = nodes_[index];
   node.expanded = true;
-  if (pos.decided_winner()) {
-    node.proof = Proof::MoverWins;  // the move into this node ended the game
-    return 1.0;
+  if (Rules::is_over(pos)) {
+    // The move into this node ended the game: in Ordo always for its mover; in Order and
+    // Chaos a placement by Chaos can complete Order's line.
+    const bool mover_won = Rules::terminal_score(pos, 0) < 0;
+    node.proof = mover_won ? Proof::MoverWins : Proof::MoverLoses;
+    return mover_won ? 1.0 : 0.0;
   }
-  // The third occurrence of a position draws (the game's history, then this path).
-  const std::uint64_t hash = pos.hash();
-  const auto seen = std::count(history_.begin(), history_.end(), hash) +
-                    std::count(path_hashes_.begin(), path_hashes_.end() - 1, hash);
-  if (seen >= 2) return 0.5;
+  if constexpr (Rules::kCanRepeat) {
+    // The third occurrence of a position draws (the game's history, then this path).
+    const std::uint64_t hash = Rules::hash(pos);
+    const auto seen = std::count(history_.begin(), history_.end(), hash) +
+                      std::count(path_hashes_.begin(), path_hashes_.end() - 1, hash);
+    if (seen >= 2) return 0.5;
+  }
 
-  MoveList& list = *scratch_;
+  typename Rules::MoveList& list = *scratch_;
   list.clear();
-  generate_legal(pos, list);
+  Rules::generate_legal(pos, list);
   if (list.empty()) {
     node.proof = Proof::MoverWins;  // the side to move has no move and loses
     return 1.0;
@@ -58,11 +66,14 @@ double Mcts::expand(std::uint32_t index, Position& pos) {
   // Prior order: the static evaluation one move on; a move that wins at once first.
   std::vector<std::pair<int, std::uint32_t>>& order = order_;  // reused: no allocation per node
   order.clear();
-  const Color us = pos.side_to_move();
   for (std::uint32_t i = 0; i < list.size(); ++i) {
-    const Undo undo = pos.make(list[i]);
-    const int score = pos.decided_winner() == us ? kMateScore : -evaluate(pos);
-    pos.unmake(list[i], undo);
+    const auto undo = Rules::make(pos, list[i]);
+    // A move that ends the game scores as a win or loss for the mover, others by the
+    // evaluation one move on.
+    const int score = Rules::is_over(pos)
+                          ? (Rules::terminal_score(pos, 0) < 0 ? kMateScore : -kMateScore)
+                          : -Rules::evaluate(pos, nullptr);
+    Rules::unmake(pos, list[i], undo);
     order.emplace_back(score, i);
   }
   const std::size_t kept = std::min<std::size_t>(order.size(), config_.max_children);
@@ -81,7 +92,8 @@ double Mcts::expand(std::uint32_t index, Position& pos) {
   return leaf_value(pos);
 }
 
-std::uint32_t Mcts::select_child(const Node& node) const {
+template <class Rules>
+std::uint32_t BasicMcts<Rules>::select_child(const Node& node) const {
   const double log_n = std::log(static_cast<double>(std::max<std::uint32_t>(node.visits, 1)));
   std::uint32_t best = kNone;
   double best_score = -1e300;
@@ -100,7 +112,8 @@ std::uint32_t Mcts::select_child(const Node& node) const {
   return best;
 }
 
-void Mcts::prove_upwards(std::uint32_t index) {
+template <class Rules>
+void BasicMcts<Rules>::prove_upwards(std::uint32_t index) {
   // A child proven a win for its mover proves its parent lost for the parent's mover; a
   // parent whose every move is tried and proven lost is won for the parent's mover.
   while (index != kNone) {
@@ -122,11 +135,12 @@ void Mcts::prove_upwards(std::uint32_t index) {
   }
 }
 
-void Mcts::iterate(const Position& root) {
+template <class Rules>
+void BasicMcts<Rules>::iterate(const Position& root) {
   Position pos = root;
   std::uint32_t index = 0;
   int depth = 0;
-  path_hashes_.assign(1, pos.hash());
+  path_hashes_.assign(1, Rules::hash(pos));
   double value;
   for (;;) {
     Node& node = nodes_[index];
@@ -156,15 +170,16 @@ void Mcts::iterate(const Position& root) {
     } else {
       index = select_child(node);
     }
-    pos.make(nodes_[index].move);
-    path_hashes_.push_back(pos.hash());
+    Rules::make(pos, nodes_[index].move);
+    path_hashes_.push_back(Rules::hash(pos));
     ++depth;
   }
   max_depth_ = std::max(max_depth_, depth);
   backpropagate(index, value);
 }
 
-void Mcts::backpropagate(std::uint32_t index, double value) {
+template <class Rules>
+void BasicMcts<Rules>::backpropagate(std::uint32_t index, double value) {
   while (index != kNone) {
     Node& node = nodes_[index];
     ++node.visits;
@@ -174,7 +189,8 @@ void Mcts::backpropagate(std::uint32_t index, double value) {
   }
 }
 
-std::uint32_t Mcts::best_root_child() const {
+template <class Rules>
+std::uint32_t BasicMcts<Rules>::best_root_child() const {
   const Node& root = nodes_[0];
   std::uint32_t best = kNone;
   for (std::uint32_t c = root.first_child; c != kNone; c = nodes_[c].next_sibling) {
@@ -193,7 +209,8 @@ std::uint32_t Mcts::best_root_child() const {
   return best;
 }
 
-Info Mcts::make_info(std::int64_t elapsed_ms) const {
+template <class Rules>
+typename BasicMcts<Rules>::Info BasicMcts<Rules>::make_info(std::int64_t elapsed_ms) const {
   Info info;
   info.depth = max_depth_;
   info.nodes = nodes_[0].visits;
@@ -224,23 +241,24 @@ Info Mcts::make_info(std::int64_t elapsed_ms) const {
   return info;
 }
 
-SearchResult Mcts::search(const Position& root, const std::vector<std::uint64_t>& history,
-                          const SearchLimits& limits, const std::atomic<bool>& stop,
-                          const std::function<void(const Info&)>& on_info) {
+template <class Rules>
+typename BasicMcts<Rules>::Result BasicMcts<Rules>::search(
+    const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits,
+    const std::atomic<bool>& stop, const std::function<void(const Info&)>& on_info) {
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                  start)
         .count();
   };
-  SearchResult result;
-  if (root.decided_winner()) return result;
+  Result result;
+  if (Rules::is_over(root)) return result;
   nodes_.clear();
   moves_.clear();
   history_ = history;
   max_depth_ = 0;
   nodes_.push_back(Node{});
-  path_hashes_.assign(1, root.hash());
+  path_hashes_.assign(1, Rules::hash(root));
   Position pos = root;
   expand(0, pos);
   if (nodes_[0].move_count == 0) {
@@ -289,5 +307,9 @@ SearchResult Mcts::search(const Position& root, const std::vector<std::uint64_t>
   result.pv = info.pv;
   return result;
 }
+
+// The instantiations: one per game.
+template class BasicMcts<OrdoRules>;
+template class BasicMcts<OrderChaosRules>;
 
 }  // namespace ordo

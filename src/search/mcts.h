@@ -6,6 +6,10 @@
 //
 // Deterministic: no randomness; with a node limit and no time limit the same position
 // gives the same move and node count on every run. Node = one iteration (one new leaf).
+//
+// A template over the game's search rules (ordo_rules.h), like alpha-beta: Mcts is
+// Ordo's, OrderChaosMcts (orderchaos_search.h) the second game's; the definitions and both
+// instantiations are in mcts.cpp.
 #pragma once
 
 #include <atomic>
@@ -15,7 +19,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/move_list.h"
 #include "search/searcher.h"
 
 namespace ordo {
@@ -27,16 +30,22 @@ struct MctsConfig {
   std::size_t max_nodes = 4'000'000;  // the tree stops growing here (memory)
 };
 
-class Mcts : public Searcher {
+template <class Rules>
+class BasicMcts : public BasicSearcher<Rules> {
  public:
-  explicit Mcts(MctsConfig config = {});
-  ~Mcts() override;
+  using Position = typename Rules::Position;
+  using Move = typename Rules::Move;
+  using Info = BasicInfo<Move>;
+  using Result = BasicSearchResult<Move>;
+
+  explicit BasicMcts(MctsConfig config = {});
+  ~BasicMcts() override;
 
   // A depth limit has no direct meaning here: it is read as a node limit of
   // 200 * depth^3 iterations (depth 5: 25,000).
-  SearchResult search(const Position& root, const std::vector<std::uint64_t>& history,
-                      const SearchLimits& limits, const std::atomic<bool>& stop,
-                      const std::function<void(const Info&)>& on_info = {}) override;
+  Result search(const Position& root, const std::vector<std::uint64_t>& history,
+                const SearchLimits& limits, const std::atomic<bool>& stop,
+                const std::function<void(const Info&)>& on_info = {}) override;
   void clear() override {}
 
  private:
@@ -71,11 +80,19 @@ class Mcts : public Searcher {
   MctsConfig config_;
   std::vector<Node> nodes_;
   std::vector<Move> moves_;  // every node's kept moves, in prior order
-  std::unique_ptr<MoveList> scratch_;
+  std::unique_ptr<typename Rules::MoveList> scratch_;
   std::vector<std::pair<int, std::uint32_t>> order_;  // prior score and index per move
   std::vector<std::uint64_t> history_;
   std::vector<std::uint64_t> path_hashes_;
   int max_depth_ = 0;
+};
+
+extern template class BasicMcts<OrdoRules>;
+
+// Ordo's MCTS searcher (a class, so that it does not clash with SearcherKind::Mcts).
+class Mcts : public BasicMcts<OrdoRules> {
+ public:
+  using BasicMcts<OrdoRules>::BasicMcts;
 };
 
 }  // namespace ordo

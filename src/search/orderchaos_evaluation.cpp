@@ -7,8 +7,6 @@ namespace orderchaos {
 
 namespace {
 
-constexpr Symbol kSymbols[] = {Symbol::X, Symbol::O};
-
 constexpr Symbol other(Symbol s) {
   return s == Symbol::X ? Symbol::O : Symbol::X;
 }

@@ -72,7 +72,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "option name Rules type combo default original var original var exact-five",
       "option name Hash type spin default 16 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
-      "option name Searcher type combo default alphabeta var alphabeta",
+      "option name Searcher type combo default alphabeta var alphabeta var mcts",
       "option name Level type spin default 10 min 1 max 10",
       "ugiok",
       "response true",
@@ -88,9 +88,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "PERFT 1 " + std::to_string(perft_of(four, orderchaos::RuleVersion::ExactFive, 1)),
       "response true",
       "response p1win",
-      games::has_engine("orderchaos")
-          ? "bestmove (none)"
-          : "info string error: go: no engine plays Order and Chaos yet (go perft N works)",
+      "bestmove (none)",
       "info string error: go: perft needs a whole number from 0 to 5, got '6'",
       "response true",  // Ordo's start: White to move
       "response false",
@@ -133,11 +131,11 @@ const std::regex kInfoLine(
     R"(info depth (\d+) score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ pv( \S+)+)");
 
 TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
-  if (!games::has_engine("orderchaos")) GTEST_SKIP() << "no Order and Chaos engine in this build";
   const std::vector<std::string> out = run_session(
-      "setoption name Searcher value mcts\n"  // Ordo's: given up for Order and Chaos
       "setoption name Game value orderchaos\n"
-      "setoption name Searcher value mcts\n"
+      "setoption name Searcher value mcts\n"  // both searchers serve Order and Chaos
+      "setoption name Searcher value minimax\n"
+      "setoption name Searcher value alphabeta\n"
       "setoption name Level value 10\n"
       "position fen 6/6/6/6/6/xxxx2 order\n"
       "go depth 2\n"
@@ -145,7 +143,7 @@ TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
       "go depth 1\n"
       "query p1turn\n");
   ASSERT_EQ(out.size(), 6u) << join_lines(out);
-  EXPECT_EQ(out[0], "info string error: setoption: Searcher is alphabeta, not 'mcts'");
+  EXPECT_EQ(out[0], "info string error: setoption: Searcher is alphabeta or mcts, not 'minimax'");
   std::smatch match;
   ASSERT_TRUE(std::regex_match(out[1], match, kInfoLine)) << out[1];
   EXPECT_EQ(match[2].str(), "mate 1");  // Xe1 is five in a row at once

@@ -11,7 +11,7 @@ namespace games {
 const std::vector<GameInfo>& known_games() {
   static const std::vector<GameInfo> kGames = {
       {"ordo", "Ordo", {"classic", "x"}, {"10x8", "8x8"}, {"alphabeta", "mcts"}},
-      {"orderchaos", "Order and Chaos", {"original", "exact-five"}, {"6x6"}, {"alphabeta"}},
+      {"orderchaos", "Order and Chaos", {"original", "exact-five"}, {"6x6"}, {"alphabeta", "mcts"}},
   };
   return kGames;
 }

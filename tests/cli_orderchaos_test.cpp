@@ -2,13 +2,18 @@
 // core directly.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/app.h"
+#include "orderchaos/movegen.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
+#include "orderchaos/record.h"
 #include "support/cli_run.h"
 
 namespace orderchaos {
@@ -16,8 +21,8 @@ namespace {
 
 using ordo::testing::CliRun;
 
-CliRun run(const std::vector<std::string>& args) {
-  return ordo::testing::run_cli_capturing(args);
+CliRun run(const std::vector<std::string>& args, const std::string& input = "") {
+  return ordo::testing::run_cli_capturing(args, input);
 }
 
 TEST(CliOrderChaos, PerftCountsWhatTheCoreCounts) {
@@ -83,8 +88,47 @@ TEST(CliOrderChaos, BadInputIsRefusedWithTheReason) {
       std::string::npos);
   EXPECT_NE(error_of({"moves", "--rules", "exact-five"}).find("for Ordo; expected classic or x"),
             std::string::npos);
-  EXPECT_NE(error_of({"play", "--game", "orderchaos"}).find("no terminal game yet"),
+  EXPECT_NE(error_of({"play", "--game", "orderchaos", "--size", "8x8"}).find("6x6"),
             std::string::npos);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+TEST(CliOrderChaos, PlayPlacesSymbolsUntilFiveInARowAndKeepsTheRecord) {
+  const std::string path = ::testing::TempDir() + "cli_orderchaos_play.txt";
+  std::remove(path.c_str());
+  const std::string script =
+      "Xa1\nOb1\nXa2\nOb2\nXa3\nZz9\nresign\nundo\ndraw\nXa4\nOb4\nXa5\nXa6\nsave " + path + "\n";
+  const CliRun r = run({"play", "--game", "orderchaos", "--white", "Ann"}, script);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Order to move (move 1) >"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("Zz9"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("Took back the resignation."), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("no draws"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the game is over"), std::string::npos) << r.err;  // Xa6 after the end
+  EXPECT_NE(r.out.find(describe(Result{Outcome::OrderWins, Termination::FiveInARow})),
+            std::string::npos)
+      << r.out;
+
+  const Record record = read_record(read_file(path));
+  EXPECT_EQ(record.tags.at("Order"), "Ann");
+  EXPECT_EQ(record.game.result(), (Result{Outcome::OrderWins, Termination::FiveInARow}));
+  ASSERT_EQ(record.game.moves().size(), 8u);
+
+  // Loaded again, the last placement taken back: the game goes on from the position before.
+  const CliRun again = run({"play"}, "load " + path + "\nundo\nmoves\n");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("Took back Xa5."), std::string::npos) << again.out;
+  Position before = Position::start();
+  for (std::size_t i = 0; i + 1 < record.game.moves().size(); ++i)
+    before.play(record.game.moves()[i]);
+  EXPECT_NE(again.out.find(std::to_string(count_legal(before)) + " legal moves:"),
+            std::string::npos)
+      << again.out;
+  std::remove(path.c_str());
 }
 
 TEST(CliOrderChaos, BenchRunsBothVersions) {

@@ -1,14 +1,19 @@
-// `play`: sets up the game from the options (players as record tags) and hands it to the
-// interactive session.
+// `play`: sets up the game (Ordo, or Order and Chaos with --game orderchaos) from the
+// options, players as record tags, and hands it to the interactive session.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/play_session.h"
+#include "games/any_game.h"
 
 namespace ordo::cli {
 
@@ -28,26 +33,47 @@ std::string today() {
   return text;
 }
 
+// The game of the common options, as the run-time game interface has it.
+std::unique_ptr<games::AnyGame> any_game(const CommonOptions& common) {
+  games::GameSpec spec{common.game, {}};
+  if (!common.rules.empty()) spec.options["rules"] = common.rules;
+  if (!common.size.empty()) spec.options["size"] = common.size;
+  if (!common.position.empty()) spec.options["position"] = common.position;
+  if (common.no_repetition) spec.options["repetition"] = "off";
+  if (common.move_limit > 0) spec.options["move-limit"] = std::to_string(common.move_limit);
+  std::unique_ptr<games::AnyGame> game = games::make_game(spec);
+  std::istringstream words(common.moves);
+  std::vector<std::string> moves;
+  for (std::string word; words >> word;) moves.push_back(word);
+  try {
+    games::play_moves(*game, moves);
+  } catch (const games::MoveError& e) {
+    throw std::invalid_argument(std::string("--moves: ") + e.what());
+  }
+  return game;
+}
+
 int run_play(const PlayOptions& options, const Streams& io) {
-  if (is_orderchaos(options.common))
-    throw std::invalid_argument(
-        "play: Order and Chaos has no terminal game yet; perft, moves, show and bench know it");
-  Game game = make_game(options.common);
-  Record record{std::move(game), parse_variant(options.common.rules), {}};
-  if (!options.white.empty()) record.tags["White"] = options.white;
-  if (!options.black.empty()) record.tags["Black"] = options.black;
-  record.tags["Date"] = today();
-  return run_play_session(std::move(record), io);
+  std::unique_ptr<games::AnyGame> game = any_game(options.common);
+  std::map<std::string, std::string> tags;
+  const std::string first = game->side_name(games::Side::First);
+  const std::string second = game->side_name(games::Side::Second);
+  if (!options.white.empty()) tags[first] = options.white;
+  if (!options.black.empty()) tags[second] = options.black;
+  tags["Date"] = today();
+  return run_play_session(std::move(game), std::move(tags), io);
 }
 
 }  // namespace
 
 void add_play_command(CLI::App& app, Action& chosen) {
   auto options = std::make_shared<PlayOptions>();
-  CLI::App* command =
-      app.add_subcommand("play", "Play a game at the terminal (two people, one keyboard)");
-  command->add_option("--white", options->white, "White player's name (for the record)");
-  command->add_option("--black", options->black, "Black player's name (for the record)");
+  CLI::App* command = app.add_subcommand(
+      "play", "Play a game at the terminal (two people, one keyboard); Ordo or --game orderchaos");
+  command->add_option("--white", options->white,
+                      "White's (or Order's) player's name (for the record)");
+  command->add_option("--black", options->black,
+                      "Black's (or Chaos's) player's name (for the record)");
   add_common_options(*command, options->common);
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_play(*options, io); };

@@ -1,5 +1,4 @@
-// Text about a game shared by show and play: its legal moves, whose turn it is, whether
-// the side to move is split, repetitions, and the summary block of `show`.
+// Text about a game for `show`: its legal moves, whose turn it is, and the summary block.
 #pragma once
 
 #include <string>
@@ -17,12 +16,6 @@ int move_number(const Game& game);
 
 // "White to move (move 3)".
 std::string turn_text(const Game& game);
-
-// Empty when the side to move is connected, otherwise what it must do.
-std::string split_text(const Position& pos);
-
-// Empty unless the current position occurred before and the repetition house rule is on.
-std::string repetition_text(const Game& game);
 
 // The aligned "Label  value" lines shown under the diagram by `show`.
 std::string game_summary(const Game& game);

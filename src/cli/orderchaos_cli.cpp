@@ -57,11 +57,13 @@ std::vector<std::string> sorted_moves(const oc::Position& pos) {
   return texts;
 }
 
-std::string diagram(const oc::Position& pos) {
+}  // namespace
+
+std::string orderchaos_diagram(const oc::Position& pos, const std::string& indent) {
   std::ostringstream out;
-  out << "   a b c d e f\n";
+  out << indent << "   a b c d e f\n";
   for (int rank = oc::kSide - 1; rank >= 0; --rank) {
-    out << ' ' << rank + 1 << ' ';
+    out << indent << ' ' << rank + 1 << ' ';
     for (int file = 0; file < oc::kSide; ++file) {
       const auto symbol = pos.at(oc::square_at(file, rank));
       out << (symbol ? (*symbol == oc::Symbol::X ? 'X' : 'O') : '.')
@@ -69,9 +71,11 @@ std::string diagram(const oc::Position& pos) {
     }
     out << ' ' << rank + 1 << '\n';
   }
-  out << "   a b c d e f\n";
+  out << indent << "   a b c d e f\n";
   return out.str();
 }
+
+namespace {
 
 void print_info(const OrderChaosInfo& info, std::ostream& out) {
   out << "info depth " << info.depth << " score ";
@@ -191,7 +195,7 @@ int orderchaos_show(const CommonOptions& options, const Streams& io) {
   auto line = [&](const std::string& label, const std::string& value) {
     io.out << std::left << std::setw(10) << label << value << '\n';
   };
-  io.out << diagram(pos) << '\n';
+  io.out << orderchaos_diagram(pos) << '\n';
   line("Game", "Order and Chaos (Stephen Sniderman), rules: " +
                    std::string(oc::version_name(pos.version())));
   line("Position", pos.to_string());

@@ -19,6 +19,9 @@ namespace ordo::cli {
 // refused. Throws std::invalid_argument naming the option and why.
 orderchaos::Game make_orderchaos_game(const CommonOptions& options);
 
+// The board with files a-f and ranks 1-6, each line after `indent`.
+std::string orderchaos_diagram(const orderchaos::Position& pos, const std::string& indent = "");
+
 int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const Streams& io);
 int orderchaos_moves(const CommonOptions& options, const Streams& io);
 int orderchaos_show(const CommonOptions& options, const Streams& io);

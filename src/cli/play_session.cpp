@@ -1,6 +1,7 @@
 // The `play` loop: each line is a command (moves, undo, save, load, resign, draw, help,
-// quit) or a move in any notation the core accepts. Bad input is explained and the
-// question asked again; nothing is lost.
+// quit) or a move in any notation the game accepts. Bad input is explained and the
+// question asked again; nothing is lost. The game is a games::AnyGame, so every game the
+// executable knows is played the same way.
 #include "cli/play_session.h"
 
 #include <algorithm>
@@ -8,29 +9,29 @@
 #include <fstream>
 #include <iomanip>
 #include <istream>
+#include <map>
+#include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "cli/board_diagram.h"
-#include "cli/game_report.h"
-#include "core/notation.h"
+#include "cli/game_view.h"
 
 namespace ordo::cli {
 
 namespace {
 
-constexpr const char* kHelp =
-    "Type a move (e3-e5, d4xe5, a2:d2-a3; in Ordo X also e3-d3,d3-d5 and d4xe5@g7;\n"
-    "the site forms 'Move C 2 C 3' are accepted too) or a command:\n"
+constexpr const char* kCommands =
+    " or a command:\n"
     "  moves, ?      list the legal moves\n"
     "  undo          take back the last move (or a resignation or draw)\n"
     "  save FILE     write the game record to FILE\n"
     "  load FILE     read a game record from FILE and continue it\n"
     "  resign        the player to move resigns\n"
-    "  draw          both players agree to a draw\n"
+    "  draw          both players agree to a draw (in games that have draws)\n"
     "  help          show this list\n"
     "  quit          leave (also at the end of input)\n";
 
@@ -47,22 +48,29 @@ std::string lower(std::string text) {
   return text;
 }
 
-Outcome win_for(Color c) {
-  return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
+// The number of the next move as a record counts it: the first player's move opens a
+// number, so a game that starts with the second player to move is half a move on.
+int move_number(const games::AnyGame& game) {
+  const std::unique_ptr<games::AnyGame> start = game.clone();
+  while (start->undo()) {
+  }
+  const int offset = start->side_to_move() == games::Side::Second ? 1 : 0;
+  return (static_cast<int>(game.moves().size()) + offset) / 2 + 1;
 }
 
 class Session {
  public:
-  Session(Record record, const Streams& io) : record_(std::move(record)), io_(io) {}
+  Session(std::unique_ptr<games::AnyGame> game, std::map<std::string, std::string> tags,
+          const Streams& io)
+      : game_(std::move(game)), tags_(std::move(tags)), io_(io) {}
 
   int run() {
-    io_.out << "Ordo " << (record_.variant == Variant::Classic ? "(classic)" : "X") << " on "
-            << game().position().geometry().size_name() << ". Type 'help' for the commands.\n";
+    introduce();
     bool show_board = true;
     for (;;) {
       if (show_board) show_state();
       show_board = false;
-      io_.out << (game().result().over() ? std::string("Game over") : turn_text(game())) << " > "
+      io_.out << (game_->result().over() ? std::string("Game over") : turn_text()) << " > "
               << std::flush;
       std::string line;
       if (!std::getline(io_.in, line)) {
@@ -80,12 +88,21 @@ class Session {
   }
 
  private:
-  Game& game() { return record_.game; }
+  void introduce() {
+    const auto [width, height] = game_->board_size();
+    io_.out << game_->game_title() << " (" << game_->rules_name() << ") on " << width << 'x'
+            << height << ". Type 'help' for the commands.\n";
+  }
+
+  std::string turn_text() const {
+    return game_->side_name(game_->side_to_move()) + " to move (move " +
+           std::to_string(move_number(*game_)) + ")";
+  }
 
   // Runs one line; true when the position or result changed (show the board again).
   bool handle(const std::string& word, const std::string& rest, const std::string& line) {
     if (word == "help") {
-      io_.out << kHelp;
+      io_.out << notation_hint(*game_) << kCommands;
     } else if (word == "moves" || word == "?") {
       list_moves();
     } else if (word == "undo") {
@@ -95,43 +112,48 @@ class Session {
     } else if (word == "load") {
       return load(rest);
     } else if (word == "resign" || word == "draw") {
-      if (game().result().over()) {
-        io_.err << "The game is already over: " << describe(game().result()) << '\n';
-        return false;
-      }
-      const Color mover = game().position().side_to_move();
-      game().set_result(word == "draw"
-                            ? Result{Outcome::Draw, Termination::Agreement}
-                            : Result{win_for(opponent(mover)), Termination::Resignation});
-      return true;
+      return end(word == "draw");
     } else {
       return play(line);
     }
     return false;
   }
 
+  bool end(bool draw) {
+    if (game_->result().over()) {
+      io_.err << "The game is already over: " << game_->result().description << '\n';
+      return false;
+    }
+    try {
+      if (draw) {
+        game_->end(games::Ending::Agreement, std::nullopt);
+      } else {
+        game_->end(games::Ending::Resignation, game_->side_to_move());
+      }
+    } catch (const games::GameError& e) {
+      io_.err << "Not possible: " << e.what() << '\n';
+      return false;
+    }
+    return true;
+  }
+
   void show_state() {
-    io_.out << '\n' << board_diagram(game().position(), "  ");
-    if (!game().moves().empty()) io_.out << "  Last move: " << last_move() << '\n';
-    if (const std::string split = split_text(game().position());
-        !split.empty() && !game().result().over()) {
-      io_.out << "  " << split << '\n';
-    }
-    if (const std::string repeated = repetition_text(game()); !repeated.empty()) {
-      io_.out << "  Note: " << repeated << '\n';
-    }
-    if (game().result().over()) {
+    io_.out << '\n' << game_diagram(*game_, "  ");
+    const std::vector<std::string> moves = game_->moves();
+    if (!moves.empty()) io_.out << "  Last move: " << moves.back() << '\n';
+    for (const std::string& note : game_->notes()) io_.out << "  " << note << '\n';
+    if (game_->result().over()) {
       io_.out << '\n'
-              << describe(game().result()) << '\n'
+              << game_->result().description << '\n'
               << "Type 'save FILE' to keep the record, 'undo' to take back, or 'quit'.\n";
     }
   }
 
   bool play(const std::string& text) {
     try {
-      game().play(text);
+      game_->play(text);
       return true;
-    } catch (const MoveError& e) {
+    } catch (const games::MoveError& e) {
       io_.err << "Illegal move " << e.what() << "\n(type 'moves' for the legal moves, 'help' for "
               << "the commands)\n";
       return false;
@@ -139,9 +161,9 @@ class Session {
   }
 
   void list_moves() {
-    const std::vector<std::string> moves = sorted_legal_moves(game());
+    const std::vector<std::string> moves = game_->legal_moves();
     if (moves.empty()) {
-      io_.out << "No legal moves: " << describe(game().result()) << '\n';
+      io_.out << "No legal moves: " << game_->result().description << '\n';
       return;
     }
     std::size_t width = 0;
@@ -156,27 +178,21 @@ class Session {
   }
 
   bool undo() {
-    const Termination t = game().result().termination;
-    if (t == Termination::Resignation || t == Termination::Agreement) {
-      game().set_result({});
-      io_.out << "Took back the " << (t == Termination::Agreement ? "draw" : "resignation")
+    const games::GameResult before = game_->result();
+    if (game_->reopen()) {
+      io_.out << "Took back the "
+              << (before.outcome == games::Outcome::Draw ? std::string("draw") : before.termination)
               << ".\n";
       return true;
     }
-    if (game().moves().empty()) {
+    const std::vector<std::string> moves = game_->moves();
+    if (moves.empty()) {
       io_.err << "Nothing to undo.\n";
       return false;
     }
-    const std::string taken = last_move();
-    game().undo();
-    io_.out << "Took back " << taken << ".\n";
+    game_->undo();
+    io_.out << "Took back " << moves.back() << ".\n";
     return true;
-  }
-
-  std::string last_move() {
-    Position before = game().start_position();
-    for (std::size_t i = 0; i + 1 < game().moves().size(); ++i) before.make(game().moves()[i]);
-    return format_move(before, game().moves().back());
   }
 
   void save(const std::string& file) {
@@ -185,13 +201,13 @@ class Session {
       return;
     }
     std::ofstream stream(file, std::ios::binary);
-    stream << write_record(record_);
+    stream << game_->record(tags_);
     stream.close();
     if (!stream) {
       io_.err << "Could not write '" << file << "'.\n";
       return;
     }
-    io_.out << "Saved the game (" << game().moves().size() << " moves) to " << file << ".\n";
+    io_.out << "Saved the game (" << game_->moves().size() << " moves) to " << file << ".\n";
   }
 
   bool load(const std::string& file) {
@@ -207,23 +223,27 @@ class Session {
       return false;
     }
     try {
-      record_ = read_record(text.str());
-    } catch (const RecordError& e) {
+      games::AnyRecord record = games::read_any_record(text.str());
+      game_ = std::move(record.game);
+      tags_ = std::move(record.tags);
+    } catch (const games::GameError& e) {
       io_.err << "Could not load '" << file << "': " << e.what() << '\n';
       return false;
     }
-    io_.out << "Loaded " << file << " (" << game().moves().size() << " moves).\n";
+    io_.out << "Loaded " << file << " (" << game_->moves().size() << " moves).\n";
     return true;
   }
 
-  Record record_;
+  std::unique_ptr<games::AnyGame> game_;
+  std::map<std::string, std::string> tags_;
   const Streams io_;
 };
 
 }  // namespace
 
-int run_play_session(Record record, const Streams& io) {
-  return Session(std::move(record), io).run();
+int run_play_session(std::unique_ptr<games::AnyGame> game, std::map<std::string, std::string> tags,
+                     const Streams& io) {
+  return Session(std::move(game), std::move(tags), io).run();
 }
 
 }  // namespace ordo::cli

@@ -1,13 +1,20 @@
-// A game for two people at one keyboard: reads moves and commands line by line, shows the
-// board before each move, and can save and load records.
+// A game for two people at one keyboard, of any game the executable knows: reads moves
+// and commands line by line, shows the board before each move, and can save and load
+// records (each game's own format; `load` may switch games).
 #pragma once
 
+#include <map>
+#include <memory>
+#include <string>
+
 #include "cli/commands.h"
-#include "core/record.h"
+#include "games/any_game.h"
 
 namespace ordo::cli {
 
-// Plays on from `record` until `quit` or the end of input; returns the exit status (0).
-int run_play_session(Record record, const Streams& io);
+// Plays on from `game` until `quit` or the end of input; `tags` (players, date) go into
+// saved records. Returns the exit status (0).
+int run_play_session(std::unique_ptr<games::AnyGame> game, std::map<std::string, std::string> tags,
+                     const Streams& io);
 
 }  // namespace ordo::cli

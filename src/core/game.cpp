@@ -159,4 +159,20 @@ bool Game::undo() {
   return true;
 }
 
+std::string split_text(const Position& pos) {
+  const Color side = pos.side_to_move();
+  if (pos.is_connected(side)) return "";
+  std::string text = std::string(color_name(side)) + " is split and must reconnect with this move";
+  if (pos.variant() == Variant::Classic) text += " (backward moves allowed)";
+  return text;
+}
+
+std::string repetition_text(const Game& game) {
+  if (!game.options().repetition_draw) return "";
+  const int seen = game.occurrences_of_current();
+  if (seen < 2 || game.result().over()) return "";
+  return "this position has occurred " + std::to_string(seen) +
+         " times; a third time draws (house rule)";
+}
+
 }  // namespace ordo

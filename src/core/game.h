@@ -42,6 +42,10 @@ std::optional<Termination> parse_termination(std::string_view name);
 // A sentence for people, e.g. "White wins: a piece reached Black's home row".
 std::string describe(const Result& result);
 
+// Empty when the side to move is connected, otherwise what it must do (a sentence for
+// people).
+std::string split_text(const Position& pos);
+
 struct GameOptions {
   bool repetition_draw = true;  // [house rule] third occurrence draws
   int move_limit = 0;           // turns in all (both players); 0 = none
@@ -87,5 +91,8 @@ class Game {
   std::vector<Move> moves_;
   Result result_;
 };
+
+// Empty unless the current position occurred before and the repetition house rule is on.
+std::string repetition_text(const Game& game);
 
 }  // namespace ordo

@@ -90,6 +90,12 @@ class AnyGame {
   // Agreement is a draw (no loser). Throws GameError if the game is over or has no such
   // ending (Order and Chaos has no draws).
   virtual void end(Ending how, std::optional<Side> loser) = 0;
+  // Takes back an ending decided outside the board (resignation, time, agreement, forfeit)
+  // so that play goes on; false when the game is ongoing or the board decided it.
+  virtual bool reopen() = 0;
+  // What a player should know beyond the board and the result, one sentence each: Ordo's
+  // duty to reconnect a split group, and repetitions under its house rule.
+  virtual std::vector<std::string> notes() const { return {}; }
 
   // The game's own record format with these tags (players, event...).
   virtual std::string record(const std::map<std::string, std::string>& tags) const = 0;

@@ -87,6 +87,18 @@ class OrderChaosGame final : public AnyGame {
     game_.set_result({win_for(oc::opponent(role_of(*loser))), termination});
   }
 
+  bool reopen() override {
+    switch (game_.result().termination) {
+      case oc::Termination::Resignation:
+      case oc::Termination::Timeout:
+      case oc::Termination::Unspecified:
+        game_.set_result({});
+        return true;
+      default:
+        return false;
+    }
+  }
+
   std::string record(const std::map<std::string, std::string>& tags) const override {
     return oc::write_record(oc::Record{game_, tags});
   }

@@ -96,6 +96,29 @@ class OrdoGame final : public AnyGame {
     game_.set_result({win_for(ordo::opponent(color_of(*loser))), kHow[static_cast<int>(how)]});
   }
 
+  bool reopen() override {
+    switch (game_.result().termination) {
+      case ordo::Termination::Resignation:
+      case ordo::Termination::Timeout:
+      case ordo::Termination::Agreement:
+      case ordo::Termination::Unspecified:
+        game_.set_result({});
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  std::vector<std::string> notes() const override {
+    std::vector<std::string> out;
+    if (game_.result().over()) return out;
+    if (std::string split = ordo::split_text(game_.position()); !split.empty())
+      out.push_back(std::move(split));
+    if (std::string repeated = ordo::repetition_text(game_); !repeated.empty())
+      out.push_back("Note: " + repeated);
+    return out;
+  }
+
   std::string record(const std::map<std::string, std::string>& tags) const override {
     return ordo::write_record(ordo::Record{game_, variant_, tags});
   }

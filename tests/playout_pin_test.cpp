@@ -75,8 +75,7 @@ PlayoutResult replay_checked(Rng& rng, Totals& totals) {
     if (legal.empty()) {
       EXPECT_EQ(outcome, reference::RefOutcome::SideToMoveLosesNoMoves) << text;
       const bool split = !pos.geometry().is_connected(pos.pieces(pos.side_to_move()));
-      return {win_for(mover, split ? Termination::CannotReconnect : Termination::NoLegalMove),
-              ply};
+      return {win_for(mover, split ? Termination::CannotReconnect : Termination::NoLegalMove), ply};
     }
     if (bulk.size() != legal.size()) return {};
     const Move move = bulk.at(rng.below(static_cast<std::uint32_t>(bulk.size())));

@@ -1,7 +1,10 @@
 #include "core/connection.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+
+#include "core/window.h"
 
 namespace ordo {
 
@@ -90,7 +93,8 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
   }
   // Walking round the 8 neighbours in order, each start of a run of pieces begins a
   // local part; a corner between two occupied edge squares joins them anyway, so it is
-  // counted as occupied. Only pieces with two or more runs can be cut points.
+  // counted as occupied. The pieces of one run are connected to each other without the
+  // piece in the middle, so only pieces with two or more runs can be cut points.
   std::array<Bitboard, kDirectionCount> filled;
   for (int d = 0; d < kDirectionCount; ++d) {
     filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
@@ -101,87 +105,80 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
     two_runs |= one_run & run_start;
     one_run |= run_start;
   }
-  // A few candidates are settled by short local floods; many (a stringy group) by one
-  // depth-first search over the whole group.
-  const Bitboard candidates = group & two_runs;
-  if (popcount(candidates) > 2) {
-    find_cut_points(group, limit);
-    return;
-  }
-  for (Bitboard b = candidates; b;) {
+  const Window window(g, group);
+  for (Bitboard b = group & two_runs; b;) {
     const int sq = pop_lsb(b);
-    Remainder rest(g, group, bit(sq), true);
-    if (rest.part_count() < 2) continue;
-    special_set_ |= bit(sq);
-    special_[sq] = rest.common_touch() & limit;
+    // The runs round this piece, one bit per direction: a run starts where a direction
+    // is filled and the one before it is not, and always at a piece.
+    unsigned ring = 0;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{contains(filled[d], sq)} << d;
+    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
+    split_at(group, window, sq, starts, limit);
   }
 }
 
-void ConnectionMap::find_cut_points(Bitboard group, Bitboard limit) {
-  // Tarjan's depth-first search over the pieces: a piece u is a cut point when some
-  // child v in the search tree cannot reach above u (low[v] >= order[u]); v's subtree is
-  // then one part of the group without u. The tree root is a cut point when it has two
-  // or more children.
+namespace {
+
+// Grows `a` and `b` (pieces of `rest`) together until they meet (returns 0: they are
+// in one part) or one of them stops growing (returns it: a whole part of `rest`).
+// Growing both finds the smaller part first, which around the cut points near the ends
+// of a long, thin group takes only a step or two. Works on a Window's words or on
+// whole bitboards with the Geometry.
+template <class Word, class Space>
+Word separate(const Space& space, Word a, Word b, Word rest) {
+  for (;;) {
+    const Word next_a = space.dilate(a) & rest;
+    if (next_a & b) return 0;
+    if (next_a == a) return a;
+    const Word next_b = space.dilate(b) & rest;
+    if (next_b & next_a) return 0;
+    if (next_b == b) return b;
+    a = next_a;
+    b = next_b;
+  }
+}
+
+}  // namespace
+
+void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsigned starts,
+                             Bitboard limit) {
   const Geometry& g = *geometry_;
-  std::array<std::uint8_t, kMaxSquares> order, low;
-  std::array<Bitboard, kMaxSquares> subtree, separated;
-  struct Frame {
-    int square;
-    Bitboard unexplored;
+  const Bitboard rest = group & ~bit(sq);
+  auto seed = [&](unsigned direction_bits) {
+    return sq + g.delta(static_cast<Direction>(std::countr_zero(direction_bits)));
   };
-  std::array<Frame, kMaxSquares> stack;
-  const int root = lsb(group);
-  int depth = 0, counter = 0, root_children = 0;
-  Bitboard visited = bit(root), cut_points = 0;
-  order[root] = low[root] = static_cast<std::uint8_t>(counter++);
-  subtree[root] = bit(root);
-  stack[depth++] = {root, g.neighbours(root) & group};
-  while (depth) {
-    Frame& top = stack[depth - 1];
-    const int u = top.square;
-    if (top.unexplored) {
-      const int w = pop_lsb(top.unexplored);
-      if (contains(visited, w)) {
-        low[u] = std::min(low[u], order[w]);
-        continue;
-      }
-      visited |= bit(w);
-      order[w] = low[w] = static_cast<std::uint8_t>(counter++);
-      subtree[w] = bit(w);
-      stack[depth++] = {w, g.neighbours(w) & group};
-      continue;
+  if (std::popcount(starts) == 2) {
+    // Two runs: the piece is a cut point iff they are not joined around it, and then the
+    // parts are the one found and everything else.
+    const int a = seed(starts), b = seed(starts & (starts - 1));
+    Bitboard part;
+    if (window.fits()) {
+      const int base = window.base();
+      const std::uint64_t one = 1;
+      part = window.up(separate(window, one << (a - base), one << (b - base), window.down(rest)));
+    } else {
+      part = separate(g, bit(a), bit(b), rest);
     }
-    --depth;
-    if (!depth) break;
-    const int parent = stack[depth - 1].square;
-    low[parent] = std::min(low[parent], low[u]);
-    subtree[parent] |= subtree[u];
-    if (parent == root) ++root_children;
-    if (low[u] >= order[parent]) {
-      if (!contains(cut_points, parent)) {
-        cut_points |= bit(parent);
-        special_[parent] = limit;
-        separated[parent] = 0;
-        part_head_[parent] = kNoPart;
-      }
-      const Bitboard grown = g.dilate(subtree[u]);
-      special_[parent] &= grown;
-      separated[parent] |= subtree[u];
-      add_cut_part(parent, subtree[u], grown);
-    }
+    if (!part) return;
+    add_cut_point(sq, limit);
+    add_cut_part(sq, part);
+    add_cut_part(sq, rest & ~part);
+    return;
   }
-  // The root's children are all separate parts; it is a cut point only with two or more.
-  if (root_children < 2) cut_points &= ~bit(root);
-  for (Bitboard b = cut_points; b;) {
-    const int u = pop_lsb(b);
-    const Bitboard rest = group & ~bit(u) & ~separated[u];
-    if (!rest) continue;
-    const Bitboard grown = g.dilate(rest);
-    special_[u] &= grown;
-    add_cut_part(u, rest, grown);
+  // Three or more runs (a branching piece, rare): flood the part of each run not yet
+  // reached.
+  std::array<Bitboard, 4> parts;
+  int count = 0;
+  Bitboard pending = rest;
+  for (unsigned s = starts; s; s &= s - 1) {
+    const Bitboard from = bit(seed(s));
+    if (!(pending & from)) continue;
+    parts[count] = g.flood(from, pending);
+    pending &= ~parts[count++];
   }
-  special_set_ |= cut_points;
-  with_parts_ = cut_points;
+  if (count < 2) return;
+  add_cut_point(sq, limit);
+  for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i]);
 }
 
 Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_connected) const {

@@ -15,6 +15,8 @@
 
 namespace ordo {
 
+class Window;
+
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
 class Remainder {
@@ -85,6 +87,8 @@ class ConnectionMap {
   Bitboard touch1() const { return touch1_; }
   Bitboard touch2() const { return touch2_; }
 
+  // singleton_targets() of a piece known to be irregular.
+  Bitboard irregular_targets(int sq) const { return special_[sq]; }
   Bitboard singleton_targets(int sq) const {
     if (special_set_ & bit(sq)) return special_[sq];
     return touch2_ | (touch1_ & ~geometry_->neighbours(sq));
@@ -99,18 +103,28 @@ class ConnectionMap {
   // Fills touch1_, touch2_ for a connected group and stores exact targets for its
   // cut points, each limited to `limit`.
   void analyse_connected(Bitboard group, Bitboard limit);
-  void find_cut_points(Bitboard group, Bitboard limit);
+  // Works out whether `sq` (whose runs of neighbours start in the directions `starts`)
+  // splits `group`, and if so records it with its parts. `window` spans the group.
+  void split_at(Bitboard group, const Window& window, int sq, unsigned starts, Bitboard limit);
 
+  void add_cut_point(int u, Bitboard limit) {
+    special_set_ |= bit(u);
+    with_parts_ |= bit(u);
+    special_[u] = limit;
+    part_head_[u] = kNoPart;
+  }
   // Remembers one part of the group without cut point u (and the squares next to it).
-  void add_cut_part(int u, Bitboard part, Bitboard grown) {
+  void add_cut_part(int u, Bitboard part) {
+    const Bitboard grown = geometry_->dilate(part);
+    special_[u] &= grown;
     parts_[part_count_] = {part, grown, part_head_[u]};
     part_head_[u] = static_cast<std::uint16_t>(part_count_++);
   }
 
   const Geometry* geometry_;
   // The parts of the group without each cut point in with_parts_, as lists linked
-  // through `next` (kNoPart ends one). Each DFS child or a cut point's rest gives one
-  // part, so there are fewer than two per piece.
+  // through `next` (kNoPart ends one). Counted over all cut points, the parts are the
+  // edges of the block-cut tree, so there are fewer than two per piece.
   struct Part {
     Bitboard pieces, grown;
     std::uint16_t next;

@@ -40,10 +40,15 @@ Geometry::Geometry(int width, int height)
   for (int d = 0; d < kDirectionCount; ++d) {
     const auto dir = static_cast<Direction>(d);
     deltas_[d] = rank_step(dir) * width_ + file_step(dir);
+    shift_masks_[d] = file_step(dir) > 0   ? not_last_file_
+                      : file_step(dir) < 0 ? not_first_file_
+                                           : all_;
     for (int sq = 0; sq < squares_; ++sq) {
       int f = file_of(sq) + file_step(dir), r = rank_of(sq) + rank_step(dir);
-      for (; on_board(f, r); f += file_step(dir), r += rank_step(dir))
+      for (; on_board(f, r); f += file_step(dir), r += rank_step(dir)) {
         rays_[d][sq] |= bit(square(f, r));
+        directions_[sq][square(f, r)] = static_cast<std::uint8_t>(d);
+      }
       if (on_board(file_of(sq) + file_step(dir), rank_of(sq) + rank_step(dir))) {
         neighbours_[sq] |= bit(square(file_of(sq) + file_step(dir), rank_of(sq) + rank_step(dir)));
       }

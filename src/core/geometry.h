@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include "core/bitboard.h"
@@ -35,6 +36,8 @@ class Geometry {
   std::string size_name() const;  // "10x8"
 
   Bitboard all() const { return all_; }
+  Bitboard not_first_file() const { return not_first_file_; }
+  Bitboard not_last_file() const { return not_last_file_; }
   Bitboard rank_mask(int rank) const { return rank_masks_[rank]; }
   Bitboard file_mask(int file) const { return file_masks_[file]; }
   // The row a player starts from; reaching the opponent's one wins.
@@ -44,14 +47,17 @@ class Geometry {
   // Squares strictly beyond `sq` in direction d, nearest first.
   Bitboard ray(Direction d, int sq) const { return rays_[d][sq]; }
   Bitboard neighbours(int sq) const { return neighbours_[sq]; }
+  // The direction from `from` to `to`; they must lie on one line (to in ray(d, from)).
+  Direction direction(int from, int to) const {
+    return static_cast<Direction>(directions_[from][to]);
+  }
   int delta(Direction d) const { return deltas_[d]; }
 
   // Every square one step from b in direction d (squares falling off the board vanish).
   Bitboard shift(Bitboard b, Direction d) const {
-    // Mask the file that would wrap around before shifting sideways.
-    if (file_step(d) > 0) b &= not_last_file_;
-    if (file_step(d) < 0) b &= not_first_file_;
-    return shift_by(b, deltas_[d]) & all_;
+    // Mask the file that would wrap around before shifting sideways (a table, not a
+    // branch: directions change often in the generator's loops).
+    return shift_by(b & shift_masks_[d], deltas_[d]) & all_;
   }
   // b together with all its 8-neighbours.
   Bitboard dilate(Bitboard b) const {
@@ -93,7 +99,9 @@ class Geometry {
   std::array<Bitboard, kMaxSide> rank_masks_{}, file_masks_{};
   std::array<std::array<Bitboard, kMaxSquares>, kDirectionCount> rays_{};
   std::array<Bitboard, kMaxSquares> neighbours_{};
+  std::array<std::array<std::uint8_t, kMaxSquares>, kMaxSquares> directions_{};
   std::array<int, kDirectionCount> deltas_{};
+  std::array<Bitboard, kDirectionCount> shift_masks_{};  // squares that may step in d
 };
 
 }  // namespace ordo

@@ -44,20 +44,23 @@ struct CountSink {
 
 struct ChunkSink {
   BulkMoves& bulk;
+  // Writes the chunk and keeps it only when it holds a move: no branch on whether
+  // a piece or a slide distance has targets, which random positions make unpredictable.
   void add(Bitboard targets, std::uint8_t kind, int a, int b, int c, int count) {
     if (bulk.chunk_count_ == static_cast<int>(bulk.chunks_.size())) {
       throw std::length_error("bulk move capacity exceeded");
     }
-    bulk.chunks_[bulk.chunk_count_++] = {targets,
-                                         kind,
-                                         static_cast<std::uint8_t>(a),
-                                         static_cast<std::uint8_t>(b),
-                                         static_cast<std::uint8_t>(c),
-                                         count};
+    bulk.chunks_[bulk.chunk_count_] = {targets,
+                                       kind,
+                                       static_cast<std::uint8_t>(a),
+                                       static_cast<std::uint8_t>(b),
+                                       static_cast<std::uint8_t>(c),
+                                       count};
+    bulk.chunk_count_ += count != 0;
     bulk.total_ += static_cast<std::uint64_t>(count);
   }
   void singletons(int from, Bitboard quiet, Bitboard captures) {
-    if (quiet | captures) add(quiet | captures, 0, from, 0, 0, popcount(quiet | captures));
+    add(quiet | captures, 0, from, 0, 0, popcount(quiet | captures));
   }
   void slides(Direction d, int distance, Bitboard quiet, Bitboard captures) {
     add(quiet | captures, 1, d, distance, 0, popcount(quiet | captures));

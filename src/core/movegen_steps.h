@@ -3,6 +3,7 @@
 // for any sink:
 //   sink.singletons(from, quiet_targets, capture_targets)
 //   sink.slides(direction, distance, quiet_targets, capture_targets)  // many pieces at once
+// (both may be called with no targets at all)
 //   sink.ordo(from, tail, to)      // `from` is the end with the lower index
 // so that building a move list and counting in bulk share the same rules code.
 #pragma once
@@ -58,19 +59,25 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
       reached = g.shift(reached, dirs.list[i]) & ~own;
       const Bitboard targets =
           reached & (distance == 1 ? connection.touch2() : connection.touch1());
-      if (targets) sink.slides(dirs.list[i], distance, targets & ~enemy, targets & enemy);
+      sink.slides(dirs.list[i], distance, targets & ~enemy, targets & enemy);
       reached &= ~enemy;  // a capture ends the slide
     }
   }
+  // Irregular pieces (mostly cut points) may go to few squares, often none: each such
+  // square is checked on its own, which branches far less than sliding every direction.
+  const Bitboard occupied = own | enemy;
   for (Bitboard b = connection.irregular_pieces(); b;) {
     const int from = pop_lsb(b);
-    // Cut points may go to few squares: directions without any of them are skipped.
-    const Bitboard allowed = connection.singleton_targets(from) & ~own;
+    Bitboard lines = 0;
+    for (int i = 0; i < dirs.count; ++i) lines |= g.ray(dirs.list[i], from);
     Bitboard targets = 0;
-    for (int i = 0; i < dirs.count; ++i) {
-      if (g.ray(dirs.list[i], from) & allowed) targets |= g.slide(from, dirs.list[i], own | enemy);
+    for (Bitboard allowed = connection.irregular_targets(from) & lines & ~own; allowed;) {
+      const int to = pop_lsb(allowed);
+      const Direction d = g.direction(from, to);
+      // Pieces from `from` up to `to`, `to` itself included: only `to` may hold one.
+      const Bitboard in_the_way = g.ray(d, from) & ~g.ray(d, to) & occupied;
+      targets |= (in_the_way & ~bit(to)) ? 0 : bit(to);
     }
-    targets &= allowed;
     sink.singletons(from, targets & ~enemy, targets & enemy);
   }
 }

@@ -9,6 +9,10 @@ namespace ordo {
 PlayoutResult random_playout(const Position& start, Rng& rng, const GameOptions& options) {
   Position pos = start;
   std::vector<std::uint64_t> hashes{pos.hash()};
+  hashes.reserve(256);
+  // A position can only repeat one with the same pieces and side to move: none from
+  // before the last capture, and only every second one.
+  std::size_t since_capture = 0;
   MoveList moves;
   for (int ply = 0;; ++ply) {
     if (auto winner = pos.decided_winner()) {
@@ -19,7 +23,10 @@ PlayoutResult random_playout(const Position& start, Rng& rng, const GameOptions&
     }
     if (options.repetition_draw) {
       int seen = 0;
-      for (std::uint64_t h : hashes) seen += h == pos.hash();
+      for (std::size_t i = hashes.size(); i > since_capture; i -= 2) {
+        seen += hashes[i - 1] == pos.hash();
+        if (i - since_capture < 2) break;
+      }
       if (seen >= 3) return {{Outcome::Draw, Termination::Repetition}, ply};
     }
     if (options.move_limit && ply >= options.move_limit) {
@@ -37,7 +44,7 @@ PlayoutResult random_playout(const Position& start, Rng& rng, const GameOptions&
       if (moves.empty()) return {judge_position(pos), ply};
       chosen = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
     }
-    pos.make(chosen);
+    if (pos.make(chosen).removed) since_capture = hashes.size();
     hashes.push_back(pos.hash());
   }
 }

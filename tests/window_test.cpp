@@ -1,0 +1,77 @@
+// The one-word floods of core/window.h and the direction table of Geometry, checked
+// against the plain 128-bit geometry on every board shape, including sets whose top
+// piece sits on the window's last bits (where an earlier window lost the neighbour
+// diagonally down and to the right).
+#include "core/window.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+namespace ordo {
+namespace {
+
+// Random sets of squares: sparse, dense, and ones packed at the top of a 64-square span.
+Bitboard random_set(std::mt19937_64& rng, const Geometry& g, int kind) {
+  Bitboard b = 0;
+  const int n = g.square_count();
+  for (int sq = 0; sq < n; ++sq) {
+    const bool take = kind == 0 ? rng() % 6 == 0 : rng() % 2 == 0;
+    if (take) b |= bit(sq);
+  }
+  if (kind == 2 && b) {
+    // Keep only the squares of a window reaching 62 or 63 squares above its base.
+    const int base = g.rank_of(lsb(b)) * g.width();
+    const int top = std::min(n - 1, base + 62 + static_cast<int>(rng() % 2));
+    b &= (bit(top) << 1) - bit(base);
+    b |= bit(top);
+  }
+  return b;
+}
+
+TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
+  std::mt19937_64 rng(64);
+  int checked = 0;
+  for (int width = kMinSide; width <= kMaxSide; ++width) {
+    for (int height = kMinSide; height <= kMaxSide; ++height) {
+      if (!Geometry::valid_size(width, height)) continue;
+      const Geometry& g = Geometry::of(width, height);
+      for (int i = 0; i < 60; ++i) {
+        const Bitboard set = random_set(rng, g, i % 3);
+        if (!set) continue;
+        const Window window(g, set);
+        EXPECT_EQ(window.fits(), msb(set) - window.base() < 63);
+        if (!window.fits()) continue;
+        ++checked;
+        const std::uint64_t word = window.down(set);
+        ASSERT_EQ(window.up(word), set);
+        // Every square of the set, grown within the set.
+        for (Bitboard b = set; b;) {
+          const int sq = pop_lsb(b);
+          const std::uint64_t grown = window.dilate(window.down(bit(sq))) & word;
+          ASSERT_EQ(window.up(grown), g.dilate(bit(sq)) & set)
+              << g.size_name() << " square " << sq;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 3000);
+}
+
+TEST(Geometry, DirectionBetweenSquaresOnALine) {
+  for (const auto& [width, height] : {std::pair{10, 8}, std::pair{8, 8}, std::pair{16, 8}}) {
+    const Geometry& g = Geometry::of(width, height);
+    for (int from = 0; from < g.square_count(); ++from) {
+      for (int d = 0; d < kDirectionCount; ++d) {
+        for (Bitboard r = g.ray(static_cast<Direction>(d), from); r;) {
+          const int to = pop_lsb(r);
+          ASSERT_EQ(g.direction(from, to), d) << from << " to " << to;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ordo

@@ -387,8 +387,9 @@ int SearchWorker::quiesce(Position& pos, int alpha, int beta, int ply, int qply)
   // A side that must reconnect, or that faces a piece about to reach its home row, cannot
   // rely on the static score: it searches every move for a few plies.
   const Color us = pos.side_to_move();
-  const bool forced = classic && qply < kEvasionPlies &&
-                      (!pos.is_connected(us) || open_path_pieces(pos, opponent(us)));
+  const bool forced =
+      classic && qply < kEvasionPlies &&
+      (!pos.is_connected(us) || opponent_threatens_win(pos, moves_at(ply + 1).list));
   int best = -kInfinity;
   if (!forced) {
     best = eval(pos);

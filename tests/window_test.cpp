@@ -50,8 +50,7 @@ TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
         for (Bitboard b = set; b;) {
           const int sq = pop_lsb(b);
           const std::uint64_t grown = window.dilate(window.down(bit(sq))) & word;
-          ASSERT_EQ(window.up(grown), g.dilate(bit(sq)) & set)
-              << g.size_name() << " square " << sq;
+          ASSERT_EQ(window.up(grown), g.dilate(bit(sq)) & set) << g.size_name() << " square " << sq;
         }
       }
     }

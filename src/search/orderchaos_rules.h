@@ -127,7 +127,7 @@ struct OrderChaosRules {
     generate_legal(pos, list);
     return true;
   }
-  static bool must_answer(const Position& pos, int qply) {
+  static bool must_answer(const Position& pos, int qply, MoveList& /*scratch*/) {
     return qply < kAnswerPlies && in_danger(pos);
   }
   static std::size_t quiescence_keys(const Position&, const MoveList&, std::uint64_t*) { return 0; }

@@ -18,7 +18,7 @@
 //   guards      in_danger (no null move, no late move pruning), forced_replies (no
 //               reductions; the optional extension), late_move_pruning
 //   quiescence  generate_quiescence (returns whether the list is every legal move),
-//               must_answer (search every move instead of standing pat),
+//               must_answer (search every move instead of standing pat; given a scratch list),
 //               quiescence_keys (the moves quiescence searches, ordered)
 #pragma once
 
@@ -149,11 +149,13 @@ struct OrdoRules {
     generate_direct_turns(pos, list);
     return false;
   }
-  // A side that must reconnect, or that faces a piece about to reach its home row, cannot
-  // rely on the static score: it searches every move for a few plies.
-  static bool must_answer(const Position& pos, int qply) {
+  // A Classic side that must reconnect, or whose opponent really has a winning move next
+  // (not merely an open path, which may be illegal: opponent_threatens_win), cannot rely
+  // on the static score: it searches every move for a few plies. `scratch` is for the
+  // opponent's moves.
+  static bool must_answer(const Position& pos, int qply, MoveList& scratch) {
     return pos.variant() == Variant::Classic && qply < ordo_search_detail::kEvasionPlies &&
-           in_danger(pos);
+           (!pos.is_connected(pos.side_to_move()) || opponent_threatens_win(pos, scratch));
   }
   // Only the captures, best first: quiescence needs no order for the other moves. An Ordo
   // X capture can follow any sideways step: only the direct ones are kept, or quiescence

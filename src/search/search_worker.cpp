@@ -330,8 +330,8 @@ int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int pl
   if (moves.find_win(pos) >= 0) return winning_score(ply + 1);
 
   // A side that must answer a threat cannot rely on the static score: it searches every
-  // move for a few plies (Rules::must_answer).
-  const bool forced = complete && Rules::must_answer(pos, qply);
+  // move for a few plies (Rules::must_answer; the next ply's list is its scratch).
+  const bool forced = complete && Rules::must_answer(pos, qply, moves_at(ply + 1).list);
   int best = -kInfinity;
   if (!forced) {
     best = eval(pos);

@@ -1,0 +1,78 @@
+// The search's Ordo-specific threat test: whether the opponent of the side to move could win
+// with its next move, checked by hand on positions built for it and against playing every
+// legal move of the opponent on random positions.
+#include "search/direct_turns.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+
+#include "core/movegen.h"
+#include "search/evaluation.h"
+#include "support/random_positions.h"
+
+namespace ordo {
+namespace {
+
+// The reference: hand the turn to the opponent and play each legal move.
+bool opponent_wins_by_brute_force(const Position& pos) {
+  const Color them = opponent(pos.side_to_move());
+  Position theirs = pos;
+  theirs.pass_turn();
+  if (theirs.decided_winner()) return false;
+  auto moves = std::make_unique<MoveList>();
+  generate_legal(theirs, *moves);
+  for (const Move& m : *moves) {
+    Position after = theirs;
+    after.make(m);
+    if (after.decided_winner() == them) return true;
+  }
+  return false;
+}
+
+bool threatens(const Position& pos) {
+  auto scratch = std::make_unique<MoveList>();
+  return opponent_threatens_win(pos, *scratch);
+}
+
+TEST(OpponentThreatensWin, AnOpenPathThatWouldSplitTheGroupIsNoThreat) {
+  // Black's c2 has open slides to c1, b1 and d1, but it alone joins b3 and d3: each of
+  // those slides would split Black, so no Black move wins. open_path_pieces() sees c2.
+  const Position pos = Position::parse("8/8/8/8/8/1bwb4/1wbww3/8 w", Variant::Classic);
+  EXPECT_NE(open_path_pieces(pos, Color::Black), 0u);
+  EXPECT_FALSE(threatens(pos));
+  EXPECT_FALSE(opponent_wins_by_brute_force(pos));
+}
+
+TEST(OpponentThreatensWin, AnOpenPathThatKeepsTheGroupIsAThreat) {
+  // c2 -> c1 stays next to d2: Black wins with it (and with d2 -> d1).
+  const Position pos = Position::parse("8/8/8/w7/8/8/2bb4/8 w", Variant::Classic);
+  EXPECT_TRUE(threatens(pos));
+  EXPECT_TRUE(opponent_wins_by_brute_force(pos));
+}
+
+TEST(OpponentThreatensWin, NoThreatFromTheStart) {
+  for (const Variant variant : {Variant::Classic, Variant::X}) {
+    EXPECT_FALSE(threatens(Position::start(variant, 10, 8)));
+    EXPECT_FALSE(threatens(Position::start(variant, 8, 8)));
+  }
+}
+
+TEST(OpponentThreatensWin, AgreesWithPlayingEveryMoveOnRandomPositions) {
+  std::mt19937_64 rng(20261122);
+  int threats = 0;
+  for (const Variant variant : {Variant::Classic, Variant::X}) {
+    const int count = variant == Variant::Classic ? 300 : 40;
+    for (int i = 0; i < count; ++i) {
+      const Position pos = testing::random_game_position(rng, variant, 80);
+      const bool expected = opponent_wins_by_brute_force(pos);
+      threats += expected;
+      ASSERT_EQ(threatens(pos), expected) << pos.to_string();
+    }
+  }
+  EXPECT_GT(threats, 20);  // the sample holds threats, not only quiet positions
+}
+
+}  // namespace
+}  // namespace ordo

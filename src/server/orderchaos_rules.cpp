@@ -87,7 +87,8 @@ class OrderChaosRules final : public GameRules {
                      "unknown rules '" + rules + "' for Order and Chaos (original or exact-five)");
     const std::string size = optional_request_string(body, "size", "6x6");
     if (size != "6x6")
-      throw ApiError(400, "bad_request", "Order and Chaos is played on 6x6 only, not '" + size + "'");
+      throw ApiError(400, "bad_request",
+                     "Order and Chaos is played on 6x6 only, not '" + size + "'");
     games::GameSpec spec{kGameName, {{"rules", rules}}};
     const std::string position = optional_request_string(body, "position", "");
     if (!position.empty()) spec.options["position"] = position;

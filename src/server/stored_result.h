@@ -14,7 +14,6 @@ std::string stored_reason(const games::GameResult& result);
 bool decided_by_players(const std::string& reason);
 // Gives `game` (its stored moves replayed) a stored result that the players decided; a
 // result by the board is the game's own already. Throws games::GameError if it cannot be.
-void apply_stored_result(games::AnyGame& game, const std::string& score,
-                         const std::string& reason);
+void apply_stored_result(games::AnyGame& game, const std::string& score, const std::string& reason);
 
 }  // namespace ordo::server

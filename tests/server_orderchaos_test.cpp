@@ -117,11 +117,14 @@ TEST_F(OrderChaosServiceTest, IllegalMovesAndMissingFeaturesSayWhyAndChangeNothi
   EXPECT_EQ(state["draw_offer"], nullptr);
 
   EXPECT_EQ(error_of([&] { create({{"mode", "local"}, {"rules", "x"}}); }).first, "bad_request");
-  EXPECT_EQ(error_of([&] { create({{"mode", "local"}, {"size", "8x8"}}); }).first,
+  EXPECT_EQ(error_of([&] { create({{"mode", "local"}, {"size", "8x8"}}); }).first, "bad_request");
+  EXPECT_EQ(error_of([&] {
+              create({{"mode", "local"}, {"position", "7/6 order"}});
+            }).first,
             "bad_request");
-  EXPECT_EQ(error_of([&] { create({{"mode", "local"}, {"position", "7/6 order"}}); }).first,
-            "bad_request");
-  EXPECT_EQ(error_of([&] { service().create({{"mode", "local"}, {"game", "chess"}}); }).first,
+  EXPECT_EQ(error_of([&] {
+              service().create({{"mode", "local"}, {"game", "chess"}});
+            }).first,
             "bad_request");
   EXPECT_EQ(service().list(50, 0)["games"].size(), 1u);
 }
@@ -133,8 +136,7 @@ TEST_F(OrderChaosServiceTest, FiveInARowWinsForOrderAndTheLineIsShown) {
   for (const std::string& move : kOrderMakesFive) state = play(id, token, move);
   EXPECT_EQ(state["result"]["score"], "1-0");
   EXPECT_EQ(state["result"]["winner"], "white");
-  EXPECT_NE(state["result"]["reason"].get<std::string>().find("five in a row"),
-            std::string::npos);
+  EXPECT_NE(state["result"]["reason"].get<std::string>().find("five in a row"), std::string::npos);
   EXPECT_EQ(state["line"], json({"a1", "b1", "c1", "d1", "e1"}));
   EXPECT_TRUE(state["legal"].empty());
   EXPECT_EQ(error_of([&] { play(id, token, "Xf1"); }).first, "game_over");
@@ -149,8 +151,8 @@ TEST_F(OrderChaosServiceTest, FiveInARowWinsForOrderAndTheLineIsShown) {
 
 TEST_F(OrderChaosServiceTest, SixInARowWinsOnlyInTheOriginalRules) {
   // X on a1 b1 c1 d1 f1, then e1 makes six.
-  const std::vector<std::string> moves = {"Xa1", "Oa6", "Xb1", "Oc5", "Xc1",
-                                          "Oe6", "Xd1", "Ob3", "Xf1", "Od5", "Xe1"};
+  const std::vector<std::string> moves = {"Xa1", "Oa6", "Xb1", "Oc5", "Xc1", "Oe6",
+                                          "Xd1", "Ob3", "Xf1", "Od5", "Xe1"};
   for (const std::string rules : {"original", "exact-five"}) {
     const json created = create({{"mode", "local"}, {"rules", rules}});
     const std::string id = created["id"], token = created["tokens"]["white"];
@@ -170,8 +172,7 @@ TEST_F(OrderChaosServiceTest, AFullBoardWithoutALineWinsForChaos) {
   const json created = create({{"mode", "network"}, {"position", kOneSquareLeft}});
   const std::string id = created["id"], chaos = created["tokens"]["black"];
   EXPECT_EQ(created["state"]["to_move"], "black");
-  EXPECT_EQ(error_of([&] { play(id, created["tokens"]["white"], "Xa1"); }).first,
-            "not_your_turn");
+  EXPECT_EQ(error_of([&] { play(id, created["tokens"]["white"], "Xa1"); }).first, "not_your_turn");
   const json state = play(id, chaos, "Oa1");
   EXPECT_EQ(state["result"]["score"], "0-1");
   EXPECT_EQ(state["result"]["winner"], "black");
@@ -201,8 +202,7 @@ TEST_F(OrderChaosServiceTest, TheEngineAnswersAtEveryLevelAndOpensAsOrder) {
   for (int level : {1, 10}) {
     const json created = create({{"mode", "ai"}, {"ai", {{"level", level}, {"color", "black"}}}});
     const std::string id = created["id"], token = created["tokens"]["white"];
-    EXPECT_EQ(created["state"]["players"]["black"],
-              "Engine (level " + std::to_string(level) + ")");
+    EXPECT_EQ(created["state"]["players"]["black"], "Engine (level " + std::to_string(level) + ")");
     play(id, token, "Xc3");
     ASSERT_TRUE(service().wait_until_idle(kWait));
     const json state = service().state(id, token);

@@ -2,6 +2,8 @@
 // symbol by choosing it and then a square (by mouse and by keyboard), the engine's
 // answer, the winning line and the move list.
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { apiPost, clickSquare, createGame, launch, newPage, waitForPly } from './helpers.mjs';
 
@@ -78,7 +80,7 @@ test('the engine answers a placement', async () => {
   assert.equal(await symbolAt(page, 'c4'), 'O');
   assert.equal(await page.locator('#board g.oc-symbol').count(), 2);
   assert.match(await page.locator('#status').innerText(), /Order to move/);
-  await page.screenshot({ path: '/tmp/orderchaos-ai.png' });
+  await page.screenshot({ path: path.join(tmpdir(), 'orderchaos-ai.png') });
   assert.deepEqual(page.errors, []);
 });
 

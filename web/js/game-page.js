@@ -274,6 +274,7 @@ class GamePage {
     show('#draw-decline', player && !over && Boolean(otherOffered));
     show('#move-now', player && Boolean(s.ai?.thinking));
     this.$('#move-form').hidden = !player || over;
+    this.$('#symbol-picker').hidden = !this.orderChaos || !player || over;
     this.$('#move-form button').disabled = !this.canMove();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;

@@ -158,6 +158,12 @@ std::string GameService::record(const std::string& id) {
                       {game.side_name(games::Side::Second), match->row.black_name}});
 }
 
+std::string GameService::game_of(const std::string& id) {
+  auto match = acquire(id);
+  std::lock_guard lock(match->mutex);
+  return match->row.game;
+}
+
 GameService::Watch GameService::watch(const std::string& id) {
   return Watch(acquire(id));
 }

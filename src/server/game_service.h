@@ -81,6 +81,8 @@ class GameService {
   // GET /api/games/{id}; `token` may be empty (a spectator).
   nlohmann::json state(const std::string& id, const std::string& token);
   std::string record(const std::string& id);
+  // The game's name ("ordo", "orderchaos").
+  std::string game_of(const std::string& id);
 
   // The POST actions; `body` holds the token and the action's fields.
   nlohmann::json play(const std::string& id, const nlohmann::json& body);

@@ -62,7 +62,6 @@ std::shared_ptr<Match> GameService::replay(StoredGame row, const std::vector<Sto
   for (const auto& stored : moves) {
     match->game->play(stored.notation);
     match->facts.push_back({stored.by, stored.think_ms, stored.clock_after_ms});
-    match->positions.push_back(match->game->position());
   }
   apply_stored_result(*match->game, match->row.result, match->row.reason);
   return match;

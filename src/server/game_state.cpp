@@ -23,14 +23,15 @@ json result_json(const games::GameResult& result, const GameRules& rules) {
 
 // The fields every game has: the moves and positions, whose turn, the legal moves and
 // the result.
-void add_game_state(const Match& match, const GameRules& rules, json& state) {
+void add_game_state(const Match& match, const GameRules& rules,
+                    const std::vector<std::string>& positions, json& state) {
   const games::AnyGame& game = *match.game;
   state["start"] = game.start_position();
   const std::vector<std::string> moves = game.moves();
   json& entries = state["moves"];
   for (std::size_t i = 0; i < moves.size(); ++i) {
     entries[i]["move"] = moves[i];
-    entries[i]["position"] = match.positions[i];
+    entries[i]["position"] = positions[i];
   }
   state["position"] = game.position();
   state["to_move"] = seat_name(match.to_move());
@@ -56,8 +57,10 @@ json GameService::state_of(Match& match, const std::string& token) {
   for (const auto& f : match.facts) moves.push_back({{"by", f.by}, {"ms", f.think_ms}});
   state["moves"] = std::move(moves);
   const GameRules& rules = rules_for(row.game);
-  add_game_state(match, rules, state);
-  rules.add_state(*match.game, row, match.positions, state);
+  // Kept out of the resident game (memory): made again for each state.
+  const std::vector<std::string> positions = match.game->positions_after();
+  add_game_state(match, rules, positions, state);
+  rules.add_state(*match.game, row, positions, state);
   if (match.clock) {
     const std::int64_t now = options_.now();
     json running = nullptr;

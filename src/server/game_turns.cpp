@@ -21,7 +21,6 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   MoveFacts facts{seat_name(mover), std::max<std::int64_t>(0, now - match.turn_started_ms), {}};
   if (match.clock) facts.clock_after_ms = match.clock->press(index(mover), now);
   match.facts.push_back(facts);
-  match.positions.push_back(match.game->position());
   match.turn_started_ms = now;
   const StoredMove stored{static_cast<int>(match.facts.size()) - 1, notation, facts.by,
                           facts.think_ms, facts.clock_after_ms};
@@ -32,7 +31,6 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   } catch (...) {
     match.game->undo();
     match.facts.pop_back();
-    match.positions.pop_back();
     match.clock = clock_before;
     match.turn_started_ms = turn_before;
     throw;
@@ -70,12 +68,10 @@ void GameService::commit_result(Match& match, games::Ending how, std::optional<C
 void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) {
   std::unique_ptr<games::AnyGame> game_before = match.game->clone();
   const std::vector<MoveFacts> facts_before = match.facts;
-  const std::vector<std::string> positions_before = match.positions;
   const std::optional<ChessClock> clock_before = match.clock;
   const std::int64_t turn_before = match.turn_started_ms;
   for (std::size_t i = 0; i < take; ++i) match.game->undo();
   match.facts.resize(match.facts.size() - take);
-  match.positions.resize(match.facts.size());
   restart_turn_clock(match, now);
   const games::GameResult result = match.game->result();
   try {
@@ -84,7 +80,6 @@ void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) 
   } catch (...) {
     match.game = std::move(game_before);
     match.facts = facts_before;
-    match.positions = positions_before;
     match.clock = clock_before;
     match.turn_started_ms = turn_before;
     throw;

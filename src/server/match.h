@@ -45,8 +45,7 @@ struct Match {
 
   StoredGame row;
   std::unique_ptr<games::AnyGame> game;
-  std::vector<MoveFacts> facts;        // one per move of `game`
-  std::vector<std::string> positions;  // the position after each move of `game`
+  std::vector<MoveFacts> facts;  // one per move of `game`
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
   std::optional<Color> draw_offer;

@@ -179,6 +179,54 @@ TEST_F(ApiTest, RefusesBadRequestsWithTheRightStatusAndChangesNothing) {
   expect(post(moves, {{"token", white}, {"move", "c2-c3"}, {"ply", 0}}), 409, "stale");
 }
 
+TEST_F(ApiTest, PlaysAWholeOrderAndChaosGameThroughHttp) {
+  const Reply created = post("/api/games", {{"mode", "local"}, {"game", "orderchaos"}});
+  ASSERT_EQ(created.status, 201) << created.body.dump();
+  const std::string id = created.body["id"], token = created.body["tokens"]["white"];
+  json state = created.body["state"];
+  EXPECT_EQ(state["game"], "orderchaos");
+  const Reply taken = post("/api/games/" + id + "/draw", {{"token", token}, {"action", "offer"}});
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(taken.body["code"], "no_draws");
+  std::mt19937 rng(11);
+  int plies = 0;
+  while (state["result"]["score"] == "*") {
+    const json& legal = state["legal"];
+    ASSERT_FALSE(legal.empty());
+    const Reply moved =
+        post("/api/games/" + id + "/moves",
+             {{"token", token}, {"move", legal[rng() % legal.size()]}, {"ply", plies}});
+    ASSERT_EQ(moved.status, 200) << moved.body.dump();
+    state = moved.body;
+    ASSERT_EQ(state["ply"], ++plies);
+  }
+  EXPECT_LE(plies, 36);  // a line for Order, or the full board for Chaos
+  const Reply again = post("/api/games/" + id + "/moves", {{"token", token}, {"move", "Xa1"}});
+  EXPECT_EQ(again.status, 409);
+  EXPECT_EQ(again.body["code"], "game_over");
+
+  auto record = client().Get("/api/games/" + id + "/record");
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->get_header_value("Content-Disposition"),
+            "attachment; filename=\"orderchaos-" + id + ".txt\"");
+  EXPECT_NE(record->body.find("[Game \"Order and Chaos\"]"), std::string::npos) << record->body;
+  const Reply imported = post("/api/games/import", {{"record", record->body}});
+  ASSERT_EQ(imported.status, 201) << imported.body.dump();
+  EXPECT_EQ(imported.body["state"]["game"], "orderchaos");
+  EXPECT_EQ(imported.body["state"]["position"], state["position"]);
+  EXPECT_EQ(imported.body["state"]["result"], state["result"]);
+
+  stop();
+  start();  // the games read back from storage
+  const Reply reread = get("/api/games/" + id);
+  ASSERT_EQ(reread.status, 200);
+  EXPECT_EQ(reread.body["position"], state["position"]);
+  EXPECT_EQ(reread.body["result"], state["result"]);
+  const Reply list = get("/api/games");
+  ASSERT_EQ(list.body["games"].size(), 2u);
+  EXPECT_EQ(list.body["games"][0]["game"], "orderchaos");
+}
+
 TEST_F(ApiTest, EventsBringAMoveToASecondClient) {
   const Reply created = post("/api/games", {{"mode", "network"}});
   const std::string id = created.body["id"], white = created.body["tokens"]["white"];

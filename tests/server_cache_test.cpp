@@ -108,7 +108,7 @@ TEST(ServerGameCache, DropsIdleAndFinishedGamesButNotThoseInUse) {
   const GameCache::Loader load = [](const std::string& id) { return sample_match(id); };
   cache.get("idle", load);
   auto in_use = cache.get("used", load);
-  cache.get("over", load)->game.set_result({Outcome::Draw, Termination::Agreement});
+  cache.get("over", load)->game->end(games::Ending::Agreement, std::nullopt);
   cache.get("thinking", load)->ai_thinking = true;
   EXPECT_EQ(cache.drop_idle(), 1u);  // only the finished game, at once
   EXPECT_EQ(cache.find_resident("over"), nullptr);

@@ -84,6 +84,9 @@ class AnyGame {
   virtual std::string play(std::string_view text) = 0;
   virtual bool undo() = 0;                             // false if there is no move to take back
   virtual std::vector<std::string> moves() const = 0;  // from the start, as written
+  // The position string after each move (the i-th follows the i-th move), for a front end
+  // that shows every position of the game (the server's state).
+  virtual std::vector<std::string> positions_after() const = 0;
 
   virtual GameResult result() const = 0;
   // Ends an ongoing game outside the board: `loser` resigned, ran out of time or forfeited;

@@ -68,6 +68,16 @@ class OrderChaosGame final : public AnyGame {
     return out;
   }
 
+  std::vector<std::string> positions_after() const override {
+    std::vector<std::string> out;
+    oc::Position pos = game_.start_position();
+    for (const oc::Move move : game_.moves()) {
+      pos.play(move);
+      out.push_back(pos.to_string());
+    }
+    return out;
+  }
+
   GameResult result() const override {
     const oc::Result r = game_.result();
     static constexpr Outcome kOutcomes[] = {Outcome::Ongoing, Outcome::FirstWins,

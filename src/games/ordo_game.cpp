@@ -74,6 +74,16 @@ class OrdoGame final : public AnyGame {
     return out;
   }
 
+  std::vector<std::string> positions_after() const override {
+    std::vector<std::string> out;
+    ordo::Position pos = game_.start_position();
+    for (const ordo::Move& move : game_.moves()) {
+      pos.make(move);
+      out.push_back(pos.to_string());
+    }
+    return out;
+  }
+
   GameResult result() const override {
     const ordo::Result r = game_.result();
     static constexpr Outcome kOutcomes[] = {Outcome::Ongoing, Outcome::FirstWins,

@@ -1,11 +1,11 @@
 // The requests on one game: the POST actions (after one shared prologue) and the reads.
 #include <cstdlib>
 
-#include "core/record.h"
 #include "server/api_error.h"
+#include "server/game_rules.h"
 #include "server/game_service.h"
-#include "server/ordo_rules.h"
 #include "server/request_fields.h"
+#include "server/stored_result.h"
 
 namespace ordo::server {
 
@@ -17,13 +17,9 @@ namespace {
 // piece) of equality.
 constexpr int kDrawAcceptMargin = 30;
 
-Result win_for(Color winner, Termination how) {
-  return {winner == Color::White ? Outcome::WhiteWins : Outcome::BlackWins, how};
-}
-
 // With both seats (local) the side to move acts.
 Color acting_seat(const Match& match, const std::vector<Color>& seats) {
-  return seats.size() == 2 ? match.game.position().side_to_move() : seats[0];
+  return seats.size() == 2 ? match.to_move() : seats[0];
 }
 
 }  // namespace
@@ -42,7 +38,8 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
   action.now = options_.now();
   end_on_time(*action.match, action.now);
   if (if_over == IfOver::Refuse && action.match->over())
-    throw ApiError(409, "game_over", "the game is over: " + describe(action.match->game.result()));
+    throw ApiError(409, "game_over",
+                   "the game is over: " + action.match->game->result().description);
   return action;
 }
 
@@ -61,7 +58,7 @@ json GameService::play(const std::string& id, const json& body) {
     throw ApiError(409, "stale",
                    "the move was meant for ply " + std::to_string(*ply) +
                        " but the game is at ply " + std::to_string(plies));
-  const Color side = match.game.position().side_to_move();
+  const Color side = match.to_move();
   if (match.ai_color() == side) {
     if (match.ai_thinking) throw ApiError(409, "ai_thinking", "the engine is thinking");
     throw ApiError(409, "not_your_turn", "it is the engine's turn");
@@ -79,8 +76,8 @@ json GameService::undo(const std::string& id, const json& body) {
   Match& match = action.game();
   if (match.row.mode == "network")
     throw ApiError(409, "not_allowed", "a network game has no take-backs");
-  if (match.over() && decided_by_players(match.game.result()))
-    throw ApiError(409, "game_over", "the game is over: " + describe(match.game.result()));
+  if (match.over() && decided_by_players(match.game->result().termination))
+    throw ApiError(409, "game_over", "the game is over: " + match.game->result().description);
   // Mode ai: take back the engine's answers and then one move of the player.
   const std::size_t count = match.facts.size();
   std::size_t take = 0;
@@ -101,7 +98,7 @@ json GameService::resign(const std::string& id, const json& body) {
   Action action = begin_action(id, body, IfOver::Refuse);
   Match& match = action.game();
   const Color loser = acting_seat(match, action.seats);
-  commit_result(match, win_for(opponent(loser), Termination::Resignation), action.now);
+  commit_result(match, games::Ending::Resignation, loser, action.now);
   return state_of(match, action.token);
 }
 
@@ -111,15 +108,16 @@ json GameService::draw(const std::string& id, const json& body) {
     throw ApiError(400, "bad_request", "'action' must be offer, accept or decline");
   Action action = begin_action(id, body, IfOver::Refuse);
   Match& match = action.game();
+  if (!rules_for(match.row.game).has_draws())
+    throw ApiError(409, "no_draws", std::string(match.game->game_title()) + " has no draws");
   const Color seat = acting_seat(match, action.seats);
-  const Result agreed{Outcome::Draw, Termination::Agreement};
   if (what == "offer") {
     if (match.ai_color()) {
       // The engine answers at once from its last score: equal enough, or it plays on.
       if (match.ai_score && std::abs(*match.ai_score) <= kDrawAcceptMargin)
-        commit_result(match, agreed, action.now);
+        commit_result(match, games::Ending::Agreement, std::nullopt, action.now);
     } else if (match.draw_offer && *match.draw_offer != seat) {
-      commit_result(match, agreed, action.now);
+      commit_result(match, games::Ending::Agreement, std::nullopt, action.now);
     } else if (!match.draw_offer) {
       commit_draw_offer(match, seat);
     }
@@ -129,7 +127,7 @@ json GameService::draw(const std::string& id, const json& body) {
   if (action.seats.size() == 1 && *match.draw_offer == seat)
     throw ApiError(403, "not_your_seat", "the draw offer is yours; the other seat answers it");
   if (what == "accept")
-    commit_result(match, agreed, action.now);
+    commit_result(match, games::Ending::Agreement, std::nullopt, action.now);
   else
     commit_draw_offer(match, std::nullopt);
   return state_of(match, action.token);
@@ -154,10 +152,16 @@ json GameService::state(const std::string& id, const std::string& token) {
 std::string GameService::record(const std::string& id) {
   auto match = acquire(id);
   std::lock_guard lock(match->mutex);
-  Record record{match->game,
-                match->row.rules == "x" ? Variant::X : Variant::Classic,
-                {{"White", match->row.white_name}, {"Black", match->row.black_name}}};
-  return write_record(record);
+  const games::AnyGame& game = *match->game;
+  // The players' tags are named after the sides: White/Black, Order/Chaos.
+  return game.record({{game.side_name(games::Side::First), match->row.white_name},
+                      {game.side_name(games::Side::Second), match->row.black_name}});
+}
+
+std::string GameService::game_of(const std::string& id) {
+  auto match = acquire(id);
+  std::lock_guard lock(match->mutex);
+  return match->row.game;
 }
 
 GameService::Watch GameService::watch(const std::string& id) {

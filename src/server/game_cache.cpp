@@ -70,7 +70,7 @@ bool GameCache::droppable(const Slot& slot, bool& over) const {
   // Nobody else holds it, so nobody holds its lock either; try_lock only guards the rule.
   std::unique_lock lock(slot.match->mutex, std::try_to_lock);
   if (!lock.owns_lock() || slot.match->ai_thinking) return false;
-  over = slot.match->game.result().over();
+  over = slot.match->game->result().over();
   return true;
 }
 

@@ -1,14 +1,13 @@
 // New games (created or imported) and the list of stored games.
 #include <optional>
 
-#include "core/notation.h"
-#include "core/record.h"
 #include "server/ai_level.h"
 #include "server/api_error.h"
+#include "server/game_rules.h"
 #include "server/game_service.h"
-#include "server/ordo_rules.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
+#include "server/stored_result.h"
 #include "server/token_digest.h"
 
 namespace ordo::server {
@@ -38,18 +37,22 @@ json GameService::create(const json& body) {
   const std::string mode = string_field(body, "mode", true);
   if (mode != "ai" && mode != "local" && mode != "network")
     throw ApiError(400, "bad_request", "unknown mode '" + mode + "' (ai, local or network)");
-  const OrdoSetup setup = ordo_setup_from_request(body);
+  const GameRules& rules = rules_for(optional_request_string(body, "game", "ordo"));
+  const GameSetup setup = rules.setup_from_request(body);
 
   StoredGame row;
   row.id = make_game_id();
-  row.game = kOrdoGameName;
+  row.game = rules.name();
   row.mode = mode;
-  row.rules = ordo_rules_name(setup.variant);
+  row.rules = setup.rules;
   row.size = setup.size;
   row.start = setup.start;
   row.settings = setup.settings;
-  row.white_name = player_name(body, "white", "White");
-  row.black_name = player_name(body, "black", "Black");
+  std::unique_ptr<games::AnyGame> game = games::make_game(rules.spec_of(row));
+  const std::string first = game->side_name(games::Side::First);
+  const std::string second = game->side_name(games::Side::Second);
+  row.white_name = player_name(body, "white", first);
+  row.black_name = player_name(body, "black", second);
 
   SeatTokens tokens;
   const bool has_ai = body.contains("ai") && !body["ai"].is_null();
@@ -84,8 +87,7 @@ json GameService::create(const json& body) {
   }
   row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();
 
-  auto match =
-      std::make_shared<Match>(row, ordo_game_from_stored(row.rules, row.start, row.settings));
+  auto match = std::make_shared<Match>(row, std::move(game));
   if (row.clock_initial_ms > 0) match->clock.emplace(row.clock_initial_ms, row.clock_increment_ms);
   match->turn_started_ms = row.created_ms;
   add_game(match, {});
@@ -100,50 +102,52 @@ json GameService::import_record(const json& body) {
   if (mode.empty()) mode = "local";
   if (mode != "local" && mode != "network")
     throw ApiError(400, "bad_request", "an imported game is local or network, not '" + mode + "'");
-  std::optional<Record> record;
+  games::AnyRecord record;
+  std::string settings;
   try {
-    record.emplace(read_record(text));
-  } catch (const RecordError& e) {
-    throw ApiError(422, "bad_record", e.what());
+    record = games::read_any_record(text);
+    settings = rules_for(record.game->game_name()).settings_of_record(text);
   } catch (const std::invalid_argument& e) {
     throw ApiError(422, "bad_record", e.what());
   }
-  const OrdoSetup setup = ordo_setup_from_record(*record);
+  const games::AnyGame& read = *record.game;
+  const auto [width, height] = read.board_size();
   StoredGame row;
   row.id = make_game_id();
-  row.game = kOrdoGameName;
+  row.game = std::string(read.game_name());
   row.mode = mode;
-  row.rules = ordo_rules_name(setup.variant);
-  row.size = setup.size;
-  row.start = setup.start;
-  row.settings = setup.settings;
-  auto tag = [&](const char* name, const char* fallback) {
-    auto it = record->tags.find(name);
-    return it == record->tags.end() || it->second.empty() ? std::string(fallback)
-                                                          : it->second.substr(0, kMaxNameLength);
+  row.rules = read.rules_name();
+  row.size = std::to_string(width) + "x" + std::to_string(height);
+  row.start = read.start_position();
+  row.settings = settings;
+  // The players' tags are named after the sides: White/Black, Order/Chaos.
+  const std::string first = read.side_name(games::Side::First);
+  const std::string second = read.side_name(games::Side::Second);
+  auto tag = [&](const std::string& name) {
+    auto it = record.tags.find(name);
+    return it == record.tags.end() || it->second.empty() ? name
+                                                         : it->second.substr(0, kMaxNameLength);
   };
-  row.white_name = tag("White", "White");
-  row.black_name = tag("Black", "Black");
+  row.white_name = tag(first);
+  row.black_name = tag(second);
   SeatTokens tokens;
   tokens.white = make_seat_token();
   tokens.black = mode == "local" ? tokens.white : make_seat_token();
   row.white_token = stored_token(tokens.white);
   row.black_token = stored_token(tokens.black);
-  row.result = stored_score(record->game.result());
-  row.reason = stored_reason(record->game.result());
+  row.result = read.result().token;
+  row.reason = stored_reason(read.result());
   row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();
 
+  // Replayed from the start as a stored game is read back, so that both ways agree.
   std::vector<StoredMove> moves;
-  std::vector<MoveFacts> facts;
-  Position pos = record->game.start_position();
-  for (const Move& m : record->game.moves()) {
-    const std::string by = seat_name(pos.side_to_move());
-    moves.push_back({static_cast<int>(moves.size()), format_move(pos, m), by, 0, std::nullopt});
-    facts.push_back({by, 0, std::nullopt});
-    pos.make(m);
+  std::unique_ptr<games::AnyGame> walk = games::make_game(rules_for(row.game).spec_of(row));
+  for (const std::string& move : read.moves()) {
+    moves.push_back({static_cast<int>(moves.size()), move, seat_name(seat_of(walk->side_to_move())),
+                     0, std::nullopt});
+    walk->play(move);
   }
-  auto match = std::make_shared<Match>(row, record->game);
-  match->facts = std::move(facts);
+  auto match = replay(row, moves);
   match->turn_started_ms = row.created_ms;
   add_game(match, moves);
   std::lock_guard lock(match->mutex);
@@ -172,7 +176,7 @@ json GameService::list(int limit, int offset) {
   json games = json::array();
   for (const auto& summary : storage_.list_games(limit, offset)) {
     const StoredGame& g = summary.game;
-    const Result result = result_from_stored(g.result, g.reason);
+    const GameRules& rules = rules_for(g.game);
     games.push_back({{"id", g.id},
                      {"game", g.game},
                      {"mode", g.mode},
@@ -180,7 +184,7 @@ json GameService::list(int limit, int offset) {
                      {"size", g.size},
                      {"players", {{"white", g.white_name}, {"black", g.black_name}}},
                      {"result", g.result},
-                     {"reason", result.over() ? describe(result) : ""},
+                     {"reason", rules.describe_stored(g.result, g.reason)},
                      {"plies", summary.plies},
                      {"created", g.created_ms},
                      {"updated", g.updated_ms}});

@@ -1,46 +1,30 @@
 // The engine of a game in mode ai: it thinks on its own thread; its answer comes back
 // through the service's queue, which one dispatcher thread plays under the game's lock.
+#include <atomic>
 #include <functional>
 #include <iostream>
 
-#include "core/notation.h"
 #include "server/ai_level.h"
 #include "server/game_service.h"
 
 namespace ordo::server {
 
-namespace {
-
-std::vector<std::string> move_texts(const Game& game) {
-  std::vector<std::string> texts;
-  Position pos = game.start_position();
-  for (const Move& m : game.moves()) {
-    texts.push_back(format_move(pos, m));
-    pos.make(m);
-  }
-  return texts;
-}
-
-}  // namespace
-
 void GameService::start_engine_if_its_turn(Match& match) {
   const auto ai = match.ai_color();
-  if (!ai || match.ai_thinking || match.over() || match.game.position().side_to_move() != *ai)
-    return;
-  const Position& start = match.game.start_position();
-  EngineOptions engine_options;
-  engine_options.variant = start.variant();
-  engine_options.width = start.geometry().width();
-  engine_options.height = start.geometry().height();
-  engine_options.hash_mib = options_.engine_hash_mib;
-  engine_options.level = match.row.ai_level;
-  // The lower levels' randomness differs from game to game but stays the same on a replay.
-  engine_options.seed = std::hash<std::string>{}(match.row.id);
-  if (!match.engine) match.engine = std::make_unique<Engine>(engine_options);
-  match.engine->set_position(start, move_texts(match.game));
+  if (!ai || match.ai_thinking || match.over() || match.to_move() != *ai) return;
+  if (!match.engine) {
+    games::EngineSettings settings;
+    settings.hash_mib = options_.engine_hash_mib;
+    settings.level = match.row.ai_level;
+    // The lower levels' randomness differs from game to game but stays the same on a
+    // replay.
+    settings.seed = std::hash<std::string>{}(match.row.id);
+    match.engine = games::make_engine(*match.game, settings);
+  }
+  match.engine->set_position(match.game->start_position(), match.game->moves());
 
-  GoLimits limits = limits_for_level(match.row.ai_level);
-  if (options_.fixed_ai_depth) limits = GoLimits{.depth = *options_.fixed_ai_depth};
+  games::GoLimits limits = limits_for_level(match.row.ai_level);
+  if (options_.fixed_ai_depth) limits = games::GoLimits{.depth = *options_.fixed_ai_depth};
   if (match.clock) {
     const std::int64_t now = options_.now();
     for (int seat = 0; seat < 2; ++seat) {
@@ -55,11 +39,14 @@ void GameService::start_engine_if_its_turn(Match& match) {
     std::lock_guard lock(answers_mutex_);
     ++engines_thinking_;
   }
-  SearchCallbacks callbacks;
-  callbacks.on_best_move = [this, id = match.row.id, search](const Position& root,
-                                                             const SearchResult& result) {
-    EngineAnswer answer{id, search, std::nullopt, result.score};
-    if (result.best_move) answer.move = format_move(root, *result.best_move);
+  // The score of the last finished iteration, from the engine's side's view (written and
+  // read on the search thread).
+  auto score = std::make_shared<std::atomic<int>>(0);
+  games::EngineCallbacks callbacks;
+  callbacks.on_info = [score](const games::SearchInfo& info) { score->store(info.score); };
+  callbacks.on_best_move = [this, id = match.row.id, search,
+                            score](const std::optional<std::string>& best_move) {
+    EngineAnswer answer{id, search, best_move, score->load()};
     {
       std::lock_guard lock(answers_mutex_);
       answers_.push_back(std::move(answer));

@@ -5,7 +5,8 @@
 #include <iostream>
 
 #include "server/api_error.h"
-#include "server/ordo_rules.h"
+#include "server/game_rules.h"
+#include "server/stored_result.h"
 
 namespace ordo::server {
 
@@ -55,23 +56,28 @@ std::shared_ptr<Match> GameService::load(const std::string& id) {
   return resume(std::move(*row));
 }
 
-std::shared_ptr<Match> GameService::resume(StoredGame row) {
-  Game game = ordo_game_from_stored(row.rules, row.start, row.settings);
+std::shared_ptr<Match> GameService::replay(StoredGame row, const std::vector<StoredMove>& moves) {
+  auto game = games::make_game(rules_for(row.game).spec_of(row));
   auto match = std::make_shared<Match>(std::move(row), std::move(game));
-  std::lock_guard lock(match->mutex);
-  for (const auto& stored : storage_.moves_of(match->row.id)) {
-    match->game.play(stored.notation);
+  for (const auto& stored : moves) {
+    match->game->play(stored.notation);
     match->facts.push_back({stored.by, stored.think_ms, stored.clock_after_ms});
   }
-  const Result stored = result_from_stored(match->row.result, match->row.reason);
-  if (decided_by_players(stored)) match->game.set_result(stored);
+  apply_stored_result(*match->game, match->row.result, match->row.reason);
+  return match;
+}
+
+std::shared_ptr<Match> GameService::resume(StoredGame row) {
+  const std::string id = row.id;
+  auto match = replay(std::move(row), storage_.moves_of(id));
+  std::lock_guard lock(match->mutex);
   if (match->row.clock_initial_ms > 0)
     match->clock.emplace(match->row.clock_initial_ms, match->row.clock_increment_ms);
   if (!match->over()) match->draw_offer = seat_from_name(match->row.draw_offer);
   restart_turn_clock(*match, match->row.turn_started_ms);
   if (match->over() && match->clock && !match->facts.empty()) {
     // The last turn's clock ran until the result (for a result by a move, no time).
-    match->clock->start(index(match->game.position().side_to_move()), match->turn_started_ms);
+    match->clock->start(index(match->to_move()), match->turn_started_ms);
     match->clock->stop(match->row.updated_ms);
   }
   // After a restart (or from an older schema) the flag is not stored yet.

@@ -81,6 +81,8 @@ class GameService {
   // GET /api/games/{id}; `token` may be empty (a spectator).
   nlohmann::json state(const std::string& id, const std::string& token);
   std::string record(const std::string& id);
+  // The game's name ("ordo", "orderchaos").
+  std::string game_of(const std::string& id);
 
   // The POST actions; `body` holds the token and the action's fields.
   nlohmann::json play(const std::string& id, const nlohmann::json& body);
@@ -136,6 +138,9 @@ class GameService {
   enum class IfOver { Refuse, Allow };
 
   // game_service.cpp
+  // A match of `row` at its start, then `moves` played by the rules (the row's result
+  // applied if the players decided it). Throws if the game cannot be read back.
+  static std::shared_ptr<Match> replay(StoredGame row, const std::vector<StoredMove>& moves);
   std::shared_ptr<Match> acquire(const std::string& id);
   std::shared_ptr<Match> load(const std::string& id);
   std::shared_ptr<Match> resume(StoredGame row);
@@ -154,7 +159,8 @@ class GameService {
 
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);
-  void commit_result(Match& match, const Result& result, std::int64_t now);
+  // Ends the game outside the board (ApiError 409 where the game has no such ending).
+  void commit_result(Match& match, games::Ending how, std::optional<Color> loser, std::int64_t now);
   void commit_undo(Match& match, std::size_t take, std::int64_t now);
   void commit_draw_offer(Match& match, std::optional<Color> offer);
   bool end_on_time(Match& match, std::int64_t now);

@@ -1,13 +1,51 @@
 // The state of a game as docs/api.md shows it.
 #include <algorithm>
 
+#include "server/game_rules.h"
 #include "server/game_service.h"
-#include "server/ordo_rules.h"
 #include "server/request_fields.h"
 
 namespace ordo::server {
 
 using nlohmann::json;
+
+namespace {
+
+json result_json(const games::GameResult& result, const GameRules& rules) {
+  json winner = nullptr;
+  if (result.outcome == games::Outcome::FirstWins) winner = "white";
+  if (result.outcome == games::Outcome::SecondWins) winner = "black";
+  return json{{"score", result.token},
+              {"winner", winner},
+              {"reason", result.over() ? result.description : ""},
+              {"house_rule", result.over() && rules.is_house_rule(result.termination)}};
+}
+
+// The fields every game has: the moves and positions, whose turn, the legal moves and
+// the result.
+void add_game_state(const Match& match, const GameRules& rules,
+                    const std::vector<std::string>& positions, json& state) {
+  const games::AnyGame& game = *match.game;
+  state["start"] = game.start_position();
+  const std::vector<std::string> moves = game.moves();
+  json& entries = state["moves"];
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    entries[i]["move"] = moves[i];
+    entries[i]["position"] = positions[i];
+  }
+  state["position"] = game.position();
+  state["to_move"] = seat_name(match.to_move());
+  state["ply"] = moves.size();
+  json legal = json::array();
+  for (std::string& move : game.legal_moves()) legal.push_back(std::move(move));
+  state["legal"] = std::move(legal);
+  state["result"] = result_json(game.result(), rules);
+  state["sides"] = {{"white", game.side_name(games::Side::First)},
+                    {"black", game.side_name(games::Side::Second)}};
+  state["draws"] = rules.has_draws();
+}
+
+}  // namespace
 
 json GameService::state_of(Match& match, const std::string& token) {
   const StoredGame& row = match.row;
@@ -18,7 +56,11 @@ json GameService::state_of(Match& match, const std::string& token) {
   json moves = json::array();
   for (const auto& f : match.facts) moves.push_back({{"by", f.by}, {"ms", f.think_ms}});
   state["moves"] = std::move(moves);
-  add_ordo_state(match.game, state);
+  const GameRules& rules = rules_for(row.game);
+  // Kept out of the resident game (memory): made again for each state.
+  const std::vector<std::string> positions = match.game->positions_after();
+  add_game_state(match, rules, positions, state);
+  rules.add_state(*match.game, row, positions, state);
   if (match.clock) {
     const std::int64_t now = options_.now();
     json running = nullptr;

@@ -2,36 +2,34 @@
 // storage (with when the next turn's clock falls) under the game's lock before anyone
 // can see it, and a failed write is undone in memory: a refused or failed change leaves
 // nothing behind, and a game dropped from memory comes back exactly as it was.
-#include "core/notation.h"
 #include "server/api_error.h"
 #include "server/game_service.h"
-#include "server/ordo_rules.h"
+#include "server/stored_result.h"
 
 namespace ordo::server {
 
 void GameService::commit_move(Match& match, const std::string& text, std::int64_t now) {
-  Move move;
+  const Color mover = match.to_move();
+  std::string notation;
   try {
-    move = parse_move(match.game.position(), text);
-  } catch (const MoveError& e) {
+    notation = match.game->play(text);
+  } catch (const games::MoveError& e) {
     throw ApiError(422, "illegal_move", std::string("illegal move: ") + e.what());
   }
-  const Color mover = match.game.position().side_to_move();
-  const std::string notation = format_move(match.game.position(), move);
   const std::optional<ChessClock> clock_before = match.clock;
   const std::int64_t turn_before = match.turn_started_ms;
   MoveFacts facts{seat_name(mover), std::max<std::int64_t>(0, now - match.turn_started_ms), {}};
   if (match.clock) facts.clock_after_ms = match.clock->press(index(mover), now);
-  match.game.play(move);
   match.facts.push_back(facts);
   match.turn_started_ms = now;
   const StoredMove stored{static_cast<int>(match.facts.size()) - 1, notation, facts.by,
                           facts.think_ms, facts.clock_after_ms};
+  const games::GameResult result = match.game->result();
   try {
-    storage_.append_move(match.row.id, stored, stored_score(match.game.result()),
-                         stored_reason(match.game.result()), now, flag_deadline(match));
+    storage_.append_move(match.row.id, stored, result.token, stored_reason(result), now,
+                         flag_deadline(match));
   } catch (...) {
-    match.game.undo();
+    match.game->undo();
     match.facts.pop_back();
     match.clock = clock_before;
     match.turn_started_ms = turn_before;
@@ -46,9 +44,19 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   match.touch();
 }
 
-void GameService::commit_result(Match& match, const Result& result, std::int64_t now) {
-  storage_.set_result(match.row.id, stored_score(result), stored_reason(result), now);
-  match.game.set_result(result);
+void GameService::commit_result(Match& match, games::Ending how, std::optional<Color> loser,
+                                std::int64_t now) {
+  std::unique_ptr<games::AnyGame> ended = match.game->clone();
+  std::optional<games::Side> losing_side;
+  if (loser) losing_side = side_of(*loser);
+  try {
+    ended->end(how, losing_side);
+  } catch (const games::GameError& e) {
+    throw ApiError(409, "not_allowed", e.what());
+  }
+  const games::GameResult result = ended->result();
+  storage_.set_result(match.row.id, result.token, stored_reason(result), now);
+  match.game = std::move(ended);
   match.row.flag_at_ms = 0;
   if (match.clock) match.clock->stop(now);
   match.draw_offer.reset();
@@ -58,17 +66,17 @@ void GameService::commit_result(Match& match, const Result& result, std::int64_t
 }
 
 void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) {
-  Game game_before = match.game;
+  std::unique_ptr<games::AnyGame> game_before = match.game->clone();
   const std::vector<MoveFacts> facts_before = match.facts;
   const std::optional<ChessClock> clock_before = match.clock;
   const std::int64_t turn_before = match.turn_started_ms;
-  for (std::size_t i = 0; i < take; ++i) match.game.undo();
+  for (std::size_t i = 0; i < take; ++i) match.game->undo();
   match.facts.resize(match.facts.size() - take);
   restart_turn_clock(match, now);
+  const games::GameResult result = match.game->result();
   try {
-    storage_.truncate_moves(match.row.id, static_cast<int>(match.facts.size()),
-                            stored_score(match.game.result()), stored_reason(match.game.result()),
-                            now, flag_deadline(match));
+    storage_.truncate_moves(match.row.id, static_cast<int>(match.facts.size()), result.token,
+                            stored_reason(result), now, flag_deadline(match));
   } catch (...) {
     match.game = std::move(game_before);
     match.facts = facts_before;
@@ -92,10 +100,7 @@ bool GameService::end_on_time(Match& match, std::int64_t now) {
   if (!match.clock || match.over()) return false;
   const auto flagged = match.clock->flagged(now);
   if (!flagged) return false;
-  const Color loser = *flagged == 0 ? Color::White : Color::Black;
-  const Result result{loser == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
-                      Termination::Timeout};
-  commit_result(match, result, now);
+  commit_result(match, games::Ending::Timeout, *flagged == 0 ? Color::White : Color::Black, now);
   return true;
 }
 

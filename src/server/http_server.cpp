@@ -186,7 +186,8 @@ void HttpServer::add_game_routes() {
     try {
       const std::string id = req.matches[1];
       res.set_content(games_.record(id), "text/plain; charset=utf-8");
-      res.set_header("Content-Disposition", "attachment; filename=\"ordo-" + id + ".txt\"");
+      res.set_header("Content-Disposition",
+                     "attachment; filename=\"" + games_.game_of(id) + "-" + id + ".txt\"");
     } catch (const ApiError& e) {
       send_error(res, e.status(), e.code(), e.what());
     }

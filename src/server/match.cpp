@@ -23,7 +23,7 @@ void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
   match.clock->set_left(1, left[1]);
   // The clock starts with the first move: White's first turn is not timed.
   if (!match.facts.empty() && !match.over())
-    match.clock->start(index(match.game.position().side_to_move()), turn_started_ms);
+    match.clock->start(index(match.to_move()), turn_started_ms);
 }
 
 std::int64_t flag_deadline(const Match& match) {

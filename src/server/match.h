@@ -1,7 +1,7 @@
-// One game being served: the stored row (seats, mode, names, clock settings), the rules
-// core's Game as the only referee, per-move facts the core does not keep, the clock, the
-// pending draw offer and the engine of mode ai. Guarded by its own mutex; `changed` wakes
-// the event streams when `version` moves on.
+// One game being served: the stored row (seats, mode, names, clock settings), the game
+// (any of them, through games::AnyGame) as the only referee, per-move facts the core does not keep,
+// the clock, the pending draw offer and the engine of mode ai. Guarded by its own mutex; `changed`
+// wakes the event streams when `version` moves on.
 #pragma once
 
 #include <condition_variable>
@@ -12,8 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "engine/engine.h"
+#include "core/types.h"
+#include "games/any_engine.h"
+#include "games/any_game.h"
 #include "server/chess_clock.h"
 #include "server/storage.h"
 
@@ -25,8 +26,17 @@ struct MoveFacts {
   std::optional<std::int64_t> clock_after_ms;
 };
 
+// The seats are named white (the side that moves first: White, Order) and black (Black,
+// Chaos) for every game; ordo::Color names them in the server's code.
+inline Color seat_of(games::Side side) {
+  return side == games::Side::First ? Color::White : Color::Black;
+}
+inline games::Side side_of(Color seat) {
+  return seat == Color::White ? games::Side::First : games::Side::Second;
+}
+
 struct Match {
-  explicit Match(StoredGame stored_row, Game start)
+  Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
       : row(std::move(stored_row)), game(std::move(start)) {}
 
   std::mutex mutex;
@@ -34,7 +44,7 @@ struct Match {
   std::uint64_t version = 1;  // 0 is what a new event stream has seen
 
   StoredGame row;
-  Game game;
+  std::unique_ptr<games::AnyGame> game;
   std::vector<MoveFacts> facts;  // one per move of `game`
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
@@ -42,12 +52,13 @@ struct Match {
 
   // Mode ai. The engine thinks on its own thread; its answer comes back through the
   // service's queue, and is taken only if `ai_search` still names the search that asked.
-  std::unique_ptr<Engine> engine;
+  std::unique_ptr<games::AnyEngine> engine;
   std::uint64_t ai_search = 0;
   bool ai_thinking = false;
   std::optional<int> ai_score;  // the engine's last score, from its own side's view
 
-  bool over() const { return game.result().over(); }
+  bool over() const { return game->result().over(); }
+  Color to_move() const { return seat_of(game->side_to_move()); }
   std::optional<Color> ai_color() const {
     if (row.ai_color.empty()) return std::nullopt;
     return row.ai_color == "white" ? Color::White : Color::Black;

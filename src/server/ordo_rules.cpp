@@ -3,7 +3,9 @@
 #include <stdexcept>
 
 #include "core/notation.h"
+#include "core/record.h"
 #include "server/api_error.h"
+#include "server/game_rules.h"
 
 namespace ordo::server {
 
@@ -11,15 +13,23 @@ using nlohmann::json;
 
 namespace {
 
-std::string optional_string(const json& body, const char* field, const std::string& fallback) {
-  if (!body.contains(field) || body[field].is_null()) return fallback;
-  if (!body[field].is_string())
-    throw ApiError(400, "bad_request", std::string("'") + field + "' must be a string");
-  return body[field].get<std::string>();
-}
-
 std::string settings_json(const GameOptions& options) {
   return json{{"repetition", options.repetition_draw}, {"move_limit", options.move_limit}}.dump();
+}
+
+games::GameSpec spec_from(const std::string& rules, const std::string& start,
+                          const std::string& settings) {
+  games::GameSpec spec{kOrdoGameName, {{"rules", rules}, {"position", start}}};
+  const json s = json::parse(settings, nullptr, false);
+  if (s.is_object()) {
+    spec.options["repetition"] = s.value("repetition", true) ? "on" : "off";
+    spec.options["move-limit"] = std::to_string(s.value("move_limit", 0));
+  }
+  return spec;
+}
+
+Variant variant_of(const std::string& rules) {
+  return rules == "x" ? Variant::X : Variant::Classic;
 }
 
 json squares_json(const Geometry& g, Bitboard squares) {
@@ -51,25 +61,76 @@ json last_move_json(const Position& before, const Move& move) {
               {"removed", squares_json(g, undo.removed & ~captured_squares)}};
 }
 
-}  // namespace
+class OrdoRules final : public GameRules {
+ public:
+  std::string_view name() const override { return kOrdoGameName; }
 
-std::string ordo_rules_name(Variant variant) {
-  return std::string(variant_name(variant));
-}
+  GameSetup setup_from_request(const json& body) const override {
+    const OrdoSetup setup = ordo_setup_from_request(body);
+    return {std::string(variant_name(setup.variant)), setup.size, setup.start, setup.settings};
+  }
+
+  std::string settings_of_record(std::string_view record_text) const override {
+    return settings_json(read_record(record_text).game.options());
+  }
+
+  games::GameSpec spec_of(const StoredGame& row) const override {
+    return spec_from(row.rules, row.start, row.settings);
+  }
+
+  bool has_draws() const override { return true; }
+
+  bool is_house_rule(const std::string& termination) const override {
+    return termination == termination_name(Termination::NoLegalMove) ||
+           termination == termination_name(Termination::Repetition);
+  }
+
+  std::string describe_stored(const std::string& score, const std::string& reason) const override {
+    Result r;
+    r.outcome = parse_result_token(score).value_or(Outcome::Ongoing);
+    if (!r.over()) return "";
+    r.termination = parse_termination(reason).value_or(Termination::Unspecified);
+    return describe(r);
+  }
+
+  void add_state(const games::AnyGame& game, const StoredGame& row,
+                 const std::vector<std::string>& positions, json& state) const override {
+    const Variant variant = variant_of(game.rules_name());
+    const Position now = Position::parse(game.position(), variant);
+    state["split"] = !now.is_connected(now.side_to_move());
+    json last = nullptr;
+    if (!positions.empty()) {
+      const std::string& before_text =
+          positions.size() >= 2 ? positions[positions.size() - 2] : game.start_position();
+      const Position before = Position::parse(before_text, variant);
+      const std::string text = state["moves"].back()["move"].get<std::string>();
+      last = last_move_json(before, parse_move(before, text));
+    }
+    state["last"] = std::move(last);
+    const json settings = json::parse(row.settings, nullptr, false);
+    json house = json::array();
+    if (!settings.is_object() || settings.value("repetition", true))
+      house.push_back("Threefold repetition draws [house rule]");
+    house.push_back("A connected player without a legal move loses [house rule]");
+    state["house_rules"] = house;
+  }
+};
+
+}  // namespace
 
 OrdoSetup ordo_setup_from_request(const json& body) {
   OrdoSetup setup;
-  const std::string rules = optional_string(body, "rules", "classic");
+  const std::string rules = optional_request_string(body, "rules", "classic");
   if (rules == "classic")
     setup.variant = Variant::Classic;
   else if (rules == "x")
     setup.variant = Variant::X;
   else
     throw ApiError(400, "bad_request", "unknown rules '" + rules + "' (classic or x)");
-  const std::string size = optional_string(body, "size", "10x8");
+  const std::string size = optional_request_string(body, "size", "10x8");
   if (size != "10x8" && size != "8x8")
     throw ApiError(400, "bad_request", "unknown size '" + size + "' (10x8 or 8x8)");
-  const std::string position = optional_string(body, "position", "");
+  const std::string position = optional_request_string(body, "position", "");
   try {
     const Position start = position.empty()
                                ? Position::start(setup.variant, size == "8x8" ? 8 : 10, 8)
@@ -90,95 +151,15 @@ OrdoSetup ordo_setup_from_request(const json& body) {
   return setup;
 }
 
-OrdoSetup ordo_setup_from_record(const Record& record) {
-  OrdoSetup setup;
-  setup.variant = record.variant;
-  const Position& start = record.game.start_position();
-  setup.start = start.to_string();
-  setup.size = start.geometry().size_name();
-  setup.settings = settings_json(record.game.options());
-  return setup;
+std::unique_ptr<games::AnyGame> ordo_game_from_stored(const std::string& rules,
+                                                      const std::string& start,
+                                                      const std::string& settings) {
+  return games::make_game(spec_from(rules, start, settings));
 }
 
-Game ordo_game_from_stored(const std::string& rules, const std::string& start,
-                           const std::string& settings) {
-  const Variant variant = rules == "x" ? Variant::X : Variant::Classic;
-  GameOptions options;
-  const json s = json::parse(settings, nullptr, false);
-  if (s.is_object()) {
-    options.repetition_draw = s.value("repetition", true);
-    options.move_limit = s.value("move_limit", 0);
-  }
-  return Game(Position::parse(start, variant), options);
-}
-
-std::string stored_score(const Result& result) {
-  return std::string(result_token(result.outcome));
-}
-
-std::string stored_reason(const Result& result) {
-  return result.over() ? std::string(termination_name(result.termination)) : "";
-}
-
-Result result_from_stored(const std::string& score, const std::string& reason) {
-  Result r;
-  r.outcome = parse_result_token(score).value_or(Outcome::Ongoing);
-  r.termination =
-      r.over() ? parse_termination(reason).value_or(Termination::Unspecified) : Termination::None;
-  return r;
-}
-
-bool decided_by_players(const Result& result) {
-  return result.termination == Termination::Resignation ||
-         result.termination == Termination::Agreement ||
-         result.termination == Termination::Timeout ||
-         result.termination == Termination::Unspecified;
-}
-
-json result_json(const Result& result) {
-  json winner = nullptr;
-  if (result.outcome == Outcome::WhiteWins) winner = "white";
-  if (result.outcome == Outcome::BlackWins) winner = "black";
-  const bool house_rule = result.termination == Termination::NoLegalMove ||
-                          result.termination == Termination::Repetition;
-  return json{{"score", std::string(result_token(result.outcome))},
-              {"winner", winner},
-              {"reason", result.over() ? describe(result) : ""},
-              {"house_rule", house_rule}};
-}
-
-void add_ordo_state(const Game& game, json& state) {
-  state["start"] = game.start_position().to_string();
-  // One walk through the game gives every move's notation, the position after it and
-  // what the last move did.
-  Position pos = game.start_position();
-  json& moves = state["moves"];
-  json last = nullptr;
-  for (std::size_t i = 0; i < game.moves().size(); ++i) {
-    const Move& move = game.moves()[i];
-    moves[i]["move"] = format_move(pos, move);
-    if (i + 1 == game.moves().size()) last = last_move_json(pos, move);
-    pos.make(move);
-    moves[i]["position"] = pos.to_string();
-  }
-  const Position& now = game.position();
-  state["position"] = now.to_string();
-  state["to_move"] = now.side_to_move() == Color::White ? "white" : "black";
-  state["ply"] = game.moves().size();
-  state["split"] = !now.is_connected(now.side_to_move());
-  json legal = json::array();
-  if (!game.result().over()) {
-    MoveList list;
-    game.legal_moves(list);
-    for (const Move& m : list) legal.push_back(format_move(now, m));
-  }
-  state["legal"] = legal;
-  state["last"] = std::move(last);
-  state["result"] = result_json(game.result());
-  json house = json::array();
-  if (game.options().repetition_draw) house.push_back("Threefold repetition draws [house rule]");
-  house.push_back("A connected player without a legal move loses [house rule]");
-  state["house_rules"] = house;
+const GameRules& ordo_game_rules() {
+  static const OrdoRules kRules;
+  return kRules;
 }
 
 }  // namespace ordo::server

@@ -2,6 +2,7 @@
 // live updates, and replays earlier positions from the move list.
 import { api } from './api.js';
 import { BoardInput } from './board-input.js';
+import { OcBoardInput, ocPlacement, parseOcPosition } from './oc-board.js';
 import { ClockView } from './clock.js';
 import { AnalysisView } from './analysis-view.js';
 import { MoveList } from './move-list.js';
@@ -33,22 +34,36 @@ class GamePage {
 
   async start() {
     this.app.replaceChildren(document.getElementById('play-template').content.cloneNode(true));
-    this.input = new BoardInput(this.$('#board'), {
-      onTurn: (text) => this.play(text),
-      onHint: (text) => this.showHint(text),
-    });
     this.clocks = new ClockView(() => this.renderClocks());
     this.analysis = new AnalysisView(this.$('#analysis-toggle'), this.$('#analysis-output'));
     this.moveList = new MoveList(this.$('#move-list'), (ply) => this.view(ply));
     this.bindControls();
     try {
-      this.applyState(await api.state(this.id, this.token));
+      const state = await api.state(this.id, this.token);
+      this.makeInput(state.game);
+      this.applyState(state);
     } catch (error) {
       this.app.innerHTML = '<section class="panel"><h1>Game not available</h1><p class="error" role="alert"></p><p><a href="/">Back to the start page</a></p></section>';
       this.app.querySelector('.error').textContent = error.message;
       return;
     }
     this.follow();
+  }
+
+  /** The board input of the game: Ordo's pieces and lines, or Order and Chaos's symbols. */
+  makeInput(game) {
+    this.orderChaos = game === 'orderchaos';
+    if (this.orderChaos) {
+      this.input = new OcBoardInput(this.$('#board'), this.$('#symbol-picker'), { onTurn: (text) => this.play(text) });
+      this.$('.analysis').hidden = true;
+      this.$('#move-input').placeholder = 'Xc3';
+      this.$('.hint').textContent = 'Choose X or O (buttons or the keys X and O), then click an empty square (or Tab to it and press Enter). Order wants five in a row; Chaos wants to fill the board without one. Arrow keys step through the moves.';
+      return;
+    }
+    this.input = new BoardInput(this.$('#board'), {
+      onTurn: (text) => this.play(text),
+      onHint: (text) => this.showHint(text),
+    });
   }
 
   bindControls() {
@@ -88,6 +103,10 @@ class GamePage {
   key(event) {
     if (!this.state || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.('input:not([type=checkbox]), textarea, select')) return;
+    if (this.input?.handleKey?.(event)) {
+      event.preventDefault();
+      return;
+    }
     const moves = {
       ArrowLeft: () => this.view(this.shownPly() - 1),
       ArrowRight: () => this.view(this.shownPly() + 1),
@@ -136,6 +155,9 @@ class GamePage {
       this.flipped = state.you.length === 1 && state.you[0] === 'black';
     }
     if (this.viewPly !== null && this.viewPly >= state.ply) this.viewPly = null;
+    // A refused action's message is about a position that the game has now left (the event
+    // stream may bring the accepted move before the action's own answer).
+    if (!first && changed) this.showError('');
     this.clocks.update(state.clock);
     // Redraw the board only when needed, so that a turn being built is not reset by an
     // update that does not touch it (a draw offer, the clock).
@@ -168,6 +190,10 @@ class GamePage {
   }
 
   render() {
+    if (this.orderChaos) {
+      this.renderOrderChaos();
+      return;
+    }
     const s = this.state;
     const ply = this.shownPly();
     const board = parsePosition(this.positionAt(ply));
@@ -179,7 +205,7 @@ class GamePage {
       builder: this.canMove() ? new TurnBuilder(s.legal) : null,
       flipped: this.flipped,
       lastMarks,
-      label: `Board, ${sideName(board.toMove)} to move${this.viewPly === null ? '' : `, after move ${ply} (read-only)`}`,
+      label: `Board, ${sideName(board.toMove, s.sides)} to move${this.viewPly === null ? '' : `, after move ${ply} (read-only)`}`,
     });
     // The board's width/height ratio, so that CSS can fit the whole board on the screen.
     const aspect = (board.files * 100 + 72) / (board.ranks * 100 + 72);
@@ -191,9 +217,33 @@ class GamePage {
     this.renderPanel();
   }
 
+  /** The 6 × 6 board of Order and Chaos at the shown ply (the winning line only live). */
+  renderOrderChaos() {
+    const s = this.state;
+    const ply = this.shownPly();
+    const live = this.viewPly === null;
+    const position = this.positionAt(ply);
+    const side = parseOcPosition(position).toMove;
+    this.input.show({
+      position,
+      legal: s.legal,
+      canMove: this.canMove(),
+      flipped: this.flipped,
+      last: ply > 0 ? ocPlacement(s.moves[ply - 1].move) : null,
+      line: live ? s.line : [],
+      label: `Board, ${sideName(side, s.sides)} to move${live ? '' : `, after move ${ply} (read-only)`}`,
+    });
+    this.$('.board-column').style.setProperty('--board-aspect', '1');
+    this.$('#board').dataset.ply = String(ply);
+    this.$('#board').dataset.live = String(live);
+    this.moveList.render(s, ply);
+    this.renderPanel();
+  }
+
   renderPanel() {
     const s = this.state;
-    document.title = `Ordo — ${s.players?.white ?? 'White'} vs ${s.players?.black ?? 'Black'}`;
+    const title = this.orderChaos ? 'Order and Chaos' : 'Ordo';
+    document.title = `${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`;
     renderStatus(this.$('#status'), s, this.viewPly);
     renderPlayers(this.app, s, this.flipped);
     this.renderClocks();
@@ -219,11 +269,12 @@ class GamePage {
     show('#undo', player && (s.mode === 'ai' || s.mode === 'local'), s.ply > 0);
     show('#resign', player && !over);
     const otherOffered = s.draw_offer && (s.mode === 'local' || !s.you.includes(s.draw_offer));
-    show('#draw-offer', player && !over && !s.draw_offer);
+    show('#draw-offer', player && !over && !s.draw_offer && s.draws !== false);
     show('#draw-accept', player && !over && Boolean(otherOffered));
     show('#draw-decline', player && !over && Boolean(otherOffered));
     show('#move-now', player && Boolean(s.ai?.thinking));
     this.$('#move-form').hidden = !player || over;
+    this.$('#symbol-picker').hidden = !this.orderChaos || !player || over;
     this.$('#move-form button').disabled = !this.canMove();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;

@@ -8,17 +8,17 @@ export function renderStatus(status, state, viewPly) {
   status.classList.toggle('over', over);
   status.classList.toggle('thinking', Boolean(state.ai?.thinking));
   const lines = [];
-  if (over) lines.push(['status-main', describeResult(state.result)]);
+  if (over) lines.push(['status-main', describeResult(state.result, state.sides)]);
   else if (state.ai?.thinking) lines.push(['status-main', 'The engine is thinking…']);
   else {
     const yours = state.you.includes(state.to_move) && state.mode !== 'local' ? ' — your move' : '';
-    lines.push(['status-main', `${sideName(state.to_move)} to move${yours}.`]);
+    lines.push(['status-main', `${sideName(state.to_move, state.sides)} to move${yours}.`]);
   }
   if (!over && state.split) {
-    const side = sideName(state.to_move);
+    const side = sideName(state.to_move, state.sides);
     lines.push(['split-warning', `${side} is split into separate groups and must reconnect them with this move (backward moves are allowed this turn).`]);
   }
-  if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer)} offers a draw.`]);
+  if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer, state.sides)} offers a draw.`]);
   if (viewPly !== null) {
     lines.push(['', `Showing the position after move ${viewPly} of ${state.ply} (read-only). Press » or End to go back to the game.`]);
   }
@@ -43,8 +43,8 @@ export function renderPlayers(root, state, flipped) {
     bar.dataset.side = side;
     const you = state.you.includes(side) && state.mode !== 'local' ? ' (you)' : '';
     const thinking = state.ai?.thinking && state.ai.color === side ? ' — thinking…' : '';
-    const name = state.players?.[side] ?? sideName(side);
-    bar.querySelector('.player-name').textContent = `${sideName(side)}: ${name}${you}${thinking}`;
+    const name = state.players?.[side] ?? sideName(side, state.sides);
+    bar.querySelector('.player-name').textContent = `${sideName(side, state.sides)}: ${name}${you}${thinking}`;
     bar.classList.toggle('to-move', state.result.score === '*' && state.to_move === side);
   }
 }

@@ -23,7 +23,7 @@ export class MoveList {
       button.className = 'move';
       button.textContent = move.move;
       button.dataset.ply = String(ply);
-      button.title = `${move.by === 'white' ? 'White' : 'Black'}${move.ms ? `, ${(move.ms / 1000).toFixed(1)} s` : ''}`;
+      button.title = `${state.sides?.[move.by] ?? (move.by === 'white' ? 'White' : 'Black')}${move.ms ? `, ${(move.ms / 1000).toFixed(1)} s` : ''}`;
       if (ply === shownPly) button.setAttribute('aria-current', 'step');
       button.addEventListener('click', () => this.onPick(ply));
       row.appendChild(button);

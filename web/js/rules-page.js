@@ -1,13 +1,14 @@
 // The rules page: our own summary of Classic Ordo and Ordo X with small diagrams. The
 // text lives in web/rules.html; each <figure data-position> there becomes a diagram.
 import { drawBoard } from './board-svg.js';
+import { OcBoardInput } from './oc-board.js';
 import { parsePosition } from './position.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const list = (text) => (text ? text.split(/\s+/).filter(Boolean) : []);
 
 export async function showRulesPage(app) {
-  document.title = 'Ordo — rules';
+  document.title = 'Ordo and Order and Chaos — rules';
   try {
     const response = await fetch('/static/rules.html');
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
@@ -33,4 +34,21 @@ export async function showRulesPage(app) {
       label: figure.querySelector('figcaption')?.textContent ?? 'Diagram',
     });
   }
+  // Order and Chaos diagrams: its own 6 × 6 board, read-only.
+  for (const figure of app.querySelectorAll('figure[data-oc-position]')) {
+    const svg = document.createElementNS(NS, 'svg');
+    svg.classList.add('board', 'diagram');
+    figure.prepend(svg);
+    const board = new OcBoardInput(svg, document.createElement('div'), { onTurn: () => {} });
+    board.show({
+      position: figure.dataset.ocPosition,
+      legal: [],
+      canMove: false,
+      flipped: false,
+      last: null,
+      line: list(figure.dataset.line),
+      label: figure.querySelector('figcaption')?.textContent ?? 'Diagram',
+    });
+  }
+  if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
 }

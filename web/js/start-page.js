@@ -17,7 +17,8 @@ function showError(form, message) {
 function newGameRequest(form) {
   const data = new FormData(form);
   const mode = data.get('mode');
-  const request = { mode, rules: data.get('rules'), size: data.get('size') };
+  const game = data.get('game') ?? 'ordo';
+  const request = game === 'orderchaos' ? { mode, game, rules: data.get('oc-rules') } : { mode, rules: data.get('rules'), size: data.get('size') };
   if (mode === 'ai') {
     const human = data.get('color');
     request.ai = { level: Number(data.get('level')), color: human === 'white' ? 'black' : 'white' };
@@ -44,9 +45,10 @@ function openCreated(page, created, mode) {
   const box = page.querySelector('#network-links');
   const list = box.querySelector('.link-list');
   list.replaceChildren();
+  const sides = created.state?.sides ?? { white: 'White', black: 'Black' };
   const entries = [
-    ['White', created.links.white],
-    ['Black', created.links.black],
+    [sides.white, created.links.white],
+    [sides.black, created.links.black],
     ['Spectators', created.links.spectator],
   ];
   for (const [name, link] of entries) {
@@ -86,6 +88,12 @@ function describeResult(game) {
   return game.reason ? `${game.result} (${game.reason})` : game.result;
 }
 
+/** "Classic 10x8", "Ordo X 8x8", "Order and Chaos (exact five)". */
+function gameName(game) {
+  if (game.game === 'orderchaos') return `Order and Chaos${game.rules === 'exact-five' ? ' (exact five)' : ''}`;
+  return `${game.rules === 'x' ? 'Ordo X' : 'Classic'} ${game.size}`;
+}
+
 async function showStoredGames(container) {
   try {
     const { games } = await api.listGames();
@@ -95,12 +103,12 @@ async function showStoredGames(container) {
     }
     const table = document.createElement('table');
     table.className = 'games-table';
-    table.innerHTML = '<thead><tr><th>Players</th><th>Rules</th><th>Moves</th><th>Result</th><th>Last played</th><th></th></tr></thead><tbody></tbody>';
+    table.innerHTML = '<thead><tr><th>Players</th><th>Game</th><th>Moves</th><th>Result</th><th>Last played</th><th></th></tr></thead><tbody></tbody>';
     for (const game of games) {
       const row = document.createElement('tr');
       const cells = [
         `${game.players?.white ?? 'White'} – ${game.players?.black ?? 'Black'}`,
-        `${game.rules === 'x' ? 'Ordo X' : 'Classic'} ${game.size} · ${game.mode}`,
+        `${gameName(game)} · ${game.mode}`,
         String(game.plies ?? ''),
         describeResult(game),
         formatDate(game.updated),
@@ -125,9 +133,18 @@ export function showStartPage(app) {
   app.replaceChildren(document.getElementById('start-template').content.cloneNode(true));
   const form = app.querySelector('#new-game');
   const syncMode = () => {
-    const mode = new FormData(form).get('mode');
+    const data = new FormData(form);
+    const mode = data.get('mode');
     form.querySelector('.ai-only').disabled = mode !== 'ai';
     form.querySelector('.ai-only').classList.toggle('dimmed', mode !== 'ai');
+    // The game's own options and names of the sides (White/Black or Order/Chaos).
+    const game = data.get('game') ?? 'ordo';
+    for (const set of form.querySelectorAll('.game-ordo, .game-orderchaos')) {
+      const active = set.classList.contains(`game-${game}`);
+      set.hidden = !active;
+      set.disabled = !active;
+    }
+    for (const node of form.querySelectorAll('[data-orderchaos]')) node.textContent = node.dataset[game];
   };
   form.addEventListener('change', syncMode);
   syncMode();

@@ -1,0 +1,19 @@
+// A game's result as storage keeps it: the score token ("1-0", "0-1", "1/2-1/2", "*") and
+// the termination name ("" while the game goes on), the same for every game.
+#pragma once
+
+#include <string>
+
+#include "games/any_game.h"
+
+namespace ordo::server {
+
+std::string stored_reason(const games::GameResult& result);
+// True for results that the players (not the board) decided: resignation, agreement,
+// time, or a record's result given without a reason.
+bool decided_by_players(const std::string& reason);
+// Gives `game` (its stored moves replayed) a stored result that the players decided; a
+// result by the board is the game's own already. Throws games::GameError if it cannot be.
+void apply_stored_result(games::AnyGame& game, const std::string& score, const std::string& reason);
+
+}  // namespace ordo::server

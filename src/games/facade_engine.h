@@ -18,9 +18,32 @@
 #include <utility>
 #include <vector>
 
+#include "engine/engine.h"
 #include "games/any_engine.h"
 
 namespace games {
+
+// The settings every game's facade takes alike (searcher, level, hash, threads, seed),
+// checked and copied once for all games. Throws GameError saying which value is wrong.
+template <typename Options>
+void apply_engine_settings(Options& options, const EngineSettings& s) {
+  // Which searchers a facade serves is its own business (its check() refuses the
+  // others); games::game_info lists the ones offered to users.
+  if (s.searcher != "alphabeta" && s.searcher != "mcts") {
+    throw GameError("Searcher is alphabeta or mcts, not '" + s.searcher + "'");
+  }
+  if (s.level < ordo::kMinLevel || s.level > ordo::kMaxLevel) {
+    throw GameError("Level is " + std::to_string(ordo::kMinLevel) + " to " +
+                    std::to_string(ordo::kMaxLevel) + ", not " + std::to_string(s.level));
+  }
+  if (s.hash_mib < 1 || s.threads < 1) throw GameError("Hash and Threads must be at least 1");
+  options.hash_mib = s.hash_mib;
+  options.threads = s.threads;
+  options.searcher =
+      s.searcher == "mcts" ? ordo::SearcherKind::Mcts : ordo::SearcherKind::AlphaBeta;
+  options.level = s.level;
+  options.seed = s.seed;
+}
 
 // The facade's GoLimits from ours: the same fields, per side where ours are per side.
 template <typename Limits>

@@ -25,20 +25,7 @@ struct OrderChaosEngineTraits {
   }
 
   static void apply(Options& options, const EngineSettings& s) {
-    // Which searchers the facade serves is its own business (its check() refuses the
-    // others); games::game_info lists the ones offered to users.
-    if (s.searcher != "alphabeta" && s.searcher != "mcts") {
-      throw GameError("Searcher is alphabeta or mcts, not '" + s.searcher + "'");
-    }
-    if (s.level < kMinLevel || s.level > kMaxLevel || s.hash_mib < 1 || s.threads < 1) {
-      throw GameError("Level is 1 to 10; Hash and Threads at least 1");
-    }
-    options.hash_mib = s.hash_mib;
-    options.threads = s.threads;
-    options.searcher =
-        s.searcher == "mcts" ? ordo::SearcherKind::Mcts : ordo::SearcherKind::AlphaBeta;
-    options.level = s.level;
-    options.seed = s.seed;
+    apply_engine_settings(options, s);
   }
 
   static Position parse_position(const Options& options, const std::string& text) {

@@ -28,20 +28,7 @@ struct OrdoEngineTraits {
   }
 
   static void apply(Options& options, const EngineSettings& s) {
-    if (s.searcher != "alphabeta" && s.searcher != "mcts") {
-      throw GameError("Searcher is alphabeta or mcts, not '" + s.searcher + "'");
-    }
-    if (s.level < ordo::kMinLevel || s.level > ordo::kMaxLevel) {
-      throw GameError("Level is " + std::to_string(ordo::kMinLevel) + " to " +
-                      std::to_string(ordo::kMaxLevel) + ", not " + std::to_string(s.level));
-    }
-    if (s.hash_mib < 1 || s.threads < 1) throw GameError("Hash and Threads must be at least 1");
-    options.hash_mib = s.hash_mib;
-    options.threads = s.threads;
-    options.searcher =
-        s.searcher == "mcts" ? ordo::SearcherKind::Mcts : ordo::SearcherKind::AlphaBeta;
-    options.level = s.level;
-    options.seed = s.seed;
+    apply_engine_settings(options, s);
   }
 
   static Position parse_position(const Options& options, const std::string& text) {

@@ -184,6 +184,26 @@ TEST(MatchCommand, WritesRecordsThatReadBackAndAPlot) {
   EXPECT_EQ(first_line.rfind("<svg", 0), 0u);
 }
 
+TEST(MatchCommand, RecordsOfParallelGamesAreWrittenInRoundOrder) {
+  // Games finish in any order with two at a time; the file still lists rounds 1, 2, 3, 4.
+  const std::string records = testing::TempDir() + "match_records_parallel.txt";
+  std::istringstream in;
+  std::ostringstream out, err;
+  const int status = cli::run_cli({"match", "--engine", "name=A,kind=ab,depth=1,hash=1", "--engine",
+                                   "name=B,kind=uct,nodes=20", "--games", "4", "--concurrency", "2",
+                                   "--size", "8x8", "--move-limit", "60", "--out", records},
+                                  in, out, err);
+  ASSERT_EQ(status, 0) << err.str();
+  EXPECT_NE(out.str().find("Records of 4 games written"), std::string::npos) << out.str();
+  std::ifstream file(records);
+  std::vector<std::string> rounds;
+  for (std::string line; std::getline(file, line);)
+    if (line.rfind("[Round ", 0) == 0) rounds.push_back(line);
+  const std::vector<std::string> expected = {"[Round \"1\"]", "[Round \"2\"]", "[Round \"3\"]",
+                                             "[Round \"4\"]"};
+  EXPECT_EQ(rounds, expected);
+}
+
 TEST(MatchCommand, StopsByTheSprtAndSaysWhy) {
   std::istringstream in;
   std::ostringstream out, err;

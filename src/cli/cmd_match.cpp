@@ -9,6 +9,7 @@
 #include <memory>
 #include <ostream>
 #include <stdexcept>
+#include <string>
 
 #include "cli/commands.h"
 #include "games/any_game.h"
@@ -155,6 +156,42 @@ std::ofstream open_output(const std::string& path, const std::string& option) {
   return file;
 }
 
+// Writes each game's record as soon as every game before it is written too, so that the
+// file grows during a long match (and survives an interrupted one) yet keeps the games in
+// index order whatever the concurrency.
+class RecordWriter {
+ public:
+  RecordWriter(std::ofstream& file, const std::string& path) : file_(file), path_(path) {}
+
+  void add(const GameReport& game) {
+    if (!file_.is_open()) return;
+    waiting_.emplace(game.index, game.played.record());
+    while (!waiting_.empty() && waiting_.begin()->first == next_) {
+      write(waiting_.begin()->second);
+      waiting_.erase(waiting_.begin());
+      ++next_;
+    }
+  }
+  // The games left waiting for one that was never played (a match the SPRT stopped).
+  void finish() {
+    for (const auto& [index, record] : waiting_) write(record);
+    waiting_.clear();
+  }
+  int written() const { return written_; }
+
+ private:
+  void write(const std::string& record) {
+    file_ << record << '\n';
+    if (!file_.flush()) throw std::runtime_error("--out: writing '" + path_ + "' failed");
+    ++written_;
+  }
+  std::ofstream& file_;
+  std::string path_;
+  std::map<int, std::string> waiting_;
+  int next_ = 0;
+  int written_ = 0;
+};
+
 int run_match_command(const MatchOptions& o, const Streams& io) {
   if (o.engines.size() != 2) {
     throw std::invalid_argument("give exactly two players with --engine (got " +
@@ -189,17 +226,18 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   if (!o.out.empty()) records = open_output(o.out, "--out");
   if (!o.plot.empty()) plot = open_output(o.plot, "--plot");
 
+  RecordWriter writer(records, o.out);
   const auto started = std::chrono::steady_clock::now();
   const MatchResult result = run_match(config, [&](const GameReport& r, const MatchState& s) {
     print_progress(r, s, config, io.out);
+    writer.add(r);
   });
+  writer.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   print_summary(result, config, o, seconds, io.out);
   if (records.is_open()) {
-    for (const GameReport& g : result.games) records << g.played.record() << '\n';
-    if (!records.flush()) throw std::runtime_error("--out: writing '" + o.out + "' failed");
-    io.out << "Records of " << result.games.size() << " games written to " << o.out << '\n';
+    io.out << "Records of " << writer.written() << " games written to " << o.out << '\n';
   }
   if (plot.is_open()) {
     plot << elo_plot_svg(result.state.history,

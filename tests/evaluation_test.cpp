@@ -56,6 +56,36 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   EXPECT_EQ(evaluate(pos), legacy_evaluate(pos, EvalWeights::defaults(Variant::Classic)));
 }
 
+TEST(Evaluation, CapturablePiecesAreThoseAnEnemySlideReachesFirst) {
+  // 10x8: White c2 d2 e2, Black d5. Black slides down the d-file onto d2; its diagonals
+  // (e4 f3 g2 h1, c4 b3 a2) and rank 5 meet nothing. White's d2 slides up onto d5.
+  const Position pos = Position::parse("10/10/10/3b6/10/10/2www5/10 w", Variant::Classic);
+  const Geometry& g = pos.geometry();
+  EXPECT_EQ(capturable_pieces(pos, Color::Black), bit(g.square(3, 1)));
+  EXPECT_EQ(capturable_pieces(pos, Color::White), bit(g.square(3, 4)));
+  // A white piece on d4 stands in the way: now it is the one Black can take.
+  const Position blocked = Position::parse("10/10/10/3b6/3w6/10/2www5/10 w", Variant::Classic);
+  EXPECT_EQ(capturable_pieces(blocked, Color::Black), bit(g.square(3, 3)));
+  // Singletons never slide backward: Black on d1 reaches nothing above it.
+  const Position behind = Position::parse("10/10/10/10/10/10/2www5/3b6 w", Variant::Classic);
+  EXPECT_EQ(capturable_pieces(behind, Color::Black), Bitboard{0});
+}
+
+TEST(Evaluation, ExposedCutPointsAreCutPointsTheEnemyCanCapture) {
+  const auto exposed = [](std::string_view text) {
+    const Position pos = Position::parse(text, Variant::Classic);
+    return eval_features(pos)[static_cast<int>(EvalFeature::ExposedCutPoint)];
+  };
+  // d2 holds c2 and e2 together, and Black on d5 can take it; Black's lone piece has no
+  // cut point.
+  EXPECT_EQ(exposed("10/10/10/3b6/10/10/2www5/10 w"), 16);
+  EXPECT_EQ(exposed("10/10/10/3b6/10/10/2www5/10 b"), -16);
+  // Black on h8 reaches neither d2 nor any other white piece.
+  EXPECT_EQ(exposed("7b2/10/10/10/10/10/2www5/10 w"), 0);
+  // With d3 added the group is a block without cut points, though d3 is capturable.
+  EXPECT_EQ(exposed("10/10/10/3b6/10/3w6/2www5/10 w"), 0);
+}
+
 TEST(Evaluation, SplitAndCutPointsCountAgainstTheSideToMove) {
   // 5x4: White a2 b2 c2 in a row (b2 is a cut point) and a split-off piece on e1.
   const Position pos = Position::parse("4b/5/www2/4w b", Variant::Classic);
@@ -76,19 +106,20 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   // differs by at most a few units; everything else is identical.
   std::mt19937_64 rng(5);
   for (Variant v : {Variant::Classic, Variant::X}) {
-    const EvalWeights w = EvalWeights::defaults(v);
+    EvalWeights w = EvalWeights::defaults(v);
+    w.exposed_cut_point = 0;  // newer than the legacy formula
     const int tolerance = w.mean_rank / kFeatureScale + 2;
     for (int i = 0; i < 300; ++i) {
       const Position pos =
           i % 2 ? testing::random_game_position(rng, v, 30) : testing::random_placement(rng, v);
-      EXPECT_NEAR(evaluate(pos), legacy_evaluate(pos, w), tolerance) << pos.to_string();
+      EXPECT_NEAR(evaluate(pos, w), legacy_evaluate(pos, w), tolerance) << pos.to_string();
     }
   }
 }
 
 TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
   std::mt19937_64 rng(6);
-  const EvalWeights w{3, -4, 5, 6, -7, 8, 9, 10, 11, -12, 13};
+  const EvalWeights w{3, -4, 5, 6, -7, 8, 9, 10, 11, -12, 13, -14};
   for (int i = 0; i < 200; ++i) {
     const Position pos = testing::random_placement(rng, Variant::Classic);
     const EvalFeatures f = eval_features(pos);

@@ -20,6 +20,7 @@ constexpr EvalWeights kClassicWeights{
     .runner_up_rank = 0,
     .frontier = 0,
     .file_span = 0,
+    .exposed_cut_point = 150,
 };
 
 // Ordo X moves faster (two steps, ordos in five directions) and a capture removes whole
@@ -36,15 +37,18 @@ constexpr EvalWeights kXWeights{
     .runner_up_rank = 0,
     .frontier = 0,
     .file_span = 0,
+    .exposed_cut_point = 0,
 };
 
 constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
     "material", "leader_rank", "leader_rank_sq", "mean_rank", "open_path", "cut_point",
-    "split",    "tempo",       "runner_up_rank", "frontier",  "file_span",
+    "split",    "tempo",       "runner_up_rank", "frontier",  "file_span", "exposed_cut_point",
 };
 
 // Forward and diagonally forward for each side.
 constexpr Direction kForward[2][3] = {{N, NE, NW}, {S, SE, SW}};
+// The directions a connected side's singletons slide in: forward, diagonally, sideways.
+constexpr Direction kSingleton[2][5] = {{N, NE, NW, E, W}, {S, SE, SW, E, W}};
 
 // How many ranks `sq` lies in front of `side`'s home row.
 int advancement(const Geometry& g, Color side, int sq) {
@@ -63,21 +67,23 @@ bool splits_locally(const Geometry& g, Bitboard own, int sq) {
 // One side's feature values (sixteenths), before the difference is taken.
 struct SideFeatures {
   int material = 0, leader = 0, leader_sq = 0, mean_rank = 0, open_paths = 0, cut_points = 0;
-  int runner_up = 0, frontier = 0, file_span = 0;
+  int runner_up = 0, frontier = 0, file_span = 0, exposed_cut_points = 0;
 };
 
-SideFeatures side_features(const Position& pos, Color side) {
+// `capturable`: the pieces of `side` the opponent could capture next move.
+SideFeatures side_features(const Position& pos, Color side, Bitboard capturable) {
   SideFeatures f;
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
   if (!own) return f;
   const int count = popcount(own);
-  int rank_sum = 0, cut_points = 0, best = -1, second = -1, low_file = g.width(), high_file = -1;
+  Bitboard cut_points = 0;
+  int rank_sum = 0, best = -1, second = -1, low_file = g.width(), high_file = -1;
   for (Bitboard rest = own; rest;) {
     const int sq = pop_lsb(rest);
     const int adv = advancement(g, side, sq);
     rank_sum += adv;
-    cut_points += splits_locally(g, own, sq);
+    if (splits_locally(g, own, sq)) cut_points |= bit(sq);
     if (adv > best) {
       second = best;
       best = adv;
@@ -93,7 +99,8 @@ SideFeatures side_features(const Position& pos, Color side) {
   f.leader_sq = kFeatureScale * best * best;
   f.mean_rank = kFeatureScale * rank_sum / count;
   f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
-  f.cut_points = kFeatureScale * cut_points;
+  f.cut_points = kFeatureScale * popcount(cut_points);
+  f.exposed_cut_points = kFeatureScale * popcount(cut_points & capturable);
   f.runner_up = kFeatureScale * (second < 0 ? best : second);
   f.frontier = kFeatureScale * popcount(ahead);
   f.file_span = kFeatureScale * (high_file - low_file + 1);
@@ -111,26 +118,45 @@ EvalWeights EvalWeights::defaults(Variant variant) {
   return variant == Variant::Classic ? kClassicWeights : kXWeights;
 }
 
+std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
+  return {material, leader_rank, leader_rank_sq, mean_rank, open_path, cut_point,
+          split,    tempo,       runner_up_rank, frontier,  file_span, exposed_cut_point};
+}
+
+EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f) {
+  using F = EvalFeature;
+  return EvalWeights{
+      .material = at(F::Material, f),
+      .leader_rank = at(F::LeaderRank, f),
+      .leader_rank_sq = at(F::LeaderRankSq, f),
+      .mean_rank = at(F::MeanRank, f),
+      .open_path = at(F::OpenPath, f),
+      .cut_point = at(F::CutPoint, f),
+      .split = at(F::Split, f),
+      .tempo = at(F::Tempo, f),
+      .runner_up_rank = at(F::RunnerUpRank, f),
+      .frontier = at(F::Frontier, f),
+      .file_span = at(F::FileSpan, f),
+      .exposed_cut_point = at(F::ExposedCutPoint, f),
+  };
+}
+
+namespace {
+
+std::array<int, kEvalFeatureCount> negate_penalties(std::array<int, kEvalFeatureCount> values) {
+  for (int i = 0; i < kEvalFeatureCount; ++i)
+    if (is_penalty(static_cast<EvalFeature>(i))) values[i] = -values[i];
+  return values;
+}
+
+}  // namespace
+
 std::array<int, kEvalFeatureCount> EvalWeights::coefficients() const {
-  return {material, leader_rank, leader_rank_sq, mean_rank, open_path, -cut_point,
-          -split,   tempo,       runner_up_rank, frontier,  file_span};
+  return negate_penalties(fields());
 }
 
 EvalWeights EvalWeights::from_coefficients(const std::array<int, kEvalFeatureCount>& c) {
-  using F = EvalFeature;
-  return EvalWeights{
-      .material = at(F::Material, c),
-      .leader_rank = at(F::LeaderRank, c),
-      .leader_rank_sq = at(F::LeaderRankSq, c),
-      .mean_rank = at(F::MeanRank, c),
-      .open_path = at(F::OpenPath, c),
-      .cut_point = -at(F::CutPoint, c),
-      .split = -at(F::Split, c),
-      .tempo = at(F::Tempo, c),
-      .runner_up_rank = at(F::RunnerUpRank, c),
-      .frontier = at(F::Frontier, c),
-      .file_span = at(F::FileSpan, c),
-  };
+  return from_fields(negate_penalties(c));
 }
 
 std::string_view feature_name(EvalFeature f) {
@@ -139,8 +165,9 @@ std::string_view feature_name(EvalFeature f) {
 
 EvalFeatures eval_features(const Position& pos) {
   const Color us = pos.side_to_move();
-  const SideFeatures a = side_features(pos, us);
-  const SideFeatures b = side_features(pos, opponent(us));
+  const Color them = opponent(us);
+  const SideFeatures a = side_features(pos, us, capturable_pieces(pos, them));
+  const SideFeatures b = side_features(pos, them, capturable_pieces(pos, us));
   return {
       a.material - b.material,
       a.leader - b.leader,
@@ -153,6 +180,7 @@ EvalFeatures eval_features(const Position& pos) {
       a.runner_up - b.runner_up,
       a.frontier - b.frontier,
       a.file_span - b.file_span,
+      a.exposed_cut_points - b.exposed_cut_points,
   };
 }
 
@@ -170,6 +198,19 @@ Bitboard open_path_pieces(const Position& pos, Color side) {
         break;
       }
     }
+  }
+  return result;
+}
+
+Bitboard capturable_pieces(const Position& pos, Color side) {
+  const Geometry& g = pos.geometry();
+  const Bitboard targets = pos.pieces(opponent(side));
+  const Bitboard empty = pos.empty_squares();
+  Bitboard result = 0;
+  for (Direction d : kSingleton[index(side)]) {
+    // All slides in direction d at once, one step a round, until every one is blocked.
+    for (Bitboard front = g.shift(pos.pieces(side), d); front; front = g.shift(front & empty, d))
+      result |= front & targets;
   }
   return result;
 }

@@ -17,23 +17,29 @@ namespace ordo {
 // The features, in the order of EvalWeights' fields. Each is "ours minus theirs" unless
 // said otherwise.
 enum class EvalFeature {
-  Material,      // pieces
-  LeaderRank,    // ranks the most advanced piece has come forward
-  LeaderRankSq,  // the square of that: the last steps matter most
-  MeanRank,      // mean advancement of the whole group, in ranks
-  OpenPath,      // pieces with an open slide to the opponent's home row
-  CutPoint,      // pieces whose removal splits their neighbours locally (a weakness)
-  Split,         // 1 when the side to move is split (it must reconnect), else 0
-  Tempo,         // always 1: the side to move
-  RunnerUpRank,  // advancement of the second most advanced piece
-  Frontier,      // empty squares straight in front of a piece: a mobility proxy
-  FileSpan,      // files between the outermost pieces, plus one (width of the group)
+  Material,         // pieces
+  LeaderRank,       // ranks the most advanced piece has come forward
+  LeaderRankSq,     // the square of that: the last steps matter most
+  MeanRank,         // mean advancement of the whole group, in ranks
+  OpenPath,         // pieces with an open slide to the opponent's home row
+  CutPoint,         // pieces whose removal splits their neighbours locally (a weakness)
+  Split,            // 1 when the side to move is split (it must reconnect), else 0
+  Tempo,            // always 1: the side to move
+  RunnerUpRank,     // advancement of the second most advanced piece
+  Frontier,         // empty squares straight in front of a piece: a mobility proxy
+  FileSpan,         // files between the outermost pieces, plus one (width of the group)
+  ExposedCutPoint,  // cut points (as CutPoint) that an enemy piece could capture next move
   Count
 };
 constexpr int kEvalFeatureCount = static_cast<int>(EvalFeature::Count);
 
+// Penalties are weighted by positive numbers and subtracted (see EvalWeights).
+constexpr bool is_penalty(EvalFeature f) {
+  return f == EvalFeature::CutPoint || f == EvalFeature::Split || f == EvalFeature::ExposedCutPoint;
+}
+
 // The weights, one per feature. Bonuses are added for each side and the difference is
-// taken; penalties (cut_point, split) are given as positive numbers and subtracted.
+// taken; penalties (is_penalty) are given as positive numbers and subtracted.
 struct EvalWeights {
   int material;
   int leader_rank;
@@ -46,8 +52,13 @@ struct EvalWeights {
   int runner_up_rank;
   int frontier;
   int file_span;
+  int exposed_cut_point;
 
   static EvalWeights defaults(Variant variant);
+
+  // The weights as stored (penalties positive) in EvalFeature's order, and back.
+  std::array<int, kEvalFeatureCount> fields() const;
+  static EvalWeights from_fields(const std::array<int, kEvalFeatureCount>& f);
 
   // The weights as signed coefficients of the feature vector (penalties negated), and
   // back; the order is EvalFeature's.
@@ -72,5 +83,9 @@ int evaluate(const Position& pos, const EvalWeights& weights);
 // opponent's home row, onto an empty square or capturing there. Connection is not
 // checked, so this over-approximates the immediate threats of `side`.
 Bitboard open_path_pieces(const Position& pos, Color side);
+
+// The pieces of the other side that a singleton of `side` could capture with its next
+// slide (forward, diagonally forward or sideways). Connection is not checked.
+Bitboard capturable_pieces(const Position& pos, Color side);
 
 }  // namespace ordo

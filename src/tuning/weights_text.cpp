@@ -5,26 +5,8 @@
 
 namespace ordo {
 
-namespace {
-
-// EvalWeights' fields stand in EvalFeature's order; penalties are stored positive.
-std::array<int, kEvalFeatureCount> fields_of(const EvalWeights& w) {
-  auto c = w.coefficients();
-  c[static_cast<int>(EvalFeature::CutPoint)] *= -1;
-  c[static_cast<int>(EvalFeature::Split)] *= -1;
-  return c;
-}
-
-EvalWeights from_fields(std::array<int, kEvalFeatureCount> c) {
-  c[static_cast<int>(EvalFeature::CutPoint)] *= -1;
-  c[static_cast<int>(EvalFeature::Split)] *= -1;
-  return EvalWeights::from_coefficients(c);
-}
-
-}  // namespace
-
 EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
-  auto fields = fields_of(base);
+  auto fields = base.fields();
   while (!text.empty()) {
     const auto comma = text.find(',');
     const std::string_view entry = text.substr(0, comma);
@@ -44,11 +26,11 @@ EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
                                   "' is not an integer");
     fields[index] = number;
   }
-  return from_fields(fields);
+  return EvalWeights::from_fields(fields);
 }
 
 std::string format_weights(const EvalWeights& w) {
-  const auto fields = fields_of(w);
+  const auto fields = w.fields();
   std::string text;
   for (int i = 0; i < kEvalFeatureCount; ++i) {
     if (i) text += ',';
@@ -59,7 +41,7 @@ std::string format_weights(const EvalWeights& w) {
 }
 
 std::string cpp_initializer(const EvalWeights& w, std::string_view name) {
-  const auto fields = fields_of(w);
+  const auto fields = w.fields();
   std::string text = "constexpr EvalWeights " + std::string(name) + "{\n";
   for (int i = 0; i < kEvalFeatureCount; ++i)
     text += "    ." + std::string(feature_name(static_cast<EvalFeature>(i))) + " = " +

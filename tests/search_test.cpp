@@ -265,6 +265,28 @@ TEST(Search, NodeLimitIsRespected) {
   ASSERT_TRUE(result.best_move);  // a move even when no iteration was finished
 }
 
+TEST(Search, AMoveThatBeatTheOthersInAnUnfinishedIterationIsPlayed) {
+  // Node limits that stop the search mid-iteration: the move played is always the head
+  // of the principal variation reported with it, and for some limits it is a move the
+  // unfinished iteration found better than the last finished one's.
+  int changed = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Position pos = midgame(Variant::Classic, 12, seed);
+    for (std::uint64_t nodes = 1500; nodes <= 9000; nodes += 1500) {
+      AlphaBeta searcher(4);
+      const std::atomic<bool> stop{false};
+      std::vector<Info> infos;
+      const SearchResult result = searcher.search(pos, {}, {.nodes = nodes}, stop,
+                                                  [&](const Info& info) { infos.push_back(info); });
+      ASSERT_TRUE(result.best_move);
+      ASSERT_FALSE(result.pv.empty());
+      EXPECT_EQ(result.pv[0], *result.best_move);
+      if (!infos.empty() && !(infos.back().pv[0] == *result.best_move)) ++changed;
+    }
+  }
+  EXPECT_GT(changed, 0);
+}
+
 TEST(Search, TimeLimitIsRespected) {
   const Position pos = Position::start(Variant::Classic);
   AlphaBeta searcher(16);

@@ -110,7 +110,17 @@ void BasicAlphaBeta<Rules>::deepen_main(const Position& root, SharedSearch& shar
   for (int depth = 1; depth <= max_depth; ++depth) {
     const int score = aspirated(worker, pos, depth, last_score);
     std::vector<Move> pv = worker.root_pv();
-    if (worker.aborted() || pv.empty()) break;
+    if (worker.aborted()) {
+      // A root move that beat the others before the stop was searched to the full new
+      // depth: it is better evidence than the last finished iteration, so it is played
+      // (the score and depth stay those of the finished iteration).
+      if (!pv.empty() && !(result.best_move && pv[0] == *result.best_move)) {
+        result.best_move = pv[0];
+        result.pv = std::move(pv);
+      }
+      break;
+    }
+    if (pv.empty()) break;
     last_score = score;
     result.best_move = pv[0];
     result.score = score;

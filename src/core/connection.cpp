@@ -138,6 +138,21 @@ Word separate(const Space& space, Word a, Word b, Word rest) {
   }
 }
 
+// Sorts `rest` into its parts, given the first piece of every run round a piece (as
+// squares; `base` is subtracted for a Window's words). Returns the number of parts.
+template <class Word, class Space>
+int parts_around(const Space& space, Word rest, const std::array<int, 4>& seeds, int seed_count,
+                 int base, std::array<Word, 4>& parts) {
+  int count = 0;
+  for (int i = 0; i < seed_count; ++i) {
+    const Word from = Word{1} << (seeds[i] - base);
+    if (!(rest & from)) continue;
+    parts[count] = i + 1 == seed_count ? rest : space.flood(from, rest);
+    rest &= ~parts[count++];
+  }
+  return count;
+}
+
 }  // namespace
 
 void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsigned starts,
@@ -149,35 +164,53 @@ void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsig
   };
   if (std::popcount(starts) == 2) {
     // Two runs: the piece is a cut point iff they are not joined around it, and then the
-    // parts are the one found and everything else.
+    // parts are the one found and everything else; the piece may go only where it
+    // touches both.
     const int a = seed(starts), b = seed(starts & (starts - 1));
-    Bitboard part;
     if (window.fits()) {
       const int base = window.base();
-      const std::uint64_t one = 1;
-      part = window.up(separate(window, one << (a - base), one << (b - base), window.down(rest)));
-    } else {
-      part = separate(g, bit(a), bit(b), rest);
+      const std::uint64_t one = 1, rest_word = window.down(rest);
+      const std::uint64_t part = separate(window, one << (a - base), one << (b - base), rest_word);
+      if (!part) return;
+      const std::uint64_t other = rest_word & ~part;
+      add_cut_point(sq, window.common_touch(part, other) & limit);
+      add_cut_part(sq, window.up(part));
+      add_cut_part(sq, window.up(other));
+      return;
     }
+    const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
-    add_cut_point(sq, limit);
+    const Bitboard other = rest & ~part;
+    add_cut_point(sq, g.dilate(part) & g.dilate(other) & limit);
     add_cut_part(sq, part);
-    add_cut_part(sq, rest & ~part);
+    add_cut_part(sq, other);
     return;
   }
-  // Three or more runs (a branching piece, rare): flood the part of each run not yet
-  // reached.
+  // Three or more runs (a branching piece): the parts, one flood per run not yet
+  // reached. Every part holds the first piece of a run, so the last run's part is
+  // whatever is left by then.
+  std::array<int, 4> seeds;
+  int seed_count = 0;
+  for (unsigned s = starts; s; s &= s - 1) seeds[seed_count++] = seed(s);
   std::array<Bitboard, 4> parts;
-  int count = 0;
-  Bitboard pending = rest;
-  for (unsigned s = starts; s; s &= s - 1) {
-    const Bitboard from = bit(seed(s));
-    if (!(pending & from)) continue;
-    parts[count] = g.flood(from, pending);
-    pending &= ~parts[count++];
+  int count;
+  if (window.fits()) {
+    std::array<std::uint64_t, 4> words;
+    count = parts_around(window, window.down(rest), seeds, seed_count, window.base(), words);
+    if (count < 2) return;
+    Bitboard targets = window.common_touch(words[0], words[1]) & limit;
+    for (int i = 0; i < count; ++i) {
+      parts[i] = window.up(words[i]);
+      if (i >= 2) targets &= g.dilate(parts[i]);
+    }
+    add_cut_point(sq, targets);
+  } else {
+    count = parts_around(g, rest, seeds, seed_count, 0, parts);
+    if (count < 2) return;
+    Bitboard targets = limit;
+    for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);
+    add_cut_point(sq, targets);
   }
-  if (count < 2) return;
-  add_cut_point(sq, limit);
   for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i]);
 }
 
@@ -190,7 +223,7 @@ Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_conne
   for (Bitboard b = known; b;) {
     for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
       if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;  // meets the line, or taken
-      parts.add_known_part(parts_[i].grown);
+      parts.add_known_part(geometry_->dilate(parts_[i].pieces));
       rest &= ~parts_[i].pieces;
     }
   }

@@ -107,17 +107,17 @@ class ConnectionMap {
   // splits `group`, and if so records it with its parts. `window` spans the group.
   void split_at(Bitboard group, const Window& window, int sq, unsigned starts, Bitboard limit);
 
-  void add_cut_point(int u, Bitboard limit) {
+  // Records cut point u, which may move to `targets` (the squares touching every part).
+  void add_cut_point(int u, Bitboard targets) {
     special_set_ |= bit(u);
     with_parts_ |= bit(u);
-    special_[u] = limit;
+    special_[u] = targets;
     part_head_[u] = kNoPart;
   }
-  // Remembers one part of the group without cut point u (and the squares next to it).
+  // Remembers one part of the group without cut point u. Its grown form is worked out
+  // only when an ordo move needs it (see without()).
   void add_cut_part(int u, Bitboard part) {
-    const Bitboard grown = geometry_->dilate(part);
-    special_[u] &= grown;
-    parts_[part_count_] = {part, grown, part_head_[u]};
+    parts_[part_count_] = {part, part_head_[u]};
     part_head_[u] = static_cast<std::uint16_t>(part_count_++);
   }
 
@@ -126,7 +126,7 @@ class ConnectionMap {
   // through `next` (kNoPart ends one). Counted over all cut points, the parts are the
   // edges of the block-cut tree, so there are fewer than two per piece.
   struct Part {
-    Bitboard pieces, grown;
+    Bitboard pieces;
     std::uint16_t next;
   };
   static constexpr std::uint16_t kNoPart = 0xFFFF;

@@ -18,6 +18,8 @@ class Window {
         width_(g.width()),
         not_first_(low_word(g.not_first_file())),
         not_last_(low_word(g.not_last_file())),
+        first_rank_(low_word(g.rank_mask(0))),
+        all_(g.all()),
         fits_(msb(span) - base_ < 63) {}
 
   // Whether every square of `span` lies in the window, with one bit to spare: dilate()
@@ -31,13 +33,41 @@ class Window {
   // w together with its 8-neighbours, as far as they lie in the window (squares off
   // the board may appear; callers intersect with a set of pieces).
   std::uint64_t dilate(std::uint64_t w) const {
-    const std::uint64_t sideways = w | ((w & not_last_) << 1) | ((w & not_first_) >> 1);
-    return sideways | (sideways << width_) | (sideways >> width_);
+    const std::uint64_t s = sideways(w);
+    return s | (s << width_) | (s >> width_);
+  }
+  // The part of `within` 8-connected to `seed` (seed must lie inside `within`).
+  std::uint64_t flood(std::uint64_t seed, std::uint64_t within) const {
+    for (;;) {
+      const std::uint64_t next = dilate(seed) & within;
+      if (next == seed) return seed;
+      seed = next;
+    }
+  }
+  // The squares of the whole board next to a piece of `a` and to a piece of `b` (sets
+  // within a window that fits). Squares next to both in the window's words come from
+  // dilate(); a square in the rank below the window, or above its 64th bit, touches a
+  // set only through the set's sideways spread in the rank next to it.
+  Bitboard common_touch(std::uint64_t a, std::uint64_t b) const {
+    const std::uint64_t sideways_a = sideways(a), sideways_b = sideways(b);
+    const std::uint64_t both = sideways_a & sideways_b;
+    const std::uint64_t grown_a = sideways_a | (sideways_a << width_) | (sideways_a >> width_);
+    const std::uint64_t grown_b = sideways_b | (sideways_b << width_) | (sideways_b >> width_);
+    Bitboard touch = up(grown_a & grown_b);
+    if (base_ + 64 < kMaxSquares) touch |= Bitboard{both >> (64 - width_)} << (base_ + 64);
+    if (base_ >= width_) touch |= Bitboard{both & first_rank_} << (base_ - width_);
+    return touch & all_;
   }
 
  private:
+  std::uint64_t sideways(std::uint64_t w) const {
+    return w | ((w & not_last_) << 1) | ((w & not_first_) >> 1);
+  }
+
   int base_, width_;
   std::uint64_t not_first_, not_last_;  // the file masks repeat every rank
+  std::uint64_t first_rank_;            // the window's first rank, as a word
+  Bitboard all_;
   bool fits_;
 };
 

@@ -15,12 +15,14 @@ namespace {
 // the rest is connected iff the contacts are connected to each other; the flood stops
 // once they all are, which around a piece that is not a cut point takes a few steps.
 // Returns 0 when the rest is connected, else the (complete) part that was flooded.
-Bitboard flood_contacts(const Geometry& g, Bitboard rest, Bitboard removed) {
-  const Bitboard contacts = g.dilate(removed) & rest;
-  if (!has_more_than_one(contacts)) return 0;
-  Bitboard reached = contacts & -contacts;
+// Works on a Window's words or on whole bitboards with the Geometry.
+template <class Word, class Space>
+Word flood_contacts(const Space& space, Word rest, Word removed) {
+  const Word contacts = space.dilate(removed) & rest;
+  if (!(contacts & (contacts - 1))) return 0;
+  Word reached = contacts & -contacts;
   while ((reached & contacts) != contacts) {
-    const Bitboard next = g.dilate(reached) & rest;
+    const Word next = space.dilate(reached) & rest;
     if (next == reached) return reached;
     reached = next;
   }
@@ -44,8 +46,23 @@ void Remainder::find_parts(Bitboard rest, Bitboard removed, bool rest_touches_re
   pending_ = rest;
 }
 
+void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                           bool rest_touches_removed) {
+  if (!rest) return;
+  if (rest_touches_removed) {
+    const std::uint64_t first_part = flood_contacts(window, rest, removed);
+    if (!first_part) {
+      add_part(window.grow(rest));
+      return;
+    }
+    add_part(window.grow(first_part));
+    rest &= ~first_part;
+  }
+  pending_ = window.up(rest);
+}
+
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)
-    : geometry_(&g), group_(group) {
+    : geometry_(&g), window_(g, group ? group : g.all()), group_(group) {
   if (group_connected) {
     analyse_connected(group, g.all());
     return;
@@ -105,7 +122,6 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
     two_runs |= one_run & run_start;
     one_run |= run_start;
   }
-  const Window window(g, group);
   for (Bitboard b = group & two_runs; b;) {
     const int sq = pop_lsb(b);
     // The runs round this piece, one bit per direction: a run starts where a direction
@@ -113,7 +129,7 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
     unsigned ring = 0;
     for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{contains(filled[d], sq)} << d;
     const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    split_at(group, window, sq, starts, limit);
+    split_at(group, sq, starts, limit);
   }
 }
 
@@ -155,9 +171,9 @@ int parts_around(const Space& space, Word rest, const std::array<int, 4>& seeds,
 
 }  // namespace
 
-void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsigned starts,
-                             Bitboard limit) {
+void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard limit) {
   const Geometry& g = *geometry_;
+  const Window& window = window_;
   const Bitboard rest = group & ~bit(sq);
   auto seed = [&](unsigned direction_bits) {
     return sq + g.delta(static_cast<Direction>(std::countr_zero(direction_bits)));
@@ -174,8 +190,8 @@ void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsig
       if (!part) return;
       const std::uint64_t other = rest_word & ~part;
       add_cut_point(sq, window.common_touch(part, other) & limit);
-      add_cut_part(sq, window.up(part));
-      add_cut_part(sq, window.up(other));
+      add_cut_part(sq, window.up(part), part);
+      add_cut_part(sq, window.up(other), other);
       return;
     }
     const Bitboard part = separate(g, bit(a), bit(b), rest);
@@ -192,43 +208,53 @@ void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsig
   std::array<int, 4> seeds;
   int seed_count = 0;
   for (unsigned s = starts; s; s &= s - 1) seeds[seed_count++] = seed(s);
-  std::array<Bitboard, 4> parts;
-  int count;
   if (window.fits()) {
     std::array<std::uint64_t, 4> words;
-    count = parts_around(window, window.down(rest), seeds, seed_count, window.base(), words);
+    const int count =
+        parts_around(window, window.down(rest), seeds, seed_count, window.base(), words);
     if (count < 2) return;
     Bitboard targets = window.common_touch(words[0], words[1]) & limit;
-    for (int i = 0; i < count; ++i) {
-      parts[i] = window.up(words[i]);
-      if (i >= 2) targets &= g.dilate(parts[i]);
-    }
+    for (int i = 2; i < count; ++i) targets &= window.grow(words[i]);
     add_cut_point(sq, targets);
-  } else {
-    count = parts_around(g, rest, seeds, seed_count, 0, parts);
-    if (count < 2) return;
-    Bitboard targets = limit;
-    for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);
-    add_cut_point(sq, targets);
+    for (int i = 0; i < count; ++i) add_cut_part(sq, window.up(words[i]), words[i]);
+    return;
   }
+  std::array<Bitboard, 4> parts;
+  const int count = parts_around(g, rest, seeds, seed_count, 0, parts);
+  if (count < 2) return;
+  Bitboard targets = limit;
+  for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);
+  add_cut_point(sq, targets);
   for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i]);
 }
 
 Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_connected) const {
   Remainder parts(*geometry_);
-  Bitboard rest = group & ~line;
   // A part of the group without a cut point of the line that misses the rest of the
-  // line is a whole part of the group without the line too.
+  // line is a whole part of the group without the line too. What is left, with the
+  // line, is still one group: each part of the group without a cut point that was not
+  // taken holds a piece of the (connected) line.
   const Bitboard known = group == group_ ? line & with_parts_ : 0;
+  if (group == group_ && window_.fits()) {
+    std::uint64_t rest = window_.down(group & ~line);
+    for (Bitboard b = known; b;) {
+      for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
+        if ((parts_[i].word & rest) != parts_[i].word) continue;  // meets the line, or taken
+        parts.add_known_part(window_.grow(parts_[i].word));
+        rest &= ~parts_[i].word;
+      }
+    }
+    parts.find_parts(window_, rest, window_.down(line), group_connected);
+    return parts;
+  }
+  Bitboard rest = group & ~line;
   for (Bitboard b = known; b;) {
     for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
-      if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;  // meets the line, or taken
+      if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;
       parts.add_known_part(geometry_->dilate(parts_[i].pieces));
       rest &= ~parts_[i].pieces;
     }
   }
-  // What is left, with the line, is still one group: each part of the group without a
-  // cut point that was not taken holds a piece of the (connected) line.
   parts.find_parts(rest, line, group_connected);
   return parts;
 }

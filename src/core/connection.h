@@ -12,10 +12,9 @@
 
 #include "core/bitboard.h"
 #include "core/geometry.h"
+#include "core/window.h"
 
 namespace ordo {
-
-class Window;
 
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
@@ -33,6 +32,9 @@ class Remainder {
   // Sorts `rest` (the remaining pieces) into parts. `rest_touches_removed`: rest and
   // `removed` together form one group, which lets a connected rest skip the full flood.
   void find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed);
+  // The same for sets given as words of a window that fits them.
+  void find_parts(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                  bool rest_touches_removed);
 
   int part_count() {
     while (pending_) split_off_next_part();
@@ -104,8 +106,8 @@ class ConnectionMap {
   // cut points, each limited to `limit`.
   void analyse_connected(Bitboard group, Bitboard limit);
   // Works out whether `sq` (whose runs of neighbours start in the directions `starts`)
-  // splits `group`, and if so records it with its parts. `window` spans the group.
-  void split_at(Bitboard group, const Window& window, int sq, unsigned starts, Bitboard limit);
+  // splits `group`, and if so records it with its parts.
+  void split_at(Bitboard group, int sq, unsigned starts, Bitboard limit);
 
   // Records cut point u, which may move to `targets` (the squares touching every part).
   void add_cut_point(int u, Bitboard targets) {
@@ -116,17 +118,19 @@ class ConnectionMap {
   }
   // Remembers one part of the group without cut point u. Its grown form is worked out
   // only when an ordo move needs it (see without()).
-  void add_cut_part(int u, Bitboard part) {
-    parts_[part_count_] = {part, part_head_[u]};
+  void add_cut_part(int u, Bitboard part, std::uint64_t word = 0) {
+    parts_[part_count_] = {part, word, part_head_[u]};
     part_head_[u] = static_cast<std::uint16_t>(part_count_++);
   }
 
   const Geometry* geometry_;
+  Window window_;  // spans group_; most floods run on its words
   // The parts of the group without each cut point in with_parts_, as lists linked
   // through `next` (kNoPart ends one). Counted over all cut points, the parts are the
   // edges of the block-cut tree, so there are fewer than two per piece.
   struct Part {
     Bitboard pieces;
+    std::uint64_t word;  // the pieces in window_, when it fits
     std::uint16_t next;
   };
   static constexpr std::uint16_t kNoPart = 0xFFFF;

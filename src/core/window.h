@@ -36,6 +36,17 @@ class Window {
     const std::uint64_t s = sideways(w);
     return s | (s << width_) | (s >> width_);
   }
+  // The squares of the whole board on or next to a piece of `w` (a set within a window
+  // that fits), as Geometry::dilate gives them: a square in the rank below the window,
+  // or above its 64th bit, touches the set only through its sideways spread in the rank
+  // next to it.
+  Bitboard grow(std::uint64_t w) const {
+    const std::uint64_t s = sideways(w);
+    Bitboard grown = up(s | (s << width_) | (s >> width_));
+    if (base_ + 64 < kMaxSquares) grown |= Bitboard{s >> (64 - width_)} << (base_ + 64);
+    if (base_ >= width_) grown |= Bitboard{s & first_rank_} << (base_ - width_);
+    return grown & all_;
+  }
   // The part of `within` 8-connected to `seed` (seed must lie inside `within`).
   std::uint64_t flood(std::uint64_t seed, std::uint64_t within) const {
     for (;;) {

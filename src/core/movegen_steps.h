@@ -63,16 +63,19 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
       reached &= ~enemy;  // a capture ends the slide
     }
   }
-  // Irregular pieces (mostly cut points) may go to few squares, often none: each such
-  // square is checked on its own, which branches far less than sliding every direction.
+  // Irregular pieces (mostly cut points) may go to few squares, often none, and nearly
+  // all of them next to the piece: those are taken at once, and each farther one is
+  // checked on its own, which branches far less than sliding every direction.
   const Bitboard occupied = own | enemy;
   for (Bitboard b = connection.irregular_pieces(); b;) {
     const int from = pop_lsb(b);
     Bitboard lines = 0;
     for (int i = 0; i < dirs.count; ++i) lines |= g.ray(dirs.list[i], from);
-    Bitboard targets = 0;
-    for (Bitboard allowed = connection.irregular_targets(from) & lines & ~own; allowed;) {
-      const int to = pop_lsb(allowed);
+    // A neighbouring square on one of the lines has nothing in between.
+    const Bitboard allowed = connection.irregular_targets(from) & lines & ~own;
+    Bitboard targets = allowed & g.neighbours(from);
+    for (Bitboard far = allowed & ~targets; far;) {
+      const int to = pop_lsb(far);
       const Direction d = g.direction(from, to);
       // Pieces from `from` up to `to`, `to` itself included: only `to` may hold one.
       const Bitboard in_the_way = g.ray(d, from) & ~g.ray(d, to) & occupied;

@@ -93,46 +93,6 @@ ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_conne
   }
 }
 
-void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
-  const Geometry& g = *geometry_;
-  if (!has_more_than_one(group)) {
-    // A lone piece is always one group, wherever it goes.
-    special_set_ = group;
-    if (group) special_[lsb(group)] = limit;
-    return;
-  }
-  // has[d]: squares whose neighbour in direction d is a piece of the group.
-  std::array<Bitboard, kDirectionCount> has;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
-    touch2_ |= touch1_ & has[d];
-    touch1_ |= has[d];
-  }
-  // Walking round the 8 neighbours in order, each start of a run of pieces begins a
-  // local part; a corner between two occupied edge squares joins them anyway, so it is
-  // counted as occupied. The pieces of one run are connected to each other without the
-  // piece in the middle, so only pieces with two or more runs can be cut points.
-  std::array<Bitboard, kDirectionCount> filled;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
-  }
-  Bitboard one_run = 0, two_runs = 0;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
-    two_runs |= one_run & run_start;
-    one_run |= run_start;
-  }
-  for (Bitboard b = group & two_runs; b;) {
-    const int sq = pop_lsb(b);
-    // The runs round this piece, one bit per direction: a run starts where a direction
-    // is filled and the one before it is not, and always at a piece.
-    unsigned ring = 0;
-    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{contains(filled[d], sq)} << d;
-    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    split_at(group, sq, starts, limit);
-  }
-}
-
 namespace {
 
 // Grows `a` and `b` (pieces of `rest`) together until they meet (returns 0: they are
@@ -171,6 +131,93 @@ int parts_around(const Space& space, Word rest, const std::array<int, 4>& seeds,
 
 }  // namespace
 
+void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
+  const Geometry& g = *geometry_;
+  if (!has_more_than_one(group)) {
+    // A lone piece is always one group, wherever it goes.
+    special_set_ = group;
+    if (group) special_[lsb(group)] = limit;
+    return;
+  }
+  // has[d]: squares whose neighbour in direction d is a piece of the group.
+  std::array<Bitboard, kDirectionCount> has;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
+    touch2_ |= touch1_ & has[d];
+    touch1_ |= has[d];
+  }
+  if (window_.fits()) {
+    find_cut_points_in_window(limit);
+    return;
+  }
+  // Walking round the 8 neighbours in order, each start of a run of pieces begins a
+  // local part; a corner between two occupied edge squares joins them anyway, so it is
+  // counted as occupied. The pieces of one run are connected to each other without the
+  // piece in the middle, so only pieces with two or more runs can be cut points.
+  std::array<Bitboard, kDirectionCount> filled;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
+  }
+  Bitboard one_run = 0, two_runs = 0;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
+    two_runs |= one_run & run_start;
+    one_run |= run_start;
+  }
+  for (Bitboard b = group & two_runs; b;) {
+    const int sq = pop_lsb(b);
+    // The runs round this piece, one bit per direction: a run starts where a direction
+    // is filled and the one before it is not, and always at a piece.
+    unsigned ring = 0;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{contains(filled[d], sq)} << d;
+    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
+    split_at(group, sq, starts, limit);
+  }
+}
+
+// The same steps as analyse_connected on the window's words, with pieces of two runs
+// settled here without the bitboards of split_at.
+void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
+  const Window& window = window_;
+  const std::uint64_t pieces = window.down(group_);
+  std::array<std::uint64_t, kDirectionCount> has, filled;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    has[d] = window.shift(pieces, reverse(static_cast<Direction>(d)));
+  }
+  for (int d = 0; d < kDirectionCount; ++d) {
+    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
+  }
+  std::uint64_t one_run = 0, two_runs = 0;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const std::uint64_t run_start = filled[d] & ~filled[(d + 7) % 8];
+    two_runs |= one_run & run_start;
+    one_run |= run_start;
+  }
+  for (std::uint64_t b = pieces & two_runs; b; b &= b - 1) {
+    const int at = std::countr_zero(b), sq = at + window.base();
+    unsigned ring = 0;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned((filled[d] >> at) & 1) << d;
+    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
+    if (std::popcount(starts) != 2) {
+      split_at(group_, sq, starts, limit);
+      continue;
+    }
+    // Squares keep their files in the window, so a direction moves by as many bits.
+    const auto run_piece = [&](unsigned direction_bits) {
+      const auto d = static_cast<Direction>(std::countr_zero(direction_bits));
+      return std::uint64_t{1} << (at + geometry_->delta(d));
+    };
+    const std::uint64_t rest = pieces & ~(std::uint64_t{1} << at);
+    const std::uint64_t part =
+        separate(window, run_piece(starts), run_piece(starts & (starts - 1)), rest);
+    if (!part) continue;
+    const std::uint64_t other = rest & ~part;
+    add_cut_point(sq, window.common_touch(part, other) & limit);
+    add_cut_part(sq, 0, part);
+    add_cut_part(sq, 0, other);
+  }
+}
+
 void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard limit) {
   const Geometry& g = *geometry_;
   const Window& window = window_;
@@ -190,16 +237,16 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
       if (!part) return;
       const std::uint64_t other = rest_word & ~part;
       add_cut_point(sq, window.common_touch(part, other) & limit);
-      add_cut_part(sq, window.up(part), part);
-      add_cut_part(sq, window.up(other), other);
+      add_cut_part(sq, 0, part);
+      add_cut_part(sq, 0, other);
       return;
     }
     const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
     const Bitboard other = rest & ~part;
     add_cut_point(sq, g.dilate(part) & g.dilate(other) & limit);
-    add_cut_part(sq, part);
-    add_cut_part(sq, other);
+    add_cut_part(sq, part, 0);
+    add_cut_part(sq, other, 0);
     return;
   }
   // Three or more runs (a branching piece): the parts, one flood per run not yet
@@ -216,7 +263,7 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
     Bitboard targets = window.common_touch(words[0], words[1]) & limit;
     for (int i = 2; i < count; ++i) targets &= window.grow(words[i]);
     add_cut_point(sq, targets);
-    for (int i = 0; i < count; ++i) add_cut_part(sq, window.up(words[i]), words[i]);
+    for (int i = 0; i < count; ++i) add_cut_part(sq, 0, words[i]);
     return;
   }
   std::array<Bitboard, 4> parts;
@@ -225,7 +272,7 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
   Bitboard targets = limit;
   for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);
   add_cut_point(sq, targets);
-  for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i]);
+  for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i], 0);
 }
 
 Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_connected) const {

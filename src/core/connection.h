@@ -108,6 +108,8 @@ class ConnectionMap {
   // Works out whether `sq` (whose runs of neighbours start in the directions `starts`)
   // splits `group`, and if so records it with its parts.
   void split_at(Bitboard group, int sq, unsigned starts, Bitboard limit);
+  // The cut points of the group, on window_'s words (it must fit the group).
+  void find_cut_points_in_window(Bitboard limit);
 
   // Records cut point u, which may move to `targets` (the squares touching every part).
   void add_cut_point(int u, Bitboard targets) {
@@ -116,10 +118,11 @@ class ConnectionMap {
     special_[u] = targets;
     part_head_[u] = kNoPart;
   }
-  // Remembers one part of the group without cut point u. Its grown form is worked out
-  // only when an ordo move needs it (see without()).
-  void add_cut_part(int u, Bitboard part, std::uint64_t word = 0) {
-    parts_[part_count_] = {part, word, part_head_[u]};
+  // Remembers one part of the group without cut point u: as a word of window_ when the
+  // group fits it, else as a bitboard. Its grown form is worked out only when an ordo
+  // move needs it (see without()).
+  void add_cut_part(int u, Bitboard pieces, std::uint64_t word) {
+    parts_[part_count_] = {pieces, word, part_head_[u]};
     part_head_[u] = static_cast<std::uint16_t>(part_count_++);
   }
 
@@ -129,8 +132,8 @@ class ConnectionMap {
   // through `next` (kNoPart ends one). Counted over all cut points, the parts are the
   // edges of the block-cut tree, so there are fewer than two per piece.
   struct Part {
-    Bitboard pieces;
-    std::uint64_t word;  // the pieces in window_, when it fits
+    Bitboard pieces;     // only when window_ does not fit the group
+    std::uint64_t word;  // only when it does
     std::uint16_t next;
   };
   static constexpr std::uint16_t kNoPart = 0xFFFF;

@@ -32,6 +32,14 @@ class Window {
   Bitboard up(std::uint64_t w) const { return Bitboard{w} << base_; }
   // w together with its 8-neighbours, as far as they lie in the window (squares off
   // the board may appear; callers intersect with a set of pieces).
+  // Every square one step from w in direction d, as far as it lies in the window.
+  std::uint64_t shift(std::uint64_t w, Direction d) const {
+    const int delta = rank_step(d) * width_ + file_step(d);
+    const std::uint64_t movable = file_step(d) > 0   ? w & not_last_
+                                  : file_step(d) < 0 ? w & not_first_
+                                                     : w;
+    return delta >= 0 ? movable << delta : movable >> -delta;
+  }
   std::uint64_t dilate(std::uint64_t w) const {
     const std::uint64_t s = sideways(w);
     return s | (s << width_) | (s >> width_);

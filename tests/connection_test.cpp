@@ -1,0 +1,113 @@
+// ConnectionMap and Remainder against plain floods on random groups of awkward shapes
+// (thin chains, branches, blobs with holes, groups too tall for a 64-bit window) on
+// several board sizes: every piece's singleton targets, and the parts an ordo line
+// leaves behind.
+#include "core/connection.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace ordo {
+namespace {
+
+// A connected group grown from a random square by random steps to neighbours; `spread`
+// picks how often a step starts from any piece rather than the newest (thin chains).
+Bitboard random_group(std::mt19937_64& rng, const Geometry& g, int pieces, int spread) {
+  int newest = static_cast<int>(rng() % static_cast<unsigned>(g.square_count()));
+  Bitboard group = bit(newest);
+  for (int tries = 0; popcount(group) < pieces && tries < 20 * pieces; ++tries) {
+    int from = newest;
+    if (static_cast<int>(rng() % 10) < spread) {
+      Bitboard b = group;
+      for (int k = static_cast<int>(rng() % static_cast<unsigned>(popcount(group))); k; --k)
+        b &= b - 1;
+      from = lsb(b);
+    }
+    const Bitboard options = g.neighbours(from) & ~group;
+    if (!options) continue;
+    Bitboard b = options;
+    for (int k = static_cast<int>(rng() % static_cast<unsigned>(popcount(options))); k; --k)
+      b &= b - 1;
+    newest = lsb(b);
+    group |= bit(newest);
+  }
+  return group;
+}
+
+int count_parts(const Geometry& g, Bitboard set) {
+  int parts = 0;
+  for (; set; ++parts) set &= ~g.flood(set & -set, set);
+  return parts;
+}
+
+Bitboard common_touch_of_parts(const Geometry& g, Bitboard set) {
+  Bitboard common = g.all();
+  while (set) {
+    const Bitboard part = g.flood(set & -set, set);
+    common &= g.dilate(part);
+    set &= ~part;
+  }
+  return common;
+}
+
+std::string describe(const Geometry& g, Bitboard group) {
+  std::string text = g.size_name();
+  text += " group";
+  for (Bitboard b = group; b;) {
+    text += ' ';
+    text += std::to_string(pop_lsb(b));
+  }
+  return text;
+}
+
+TEST(ConnectionMap, MatchesFloodsOnRandomGroups) {
+  std::mt19937_64 rng(2026);
+  int groups = 0, lines = 0;
+  for (const auto& [width, height] :
+       {std::pair{10, 8}, std::pair{8, 8}, std::pair{16, 8}, std::pair{5, 16}, std::pair{3, 3}}) {
+    const Geometry& g = Geometry::of(width, height);
+    for (int i = 0; i < 600; ++i) {
+      const int pieces = 2 + static_cast<int>(rng() % 24);
+      const Bitboard group = random_group(rng, g, pieces, static_cast<int>(rng() % 11));
+      ASSERT_TRUE(g.is_connected(group));
+      ++groups;
+      const ConnectionMap map(g, group, true);
+      for (Bitboard b = group; b;) {
+        const int sq = pop_lsb(b);
+        const Bitboard rest = group & ~bit(sq);
+        Bitboard expected = 0;
+        for (Bitboard to = g.all() & ~group; to;) {
+          const int t = pop_lsb(to);
+          if (g.is_connected(rest | bit(t))) expected |= bit(t);
+        }
+        ASSERT_EQ(map.singleton_targets(sq) & ~group, expected)
+            << describe(g, group) << ", piece " << sq;
+      }
+      // Every ordo line (two or more pieces in a row or column) and every single piece.
+      for (Bitboard b = group; b;) {
+        const int start = pop_lsb(b);
+        for (const Direction along : {E, N}) {
+          Bitboard line = bit(start);
+          for (int sq = start;;) {
+            Remainder parts = map.without(group, line, true);
+            const Bitboard rest = group & ~line;
+            ASSERT_EQ(parts.part_count(), count_parts(g, rest)) << describe(g, group);
+            ASSERT_EQ(parts.common_touch(), common_touch_of_parts(g, rest)) << describe(g, group);
+            ++lines;
+            const Bitboard next = g.shift(bit(sq), along) & group;
+            if (!next) break;
+            sq = lsb(next);
+            line |= next;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(groups, 3000);
+  EXPECT_GT(lines, 20000);
+}
+
+}  // namespace
+}  // namespace ordo

@@ -53,13 +53,15 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
   // Regular pieces slide together, one distance at a time: a neighbouring target must
   // touch two pieces of the group (the mover and another), a farther one just one.
   const Bitboard regular = own & ~connection.irregular_pieces();
+  const Bitboard touch1 = connection.touch1(), touch2 = connection.touch2();
   for (int i = 0; i < dirs.count; ++i) {
+    const Direction dir = dirs.list[i];
+    const Stepper step = g.stepper(dir);
     Bitboard reached = regular;
     for (int distance = 1; reached; ++distance) {
-      reached = g.shift(reached, dirs.list[i]) & ~own;
-      const Bitboard targets =
-          reached & (distance == 1 ? connection.touch2() : connection.touch1());
-      sink.slides(dirs.list[i], distance, targets & ~enemy, targets & enemy);
+      reached = step(reached) & ~own;
+      const Bitboard targets = reached & (distance == 1 ? touch2 : touch1);
+      sink.slides(dir, distance, targets & ~enemy, targets & enemy);
       reached &= ~enemy;  // a capture ends the slide
     }
   }

@@ -139,16 +139,28 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
     if (group) special_[lsb(group)] = limit;
     return;
   }
+  // Squares with one or more, and with two or more, neighbours in the group: counted
+  // as the pieces beside a square (0-2) plus those in the ranks above and below (0-3
+  // each), with the sums kept only as far as "at least one" and "at least two".
+  const Bitboard left = (group & g.not_last_file()) << 1;  // a piece to the left
+  const Bitboard right = (group & g.not_first_file()) >> 1;
+  const Bitboard row_any = group | left | right;
+  const Bitboard row_two = (group & left) | (group & right) | (left & right);
+  const int width = g.width();
+  const Bitboard below_any = row_any << width, above_any = row_any >> width;
+  const Bitboard side_any = left | right;
+  touch1_ = (side_any | below_any | above_any) & g.all();
+  touch2_ = ((left & right) | (row_two << width) | (row_two >> width) | (side_any & below_any) |
+             (side_any & above_any) | (below_any & above_any)) &
+            g.all();
+  if (window_.fits()) {
+    find_cut_points_in_window(limit);
+    return;
+  }
   // has[d]: squares whose neighbour in direction d is a piece of the group.
   std::array<Bitboard, kDirectionCount> has;
   for (int d = 0; d < kDirectionCount; ++d) {
     has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
-    touch2_ |= touch1_ & has[d];
-    touch1_ |= has[d];
-  }
-  if (window_.fits()) {
-    find_cut_points_in_window(limit);
-    return;
   }
   // Walking round the 8 neighbours in order, each start of a run of pieces begins a
   // local part; a corner between two occupied edge squares joins them anyway, so it is

@@ -51,7 +51,7 @@ class Window {
   Bitboard grow(std::uint64_t w) const {
     const std::uint64_t s = sideways(w);
     Bitboard grown = up(s | (s << width_) | (s >> width_));
-    if (base_ + 64 < kMaxSquares) grown |= Bitboard{s >> (64 - width_)} << (base_ + 64);
+    if (base_ < 64) grown |= above_word(s);
     if (base_ >= width_) grown |= Bitboard{s & first_rank_} << (base_ - width_);
     return grown & all_;
   }
@@ -73,12 +73,18 @@ class Window {
     const std::uint64_t grown_a = sideways_a | (sideways_a << width_) | (sideways_a >> width_);
     const std::uint64_t grown_b = sideways_b | (sideways_b << width_) | (sideways_b >> width_);
     Bitboard touch = up(grown_a & grown_b);
-    if (base_ + 64 < kMaxSquares) touch |= Bitboard{both >> (64 - width_)} << (base_ + 64);
+    if (base_ < 64) touch |= above_word(both);
     if (base_ >= width_) touch |= Bitboard{both & first_rank_} << (base_ - width_);
     return touch & all_;
   }
 
  private:
+  // The squares above the window's 64th bit next to a piece of a set whose sideways
+  // spread is `s` (base_ < 64: the board ends before bit 128). Squares that would lie
+  // past bit 127 are off the board and dropped by the 64-bit shift.
+  Bitboard above_word(std::uint64_t s) const {
+    return Bitboard{(s >> (64 - width_)) << base_} << 64;
+  }
   std::uint64_t sideways(std::uint64_t w) const {
     return w | ((w & not_last_) << 1) | ((w & not_first_) >> 1);
   }

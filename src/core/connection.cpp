@@ -58,7 +58,8 @@ void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64
     add_part(window.grow(first_part));
     rest &= ~first_part;
   }
-  pending_ = window.up(rest);
+  window_ = &window;
+  pending_word_ = rest;
 }
 
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)
@@ -225,8 +226,6 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     if (!part) continue;
     const std::uint64_t other = rest & ~part;
     add_cut_point(sq, window.common_touch(part, other) & limit);
-    add_cut_part(sq, 0, part);
-    add_cut_part(sq, 0, other);
   }
 }
 
@@ -249,16 +248,14 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
       if (!part) return;
       const std::uint64_t other = rest_word & ~part;
       add_cut_point(sq, window.common_touch(part, other) & limit);
-      add_cut_part(sq, 0, part);
-      add_cut_part(sq, 0, other);
       return;
     }
     const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
     const Bitboard other = rest & ~part;
     add_cut_point(sq, g.dilate(part) & g.dilate(other) & limit);
-    add_cut_part(sq, part, 0);
-    add_cut_part(sq, other, 0);
+    add_cut_part(sq, part);
+    add_cut_part(sq, other);
     return;
   }
   // Three or more runs (a branching piece): the parts, one flood per run not yet
@@ -275,7 +272,6 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
     Bitboard targets = window.common_touch(words[0], words[1]) & limit;
     for (int i = 2; i < count; ++i) targets &= window.grow(words[i]);
     add_cut_point(sq, targets);
-    for (int i = 0; i < count; ++i) add_cut_part(sq, 0, words[i]);
     return;
   }
   std::array<Bitboard, 4> parts;
@@ -284,32 +280,25 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
   Bitboard targets = limit;
   for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);
   add_cut_point(sq, targets);
-  for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i], 0);
+  for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i]);
 }
 
 Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_connected) const {
   Remainder parts(*geometry_);
+  if (group == group_ && window_.fits()) {
+    // Floods on one word are cheap enough to need no parts known beforehand.
+    parts.find_parts(window_, window_.down(group & ~line), window_.down(line), group_connected);
+    return parts;
+  }
   // A part of the group without a cut point of the line that misses the rest of the
   // line is a whole part of the group without the line too. What is left, with the
   // line, is still one group: each part of the group without a cut point that was not
   // taken holds a piece of the (connected) line.
   const Bitboard known = group == group_ ? line & with_parts_ : 0;
-  if (group == group_ && window_.fits()) {
-    std::uint64_t rest = window_.down(group & ~line);
-    for (Bitboard b = known; b;) {
-      for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
-        if ((parts_[i].word & rest) != parts_[i].word) continue;  // meets the line, or taken
-        parts.add_known_part(window_.grow(parts_[i].word));
-        rest &= ~parts_[i].word;
-      }
-    }
-    parts.find_parts(window_, rest, window_.down(line), group_connected);
-    return parts;
-  }
   Bitboard rest = group & ~line;
   for (Bitboard b = known; b;) {
     for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
-      if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;
+      if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;  // meets the line, or taken
       parts.add_known_part(geometry_->dilate(parts_[i].pieces));
       rest &= ~parts_[i].pieces;
     }

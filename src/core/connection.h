@@ -32,12 +32,13 @@ class Remainder {
   // Sorts `rest` (the remaining pieces) into parts. `rest_touches_removed`: rest and
   // `removed` together form one group, which lets a connected rest skip the full flood.
   void find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed);
-  // The same for sets given as words of a window that fits them.
+  // The same for sets given as words of a window that fits them; the window must
+  // outlive this object, which sorts the rest of the pieces on its words as well.
   void find_parts(const Window& window, std::uint64_t rest, std::uint64_t removed,
                   bool rest_touches_removed);
 
   int part_count() {
-    while (pending_) split_off_next_part();
+    while (has_pending()) split_off_next_part();
     return count_;
   }
   // Does a connected set of squares (a piece, an ordo line) touch every part? Parts are
@@ -45,7 +46,7 @@ class Remainder {
   bool joined_by(Bitboard connected_set) {
     for (int i = 0; i < count_; ++i)
       if (!(grown_[i] & connected_set)) return false;
-    while (pending_) {
+    while (has_pending()) {
       if (!(split_off_next_part() & connected_set)) return false;
     }
     return true;
@@ -57,7 +58,13 @@ class Remainder {
   }
 
  private:
+  bool has_pending() const { return pending_ || pending_word_; }
   Bitboard split_off_next_part() {
+    if (window_) {
+      const std::uint64_t part = window_->flood(pending_word_ & -pending_word_, pending_word_);
+      pending_word_ &= ~part;
+      return add_part(window_->grow(part));
+    }
     const Bitboard part = geometry_->flood(pending_ & -pending_, pending_);
     pending_ &= ~part;
     return add_part(geometry_->dilate(part));
@@ -72,7 +79,10 @@ class Remainder {
   const Geometry* geometry_;
   std::array<Bitboard, kMaxParts> grown_;
   Bitboard common_;
-  Bitboard pending_ = 0;  // pieces of the rest not yet sorted into parts
+  // Pieces of the rest not yet sorted into parts: as words of window_ when there is one.
+  Bitboard pending_ = 0;
+  const Window* window_ = nullptr;
+  std::uint64_t pending_word_ = 0;
   int count_ = 0;
 };
 
@@ -114,15 +124,16 @@ class ConnectionMap {
   // Records cut point u, which may move to `targets` (the squares touching every part).
   void add_cut_point(int u, Bitboard targets) {
     special_set_ |= bit(u);
-    with_parts_ |= bit(u);
     special_[u] = targets;
-    part_head_[u] = kNoPart;
   }
-  // Remembers one part of the group without cut point u: as a word of window_ when the
-  // group fits it, else as a bitboard. Its grown form is worked out only when an ordo
-  // move needs it (see without()).
-  void add_cut_part(int u, Bitboard pieces, std::uint64_t word) {
-    parts_[part_count_] = {pieces, word, part_head_[u]};
+  // Remembers one part of the group without cut point u, for without() on a group that
+  // does not fit window_ (one that fits is flooded on its words instead).
+  void add_cut_part(int u, Bitboard part) {
+    if (!(with_parts_ & bit(u))) {
+      with_parts_ |= bit(u);
+      part_head_[u] = kNoPart;
+    }
+    parts_[part_count_] = {part, part_head_[u]};
     part_head_[u] = static_cast<std::uint16_t>(part_count_++);
   }
 
@@ -132,8 +143,7 @@ class ConnectionMap {
   // through `next` (kNoPart ends one). Counted over all cut points, the parts are the
   // edges of the block-cut tree, so there are fewer than two per piece.
   struct Part {
-    Bitboard pieces;     // only when window_ does not fit the group
-    std::uint64_t word;  // only when it does
+    Bitboard pieces;
     std::uint16_t next;
   };
   static constexpr std::uint16_t kNoPart = 0xFFFF;

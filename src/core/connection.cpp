@@ -200,32 +200,46 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   for (int d = 0; d < kDirectionCount; ++d) {
     filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
   }
-  std::uint64_t one_run = 0, two_runs = 0;
+  // Run starts counted per square up to three; for squares with exactly two, the
+  // directions of the first and second start as three bits each, one word per bit, so
+  // that a piece reads its two runs off six words instead of eight.
+  std::uint64_t one_run = 0, two_runs = 0, three_runs = 0;
+  std::array<std::uint64_t, 3> first{}, second{};
   for (int d = 0; d < kDirectionCount; ++d) {
     const std::uint64_t run_start = filled[d] & ~filled[(d + 7) % 8];
+    const std::uint64_t starts_first = run_start & ~one_run;
+    const std::uint64_t starts_second = run_start & one_run & ~two_runs;
+    for (int k = 0; k < 3; ++k) {
+      if ((d >> k) & 1) {
+        first[k] |= starts_first;
+        second[k] |= starts_second;
+      }
+    }
+    three_runs |= two_runs & run_start;
     two_runs |= one_run & run_start;
     one_run |= run_start;
   }
-  for (std::uint64_t b = pieces & two_runs; b; b &= b - 1) {
-    const int at = std::countr_zero(b), sq = at + window.base();
+  // Branching pieces (three or more runs) go through split_at.
+  for (std::uint64_t b = pieces & three_runs; b; b &= b - 1) {
+    const int at = std::countr_zero(b);
     unsigned ring = 0;
     for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned((filled[d] >> at) & 1) << d;
     const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    if (std::popcount(starts) != 2) {
-      split_at(group_, sq, starts, limit);
-      continue;
-    }
+    split_at(group_, at + window.base(), starts, limit);
+  }
+  for (std::uint64_t b = pieces & two_runs & ~three_runs; b; b &= b - 1) {
+    const int at = std::countr_zero(b);
     // Squares keep their files in the window, so a direction moves by as many bits.
-    const auto run_piece = [&](unsigned direction_bits) {
-      const auto d = static_cast<Direction>(std::countr_zero(direction_bits));
-      return std::uint64_t{1} << (at + geometry_->delta(d));
+    const auto run_piece = [&](const std::array<std::uint64_t, 3>& direction_bits) {
+      int d = 0;
+      for (int k = 0; k < 3; ++k) d |= static_cast<int>((direction_bits[k] >> at) & 1) << k;
+      return std::uint64_t{1} << (at + geometry_->delta(static_cast<Direction>(d)));
     };
     const std::uint64_t rest = pieces & ~(std::uint64_t{1} << at);
-    const std::uint64_t part =
-        separate(window, run_piece(starts), run_piece(starts & (starts - 1)), rest);
+    const std::uint64_t part = separate(window, run_piece(first), run_piece(second), rest);
     if (!part) continue;
     const std::uint64_t other = rest & ~part;
-    add_cut_point(sq, window.common_touch(part, other) & limit);
+    add_cut_point(at + window.base(), window.common_touch(part, other) & limit);
   }
 }
 

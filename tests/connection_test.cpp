@@ -8,6 +8,7 @@
 
 #include <random>
 #include <string>
+#include <utility>
 
 namespace ordo {
 namespace {
@@ -62,51 +63,81 @@ std::string describe(const Geometry& g, Bitboard group) {
   return text;
 }
 
+// Checks every piece's singleton targets and the parts left by every ordo line (two or
+// more pieces in a row or column) and every single piece; returns the lines checked.
+int check_against_floods(const Geometry& g, Bitboard group, bool connected) {
+  const ConnectionMap map(g, group, connected);
+  for (Bitboard b = group; b;) {
+    const int sq = pop_lsb(b);
+    const Bitboard rest = group & ~bit(sq);
+    Bitboard expected = 0;
+    for (Bitboard to = g.all() & ~group; to;) {
+      const int t = pop_lsb(to);
+      if (g.is_connected(rest | bit(t))) expected |= bit(t);
+    }
+    EXPECT_EQ(map.singleton_targets(sq) & ~group, expected)
+        << describe(g, group) << ", piece " << sq;
+  }
+  int lines = 0;
+  for (Bitboard b = group; b;) {
+    const int start = pop_lsb(b);
+    for (const Direction along : {E, N}) {
+      Bitboard line = bit(start);
+      for (int sq = start;;) {
+        Remainder parts = map.without(group, line, connected);
+        const Bitboard rest = group & ~line;
+        EXPECT_EQ(parts.part_count(), count_parts(g, rest)) << describe(g, group);
+        EXPECT_EQ(parts.common_touch(), common_touch_of_parts(g, rest)) << describe(g, group);
+        ++lines;
+        const Bitboard next = g.shift(bit(sq), along) & group;
+        if (!next) break;
+        sq = lsb(next);
+        line |= next;
+      }
+    }
+  }
+  return lines;
+}
+
+const std::pair<int, int> kSizes[] = {{10, 8}, {8, 8}, {16, 8}, {5, 16}, {3, 3}};
+
 TEST(ConnectionMap, MatchesFloodsOnRandomGroups) {
   std::mt19937_64 rng(2026);
   int groups = 0, lines = 0;
-  for (const auto& [width, height] :
-       {std::pair{10, 8}, std::pair{8, 8}, std::pair{16, 8}, std::pair{5, 16}, std::pair{3, 3}}) {
+  for (const auto& [width, height] : kSizes) {
     const Geometry& g = Geometry::of(width, height);
     for (int i = 0; i < 600; ++i) {
       const int pieces = 2 + static_cast<int>(rng() % 24);
       const Bitboard group = random_group(rng, g, pieces, static_cast<int>(rng() % 11));
       ASSERT_TRUE(g.is_connected(group));
       ++groups;
-      const ConnectionMap map(g, group, true);
-      for (Bitboard b = group; b;) {
-        const int sq = pop_lsb(b);
-        const Bitboard rest = group & ~bit(sq);
-        Bitboard expected = 0;
-        for (Bitboard to = g.all() & ~group; to;) {
-          const int t = pop_lsb(to);
-          if (g.is_connected(rest | bit(t))) expected |= bit(t);
-        }
-        ASSERT_EQ(map.singleton_targets(sq) & ~group, expected)
-            << describe(g, group) << ", piece " << sq;
-      }
-      // Every ordo line (two or more pieces in a row or column) and every single piece.
-      for (Bitboard b = group; b;) {
-        const int start = pop_lsb(b);
-        for (const Direction along : {E, N}) {
-          Bitboard line = bit(start);
-          for (int sq = start;;) {
-            Remainder parts = map.without(group, line, true);
-            const Bitboard rest = group & ~line;
-            ASSERT_EQ(parts.part_count(), count_parts(g, rest)) << describe(g, group);
-            ASSERT_EQ(parts.common_touch(), common_touch_of_parts(g, rest)) << describe(g, group);
-            ++lines;
-            const Bitboard next = g.shift(bit(sq), along) & group;
-            if (!next) break;
-            sq = lsb(next);
-            line |= next;
-          }
-        }
-      }
+      lines += check_against_floods(g, group, true);
+      if (HasFailure()) return;
     }
   }
   EXPECT_EQ(groups, 3000);
   EXPECT_GT(lines, 20000);
+}
+
+// Sides split in two or more groups (a reconnection turn).
+TEST(ConnectionMap, MatchesFloodsOnRandomSplitSides) {
+  std::mt19937_64 rng(2027);
+  int sides = 0;
+  for (const auto& [width, height] : kSizes) {
+    const Geometry& g = Geometry::of(width, height);
+    for (int i = 0; i < 600; ++i) {
+      Bitboard side = 0;
+      for (int k = 2 + static_cast<int>(rng() % 2); k; --k) {
+        side |=
+            random_group(rng, g, 1 + static_cast<int>(rng() % 10), static_cast<int>(rng() % 11));
+      }
+      if (g.is_connected(side)) continue;
+      ++sides;
+      check_against_floods(g, side, false);
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(sides, 1500);
 }
 
 }  // namespace

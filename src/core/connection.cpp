@@ -254,16 +254,9 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
     // Two runs: the piece is a cut point iff they are not joined around it, and then the
     // parts are the one found and everything else; the piece may go only where it
     // touches both.
+    // (A group that fits the window has its two-run pieces settled on words by
+    // find_cut_points_in_window.)
     const int a = seed(starts), b = seed(starts & (starts - 1));
-    if (window.fits()) {
-      const int base = window.base();
-      const std::uint64_t one = 1, rest_word = window.down(rest);
-      const std::uint64_t part = separate(window, one << (a - base), one << (b - base), rest_word);
-      if (!part) return;
-      const std::uint64_t other = rest_word & ~part;
-      add_cut_point(sq, window.common_touch(part, other) & limit);
-      return;
-    }
     const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
     const Bitboard other = rest & ~part;

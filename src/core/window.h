@@ -30,8 +30,6 @@ class Window {
   // A set within the window as a word, and back.
   std::uint64_t down(Bitboard b) const { return low_word(b >> base_); }
   Bitboard up(std::uint64_t w) const { return Bitboard{w} << base_; }
-  // w together with its 8-neighbours, as far as they lie in the window (squares off
-  // the board may appear; callers intersect with a set of pieces).
   // Every square one step from w in direction d, as far as it lies in the window.
   std::uint64_t shift(std::uint64_t w, Direction d) const {
     const int delta = rank_step(d) * width_ + file_step(d);
@@ -40,6 +38,8 @@ class Window {
                                                      : w;
     return delta >= 0 ? movable << delta : movable >> -delta;
   }
+  // w together with its 8-neighbours, as far as they lie in the window (squares off
+  // the board may appear; callers intersect with a set of pieces).
   std::uint64_t dilate(std::uint64_t w) const {
     const std::uint64_t s = sideways(w);
     return s | (s << width_) | (s >> width_);

@@ -22,6 +22,25 @@ TEST(Geometry, ShiftDoesNotWrapAroundFiles) {
   EXPECT_EQ(g.shift(bit(g.square(3, 3)), NE), bit(g.square(4, 4)));
 }
 
+// A Stepper takes the same step as shift() on every board shape, corners and the top
+// square of a 128-square board included.
+TEST(Geometry, StepperStepsLikeShift) {
+  for (int width = kMinSide; width <= kMaxSide; ++width) {
+    for (int height = kMinSide; height <= kMaxSide; ++height) {
+      if (!Geometry::valid_size(width, height)) continue;
+      const Geometry& g = Geometry::of(width, height);
+      for (int d = 0; d < kDirectionCount; ++d) {
+        const auto dir = static_cast<Direction>(d);
+        const Stepper step = g.stepper(dir);
+        ASSERT_EQ(step(g.all()), g.shift(g.all(), dir)) << g.size_name() << " direction " << d;
+        for (int sq = 0; sq < g.square_count(); ++sq) {
+          ASSERT_EQ(step(bit(sq)), g.shift(bit(sq), dir)) << g.size_name() << " square " << sq;
+        }
+      }
+    }
+  }
+}
+
 TEST(Geometry, HundredTwentyEightSquareBoardUsesTheTopBit) {
   const Geometry& g = Geometry::of(16, 8);
   EXPECT_EQ(g.square_count(), 128);

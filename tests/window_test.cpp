@@ -58,6 +58,45 @@ TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
   EXPECT_GT(checked, 3000);
 }
 
+// The whole-board answers a Window gives (grown sets, squares next to two sets) and its
+// steps and floods on words, against the Geometry on random sets of every board shape.
+TEST(Window, GrowthAndStepsMatchTheGeometry) {
+  std::mt19937_64 rng(65);
+  int checked = 0;
+  for (int width = kMinSide; width <= kMaxSide; ++width) {
+    for (int height = kMinSide; height <= kMaxSide; ++height) {
+      if (!Geometry::valid_size(width, height)) continue;
+      const Geometry& g = Geometry::of(width, height);
+      for (int i = 0; i < 60; ++i) {
+        const Bitboard set = random_set(rng, g, i % 3);
+        if (!set) continue;
+        const Window window(g, set);
+        if (!window.fits()) continue;
+        ++checked;
+        const std::uint64_t word = window.down(set);
+        // Split the set in two at random; either half may be empty.
+        std::uint64_t half = 0;
+        for (std::uint64_t b = word; b; b &= b - 1) {
+          if (rng() % 2) half |= b & -b;
+        }
+        const Bitboard a = window.up(half), b = set & ~a;
+        ASSERT_EQ(window.grow(word), g.dilate(set)) << g.size_name();
+        ASSERT_EQ(window.common_touch(half, word & ~half), g.dilate(a) & g.dilate(b))
+            << g.size_name();
+        const Bitboard in_window = (Bitboard{~std::uint64_t{0}} << window.base()) & g.all();
+        for (int d = 0; d < kDirectionCount; ++d) {
+          const auto dir = static_cast<Direction>(d);
+          ASSERT_EQ(window.up(window.shift(word, dir)) & g.all(), g.shift(set, dir) & in_window)
+              << g.size_name() << " direction " << d;
+        }
+        const Bitboard seed = set & -set;
+        ASSERT_EQ(window.up(window.flood(window.down(seed), word)), g.flood(seed, set));
+      }
+    }
+  }
+  EXPECT_GT(checked, 3000);
+}
+
 TEST(Geometry, DirectionBetweenSquaresOnALine) {
   for (const auto& [width, height] : {std::pair{10, 8}, std::pair{8, 8}, std::pair{16, 8}}) {
     const Geometry& g = Geometry::of(width, height);

@@ -15,12 +15,14 @@ namespace {
 // the rest is connected iff the contacts are connected to each other; the flood stops
 // once they all are, which around a piece that is not a cut point takes a few steps.
 // Returns 0 when the rest is connected, else the (complete) part that was flooded.
-Bitboard flood_contacts(const Geometry& g, Bitboard rest, Bitboard removed) {
-  const Bitboard contacts = g.dilate(removed) & rest;
-  if (!has_more_than_one(contacts)) return 0;
-  Bitboard reached = contacts & -contacts;
+// Works on a Window's words or on whole bitboards with the Geometry.
+template <class Word, class Space>
+Word flood_contacts(const Space& space, Word rest, Word removed) {
+  const Word contacts = space.dilate(removed) & rest;
+  if (!(contacts & (contacts - 1))) return 0;
+  Word reached = contacts & -contacts;
   while ((reached & contacts) != contacts) {
-    const Bitboard next = g.dilate(reached) & rest;
+    const Word next = space.dilate(reached) & rest;
     if (next == reached) return reached;
     reached = next;
   }
@@ -44,8 +46,24 @@ void Remainder::find_parts(Bitboard rest, Bitboard removed, bool rest_touches_re
   pending_ = rest;
 }
 
+void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                           bool rest_touches_removed) {
+  if (!rest) return;
+  if (rest_touches_removed) {
+    const std::uint64_t first_part = flood_contacts(window, rest, removed);
+    if (!first_part) {
+      add_part(window.grow(rest));
+      return;
+    }
+    add_part(window.grow(first_part));
+    rest &= ~first_part;
+  }
+  window_ = &window;
+  pending_word_ = rest;
+}
+
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)
-    : geometry_(&g), group_(group) {
+    : geometry_(&g), window_(g, group ? group : g.all()), group_(group) {
   if (group_connected) {
     analyse_connected(group, g.all());
     return;
@@ -76,47 +94,6 @@ ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_conne
   }
 }
 
-void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
-  const Geometry& g = *geometry_;
-  if (!has_more_than_one(group)) {
-    // A lone piece is always one group, wherever it goes.
-    special_set_ = group;
-    if (group) special_[lsb(group)] = limit;
-    return;
-  }
-  // has[d]: squares whose neighbour in direction d is a piece of the group.
-  std::array<Bitboard, kDirectionCount> has;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
-    touch2_ |= touch1_ & has[d];
-    touch1_ |= has[d];
-  }
-  // Walking round the 8 neighbours in order, each start of a run of pieces begins a
-  // local part; a corner between two occupied edge squares joins them anyway, so it is
-  // counted as occupied. The pieces of one run are connected to each other without the
-  // piece in the middle, so only pieces with two or more runs can be cut points.
-  std::array<Bitboard, kDirectionCount> filled;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
-  }
-  Bitboard one_run = 0, two_runs = 0;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
-    two_runs |= one_run & run_start;
-    one_run |= run_start;
-  }
-  const Window window(g, group);
-  for (Bitboard b = group & two_runs; b;) {
-    const int sq = pop_lsb(b);
-    // The runs round this piece, one bit per direction: a run starts where a direction
-    // is filled and the one before it is not, and always at a piece.
-    unsigned ring = 0;
-    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{contains(filled[d], sq)} << d;
-    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    split_at(group, window, sq, starts, limit);
-  }
-}
-
 namespace {
 
 // Grows `a` and `b` (pieces of `rest`) together until they meet (returns 0: they are
@@ -138,64 +115,201 @@ Word separate(const Space& space, Word a, Word b, Word rest) {
   }
 }
 
+// Sorts `rest` into its parts, given the first piece of every run round a piece (as
+// squares; `base` is subtracted for a Window's words). Returns the number of parts.
+template <class Word, class Space>
+int parts_around(const Space& space, Word rest, const std::array<int, 4>& seeds, int seed_count,
+                 int base, std::array<Word, 4>& parts) {
+  int count = 0;
+  for (int i = 0; i < seed_count; ++i) {
+    const Word from = Word{1} << (seeds[i] - base);
+    if (!(rest & from)) continue;
+    parts[count] = i + 1 == seed_count ? rest : space.flood(from, rest);
+    rest &= ~parts[count++];
+  }
+  return count;
+}
+
 }  // namespace
 
-void ConnectionMap::split_at(Bitboard group, const Window& window, int sq, unsigned starts,
-                             Bitboard limit) {
+void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
   const Geometry& g = *geometry_;
+  if (!has_more_than_one(group)) {
+    // A lone piece is always one group, wherever it goes.
+    special_set_ = group;
+    if (group) special_[lsb(group)] = limit;
+    return;
+  }
+  // Squares with one or more, and with two or more, neighbours in the group: counted
+  // as the pieces beside a square (0-2) plus those in the ranks above and below (0-3
+  // each), with the sums kept only as far as "at least one" and "at least two".
+  const Bitboard left = (group & g.not_last_file()) << 1;  // a piece to the left
+  const Bitboard right = (group & g.not_first_file()) >> 1;
+  const Bitboard row_any = group | left | right;
+  const Bitboard row_two = (group & left) | (group & right) | (left & right);
+  const int width = g.width();
+  const Bitboard below_any = row_any << width, above_any = row_any >> width;
+  const Bitboard side_any = left | right;
+  touch1_ = (side_any | below_any | above_any) & g.all();
+  touch2_ = ((left & right) | (row_two << width) | (row_two >> width) | (side_any & below_any) |
+             (side_any & above_any) | (below_any & above_any)) &
+            g.all();
+  if (window_.fits()) {
+    find_cut_points_in_window(limit);
+    return;
+  }
+  // has[d]: squares whose neighbour in direction d is a piece of the group.
+  std::array<Bitboard, kDirectionCount> has;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
+  }
+  // Walking round the 8 neighbours in order, each start of a run of pieces begins a
+  // local part; a corner between two occupied edge squares joins them anyway, so it is
+  // counted as occupied. The pieces of one run are connected to each other without the
+  // piece in the middle, so only pieces with two or more runs can be cut points.
+  std::array<Bitboard, kDirectionCount> filled;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
+  }
+  Bitboard one_run = 0, two_runs = 0;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
+    two_runs |= one_run & run_start;
+    one_run |= run_start;
+  }
+  for (Bitboard b = group & two_runs; b;) {
+    const int sq = pop_lsb(b);
+    // The runs round this piece, one bit per direction: a run starts where a direction
+    // is filled and the one before it is not, and always at a piece.
+    unsigned ring = 0;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{contains(filled[d], sq)} << d;
+    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
+    split_at(group, sq, starts, limit);
+  }
+}
+
+// The same steps as analyse_connected on the window's words, with pieces of two runs
+// settled here without the bitboards of split_at.
+void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
+  const Window& window = window_;
+  const std::uint64_t pieces = window.down(group_);
+  std::array<std::uint64_t, kDirectionCount> has, filled;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    has[d] = window.shift(pieces, reverse(static_cast<Direction>(d)));
+  }
+  for (int d = 0; d < kDirectionCount; ++d) {
+    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
+  }
+  // Run starts counted per square up to three; for squares with exactly two, the
+  // directions of the first and second start as three bits each, one word per bit, so
+  // that a piece reads its two runs off six words instead of eight.
+  std::uint64_t one_run = 0, two_runs = 0, three_runs = 0;
+  std::array<std::uint64_t, 3> first{}, second{};
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const std::uint64_t run_start = filled[d] & ~filled[(d + 7) % 8];
+    const std::uint64_t starts_first = run_start & ~one_run;
+    const std::uint64_t starts_second = run_start & one_run & ~two_runs;
+    for (int k = 0; k < 3; ++k) {
+      if ((d >> k) & 1) {
+        first[k] |= starts_first;
+        second[k] |= starts_second;
+      }
+    }
+    three_runs |= two_runs & run_start;
+    two_runs |= one_run & run_start;
+    one_run |= run_start;
+  }
+  // Branching pieces (three or more runs) go through split_at.
+  for (std::uint64_t b = pieces & three_runs; b; b &= b - 1) {
+    const int at = std::countr_zero(b);
+    unsigned ring = 0;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned((filled[d] >> at) & 1) << d;
+    const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
+    split_at(group_, at + window.base(), starts, limit);
+  }
+  for (std::uint64_t b = pieces & two_runs & ~three_runs; b; b &= b - 1) {
+    const int at = std::countr_zero(b);
+    // Squares keep their files in the window, so a direction moves by as many bits.
+    const auto run_piece = [&](const std::array<std::uint64_t, 3>& direction_bits) {
+      int d = 0;
+      for (int k = 0; k < 3; ++k) d |= static_cast<int>((direction_bits[k] >> at) & 1) << k;
+      return std::uint64_t{1} << (at + geometry_->delta(static_cast<Direction>(d)));
+    };
+    const std::uint64_t rest = pieces & ~(std::uint64_t{1} << at);
+    const std::uint64_t part = separate(window, run_piece(first), run_piece(second), rest);
+    if (!part) continue;
+    const std::uint64_t other = rest & ~part;
+    add_cut_point(at + window.base(), window.common_touch(part, other) & limit);
+  }
+}
+
+void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard limit) {
+  const Geometry& g = *geometry_;
+  const Window& window = window_;
   const Bitboard rest = group & ~bit(sq);
   auto seed = [&](unsigned direction_bits) {
     return sq + g.delta(static_cast<Direction>(std::countr_zero(direction_bits)));
   };
   if (std::popcount(starts) == 2) {
     // Two runs: the piece is a cut point iff they are not joined around it, and then the
-    // parts are the one found and everything else.
+    // parts are the one found and everything else; the piece may go only where it
+    // touches both.
+    // (A group that fits the window has its two-run pieces settled on words by
+    // find_cut_points_in_window.)
     const int a = seed(starts), b = seed(starts & (starts - 1));
-    Bitboard part;
-    if (window.fits()) {
-      const int base = window.base();
-      const std::uint64_t one = 1;
-      part = window.up(separate(window, one << (a - base), one << (b - base), window.down(rest)));
-    } else {
-      part = separate(g, bit(a), bit(b), rest);
-    }
+    const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
-    add_cut_point(sq, limit);
+    const Bitboard other = rest & ~part;
+    add_cut_point(sq, g.dilate(part) & g.dilate(other) & limit);
     add_cut_part(sq, part);
-    add_cut_part(sq, rest & ~part);
+    add_cut_part(sq, other);
     return;
   }
-  // Three or more runs (a branching piece, rare): flood the part of each run not yet
-  // reached.
-  std::array<Bitboard, 4> parts;
-  int count = 0;
-  Bitboard pending = rest;
-  for (unsigned s = starts; s; s &= s - 1) {
-    const Bitboard from = bit(seed(s));
-    if (!(pending & from)) continue;
-    parts[count] = g.flood(from, pending);
-    pending &= ~parts[count++];
+  // Three or more runs (a branching piece): the parts, one flood per run not yet
+  // reached. Every part holds the first piece of a run, so the last run's part is
+  // whatever is left by then.
+  std::array<int, 4> seeds;
+  int seed_count = 0;
+  for (unsigned s = starts; s; s &= s - 1) seeds[seed_count++] = seed(s);
+  if (window.fits()) {
+    std::array<std::uint64_t, 4> words;
+    const int count =
+        parts_around(window, window.down(rest), seeds, seed_count, window.base(), words);
+    if (count < 2) return;
+    Bitboard targets = window.common_touch(words[0], words[1]) & limit;
+    for (int i = 2; i < count; ++i) targets &= window.grow(words[i]);
+    add_cut_point(sq, targets);
+    return;
   }
+  std::array<Bitboard, 4> parts;
+  const int count = parts_around(g, rest, seeds, seed_count, 0, parts);
   if (count < 2) return;
-  add_cut_point(sq, limit);
+  Bitboard targets = limit;
+  for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);
+  add_cut_point(sq, targets);
   for (int i = 0; i < count; ++i) add_cut_part(sq, parts[i]);
 }
 
 Remainder ConnectionMap::without(Bitboard group, Bitboard line, bool group_connected) const {
   Remainder parts(*geometry_);
-  Bitboard rest = group & ~line;
+  if (group == group_ && window_.fits()) {
+    // Floods on one word are cheap enough to need no parts known beforehand.
+    parts.find_parts(window_, window_.down(group & ~line), window_.down(line), group_connected);
+    return parts;
+  }
   // A part of the group without a cut point of the line that misses the rest of the
-  // line is a whole part of the group without the line too.
+  // line is a whole part of the group without the line too. What is left, with the
+  // line, is still one group: each part of the group without a cut point that was not
+  // taken holds a piece of the (connected) line.
   const Bitboard known = group == group_ ? line & with_parts_ : 0;
+  Bitboard rest = group & ~line;
   for (Bitboard b = known; b;) {
     for (int i = part_head_[pop_lsb(b)]; i != kNoPart; i = parts_[i].next) {
       if ((parts_[i].pieces & rest) != parts_[i].pieces) continue;  // meets the line, or taken
-      parts.add_known_part(parts_[i].grown);
+      parts.add_known_part(geometry_->dilate(parts_[i].pieces));
       rest &= ~parts_[i].pieces;
     }
   }
-  // What is left, with the line, is still one group: each part of the group without a
-  // cut point that was not taken holds a piece of the (connected) line.
   parts.find_parts(rest, line, group_connected);
   return parts;
 }

@@ -12,10 +12,9 @@
 
 #include "core/bitboard.h"
 #include "core/geometry.h"
+#include "core/window.h"
 
 namespace ordo {
-
-class Window;
 
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
@@ -33,9 +32,13 @@ class Remainder {
   // Sorts `rest` (the remaining pieces) into parts. `rest_touches_removed`: rest and
   // `removed` together form one group, which lets a connected rest skip the full flood.
   void find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed);
+  // The same for sets given as words of a window that fits them; the window must
+  // outlive this object, which sorts the rest of the pieces on its words as well.
+  void find_parts(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                  bool rest_touches_removed);
 
   int part_count() {
-    while (pending_) split_off_next_part();
+    while (has_pending()) split_off_next_part();
     return count_;
   }
   // Does a connected set of squares (a piece, an ordo line) touch every part? Parts are
@@ -43,7 +46,7 @@ class Remainder {
   bool joined_by(Bitboard connected_set) {
     for (int i = 0; i < count_; ++i)
       if (!(grown_[i] & connected_set)) return false;
-    while (pending_) {
+    while (has_pending()) {
       if (!(split_off_next_part() & connected_set)) return false;
     }
     return true;
@@ -55,7 +58,13 @@ class Remainder {
   }
 
  private:
+  bool has_pending() const { return pending_ || pending_word_; }
   Bitboard split_off_next_part() {
+    if (window_) {
+      const std::uint64_t part = window_->flood(pending_word_ & -pending_word_, pending_word_);
+      pending_word_ &= ~part;
+      return add_part(window_->grow(part));
+    }
     const Bitboard part = geometry_->flood(pending_ & -pending_, pending_);
     pending_ &= ~part;
     return add_part(geometry_->dilate(part));
@@ -70,7 +79,10 @@ class Remainder {
   const Geometry* geometry_;
   std::array<Bitboard, kMaxParts> grown_;
   Bitboard common_;
-  Bitboard pending_ = 0;  // pieces of the rest not yet sorted into parts
+  // Pieces of the rest not yet sorted into parts: as words of window_ when there is one.
+  Bitboard pending_ = 0;
+  const Window* window_ = nullptr;
+  std::uint64_t pending_word_ = 0;
   int count_ = 0;
 };
 
@@ -104,29 +116,34 @@ class ConnectionMap {
   // cut points, each limited to `limit`.
   void analyse_connected(Bitboard group, Bitboard limit);
   // Works out whether `sq` (whose runs of neighbours start in the directions `starts`)
-  // splits `group`, and if so records it with its parts. `window` spans the group.
-  void split_at(Bitboard group, const Window& window, int sq, unsigned starts, Bitboard limit);
+  // splits `group`, and if so records it with its parts.
+  void split_at(Bitboard group, int sq, unsigned starts, Bitboard limit);
+  // The cut points of the group, on window_'s words (it must fit the group).
+  void find_cut_points_in_window(Bitboard limit);
 
-  void add_cut_point(int u, Bitboard limit) {
+  // Records cut point u, which may move to `targets` (the squares touching every part).
+  void add_cut_point(int u, Bitboard targets) {
     special_set_ |= bit(u);
-    with_parts_ |= bit(u);
-    special_[u] = limit;
-    part_head_[u] = kNoPart;
+    special_[u] = targets;
   }
-  // Remembers one part of the group without cut point u (and the squares next to it).
+  // Remembers one part of the group without cut point u, for without() on a group that
+  // does not fit window_ (one that fits is flooded on its words instead).
   void add_cut_part(int u, Bitboard part) {
-    const Bitboard grown = geometry_->dilate(part);
-    special_[u] &= grown;
-    parts_[part_count_] = {part, grown, part_head_[u]};
+    if (!(with_parts_ & bit(u))) {
+      with_parts_ |= bit(u);
+      part_head_[u] = kNoPart;
+    }
+    parts_[part_count_] = {part, part_head_[u]};
     part_head_[u] = static_cast<std::uint16_t>(part_count_++);
   }
 
   const Geometry* geometry_;
+  Window window_;  // spans group_; most floods run on its words
   // The parts of the group without each cut point in with_parts_, as lists linked
   // through `next` (kNoPart ends one). Counted over all cut points, the parts are the
   // edges of the block-cut tree, so there are fewer than two per piece.
   struct Part {
-    Bitboard pieces, grown;
+    Bitboard pieces;
     std::uint16_t next;
   };
   static constexpr std::uint16_t kNoPart = 0xFFFF;

@@ -51,6 +51,7 @@ Geometry::Geometry(int width, int height)
       }
       if (on_board(file_of(sq) + file_step(dir), rank_of(sq) + rank_step(dir))) {
         neighbours_[sq] |= bit(square(file_of(sq) + file_step(dir), rank_of(sq) + rank_step(dir)));
+        may_step_[d] |= bit(sq);
       }
     }
   }

@@ -17,6 +17,15 @@ constexpr int kMinSide = 3;
 constexpr int kMaxSide = 16;
 constexpr int kMaxSquares = 128;
 
+// Steps in one fixed direction, for loops that take many: the mask and the shift are read
+// from the tables once (stores through a move sink might alias them, so a loop calling
+// Geometry::shift would read them again every time).
+struct Stepper {
+  Bitboard may_step;  // squares whose neighbour in the direction is on the board
+  int delta;
+  Bitboard operator()(Bitboard b) const { return shift_by(b & may_step, delta); }
+};
+
 class Geometry {
  public:
   // The shared, immutable tables for a board size. Throws std::invalid_argument when the
@@ -59,6 +68,7 @@ class Geometry {
     // branch: directions change often in the generator's loops).
     return shift_by(b & shift_masks_[d], deltas_[d]) & all_;
   }
+  Stepper stepper(Direction d) const { return {may_step_[d], deltas_[d]}; }
   // b together with all its 8-neighbours.
   Bitboard dilate(Bitboard b) const {
     const Bitboard sideways = b | ((b & not_last_file_) << 1) | ((b & not_first_file_) >> 1);
@@ -102,6 +112,7 @@ class Geometry {
   std::array<std::array<std::uint8_t, kMaxSquares>, kMaxSquares> directions_{};
   std::array<int, kDirectionCount> deltas_{};
   std::array<Bitboard, kDirectionCount> shift_masks_{};  // squares that may step in d
+  std::array<Bitboard, kDirectionCount> may_step_{};     // ... and stay on the board
 };
 
 }  // namespace ordo

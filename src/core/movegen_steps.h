@@ -53,26 +53,31 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
   // Regular pieces slide together, one distance at a time: a neighbouring target must
   // touch two pieces of the group (the mover and another), a farther one just one.
   const Bitboard regular = own & ~connection.irregular_pieces();
+  const Bitboard touch1 = connection.touch1(), touch2 = connection.touch2();
   for (int i = 0; i < dirs.count; ++i) {
+    const Direction dir = dirs.list[i];
+    const Stepper step = g.stepper(dir);
     Bitboard reached = regular;
     for (int distance = 1; reached; ++distance) {
-      reached = g.shift(reached, dirs.list[i]) & ~own;
-      const Bitboard targets =
-          reached & (distance == 1 ? connection.touch2() : connection.touch1());
-      sink.slides(dirs.list[i], distance, targets & ~enemy, targets & enemy);
+      reached = step(reached) & ~own;
+      const Bitboard targets = reached & (distance == 1 ? touch2 : touch1);
+      sink.slides(dir, distance, targets & ~enemy, targets & enemy);
       reached &= ~enemy;  // a capture ends the slide
     }
   }
-  // Irregular pieces (mostly cut points) may go to few squares, often none: each such
-  // square is checked on its own, which branches far less than sliding every direction.
+  // Irregular pieces (mostly cut points) may go to few squares, often none, and nearly
+  // all of them next to the piece: those are taken at once, and each farther one is
+  // checked on its own, which branches far less than sliding every direction.
   const Bitboard occupied = own | enemy;
   for (Bitboard b = connection.irregular_pieces(); b;) {
     const int from = pop_lsb(b);
     Bitboard lines = 0;
     for (int i = 0; i < dirs.count; ++i) lines |= g.ray(dirs.list[i], from);
-    Bitboard targets = 0;
-    for (Bitboard allowed = connection.irregular_targets(from) & lines & ~own; allowed;) {
-      const int to = pop_lsb(allowed);
+    // A neighbouring square on one of the lines has nothing in between.
+    const Bitboard allowed = connection.irregular_targets(from) & lines & ~own;
+    Bitboard targets = allowed & g.neighbours(from);
+    for (Bitboard far = allowed & ~targets; far;) {
+      const int to = pop_lsb(far);
       const Direction d = g.direction(from, to);
       // Pieces from `from` up to `to`, `to` itself included: only `to` may hold one.
       const Bitboard in_the_way = g.ray(d, from) & ~g.ray(d, to) & occupied;

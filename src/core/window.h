@@ -18,6 +18,8 @@ class Window {
         width_(g.width()),
         not_first_(low_word(g.not_first_file())),
         not_last_(low_word(g.not_last_file())),
+        first_rank_(low_word(g.rank_mask(0))),
+        all_(g.all()),
         fits_(msb(span) - base_ < 63) {}
 
   // Whether every square of `span` lies in the window, with one bit to spare: dilate()
@@ -28,16 +30,69 @@ class Window {
   // A set within the window as a word, and back.
   std::uint64_t down(Bitboard b) const { return low_word(b >> base_); }
   Bitboard up(std::uint64_t w) const { return Bitboard{w} << base_; }
+  // Every square one step from w in direction d, as far as it lies in the window.
+  std::uint64_t shift(std::uint64_t w, Direction d) const {
+    const int delta = rank_step(d) * width_ + file_step(d);
+    const std::uint64_t movable = file_step(d) > 0   ? w & not_last_
+                                  : file_step(d) < 0 ? w & not_first_
+                                                     : w;
+    return delta >= 0 ? movable << delta : movable >> -delta;
+  }
   // w together with its 8-neighbours, as far as they lie in the window (squares off
   // the board may appear; callers intersect with a set of pieces).
   std::uint64_t dilate(std::uint64_t w) const {
-    const std::uint64_t sideways = w | ((w & not_last_) << 1) | ((w & not_first_) >> 1);
-    return sideways | (sideways << width_) | (sideways >> width_);
+    const std::uint64_t s = sideways(w);
+    return s | (s << width_) | (s >> width_);
+  }
+  // The squares of the whole board on or next to a piece of `w` (a set within a window
+  // that fits), as Geometry::dilate gives them: a square in the rank below the window,
+  // or above its 64th bit, touches the set only through its sideways spread in the rank
+  // next to it.
+  Bitboard grow(std::uint64_t w) const {
+    const std::uint64_t s = sideways(w);
+    Bitboard grown = up(s | (s << width_) | (s >> width_));
+    if (base_ < 64) grown |= above_word(s);
+    if (base_ >= width_) grown |= Bitboard{s & first_rank_} << (base_ - width_);
+    return grown & all_;
+  }
+  // The part of `within` 8-connected to `seed` (seed must lie inside `within`).
+  std::uint64_t flood(std::uint64_t seed, std::uint64_t within) const {
+    for (;;) {
+      const std::uint64_t next = dilate(seed) & within;
+      if (next == seed) return seed;
+      seed = next;
+    }
+  }
+  // The squares of the whole board next to a piece of `a` and to a piece of `b` (sets
+  // within a window that fits). Squares next to both in the window's words come from
+  // dilate(); a square in the rank below the window, or above its 64th bit, touches a
+  // set only through the set's sideways spread in the rank next to it.
+  Bitboard common_touch(std::uint64_t a, std::uint64_t b) const {
+    const std::uint64_t sideways_a = sideways(a), sideways_b = sideways(b);
+    const std::uint64_t both = sideways_a & sideways_b;
+    const std::uint64_t grown_a = sideways_a | (sideways_a << width_) | (sideways_a >> width_);
+    const std::uint64_t grown_b = sideways_b | (sideways_b << width_) | (sideways_b >> width_);
+    Bitboard touch = up(grown_a & grown_b);
+    if (base_ < 64) touch |= above_word(both);
+    if (base_ >= width_) touch |= Bitboard{both & first_rank_} << (base_ - width_);
+    return touch & all_;
   }
 
  private:
+  // The squares above the window's 64th bit next to a piece of a set whose sideways
+  // spread is `s` (base_ < 64: the board ends before bit 128). Squares that would lie
+  // past bit 127 are off the board and dropped by the 64-bit shift.
+  Bitboard above_word(std::uint64_t s) const {
+    return Bitboard{(s >> (64 - width_)) << base_} << 64;
+  }
+  std::uint64_t sideways(std::uint64_t w) const {
+    return w | ((w & not_last_) << 1) | ((w & not_first_) >> 1);
+  }
+
   int base_, width_;
   std::uint64_t not_first_, not_last_;  // the file masks repeat every rank
+  std::uint64_t first_rank_;            // the window's first rank, as a word
+  Bitboard all_;
   bool fits_;
 };
 

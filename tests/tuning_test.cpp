@@ -181,16 +181,19 @@ TEST(WeightMatch, EqualWeightsScoreHalf) {
   EXPECT_DOUBLE_EQ(r.score(), 0.5);
 }
 
-TEST(WeightMatch, MaterialBlindWeightsLose) {
-  // Weights that ignore everything but tempo play at random among equal scores: they
-  // should lose clearly to the defaults over a few games, given the turns to do so.
+TEST(WeightMatch, ReversedWeightsLose) {
+  // Weights that want to lose pieces, stay back and get split (the defaults negated, tempo
+  // kept) must lose clearly to the defaults, given the turns to do so.
   SelfPlayConfig config = small_config(1).play;
   config.move_limit = 150;
   const EvalWeights defaults = EvalWeights::defaults(Variant::Classic);
-  const EvalWeights blind = EvalWeights::from_coefficients({0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0});
-  const MatchResult r = play_match(config, defaults, blind, 4, 3);
-  EXPECT_GT(r.score(), 0.5) << r.wins << " wins, " << r.draws << " draws, " << r.losses
-                            << " losses";
+  auto reversed_coefficients = defaults.coefficients();
+  for (int i = 0; i < kEvalFeatureCount; ++i)
+    if (static_cast<EvalFeature>(i) != EvalFeature::Tempo) reversed_coefficients[i] *= -1;
+  const EvalWeights reversed = EvalWeights::from_coefficients(reversed_coefficients);
+  const MatchResult r = play_match(config, defaults, reversed, 8, 3);
+  EXPECT_GE(r.score(), 0.75) << r.wins << " wins, " << r.draws << " draws, " << r.losses
+                             << " losses";
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ constexpr EvalWeights kClassicWeights{
     .runner_up_rank = 0,
     .frontier = 0,
     .file_span = 0,
-    .exposed_cut_point = 400,
+    .exposed_cut_point = 40,
 };
 
 // Ordo X moves faster (two steps, ordos in five directions) and a capture removes whole

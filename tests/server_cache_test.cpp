@@ -377,9 +377,10 @@ TEST_F(CacheServiceTest, StartUpLoadsOnlyGamesWithARunningClockOrAnEngineToMove)
   service().create({{"mode", "network"}, {"clock", {{"initial_ms", 60000}}}});  // not started
   const json clocked = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 60000}}}});
   play(clocked["id"], clocked["tokens"]["white"], "c2-c3");
-  // The engine thinks too long to answer before the server stops.
+  // The engine thinks too long to answer before the server stops (level 10: no depth cap
+  // of its own below the fixed depth).
   open(60);
-  const json ai = service().create({{"mode", "ai"}});
+  const json ai = service().create({{"mode", "ai"}, {"ai", {{"level", 10}}}});
   play(ai["id"], ai["tokens"]["white"], "c2-c3");
 
   open(1);  // the engine's search was lost with the old server: it owes a move

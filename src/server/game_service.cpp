@@ -38,7 +38,9 @@ void GameService::resume_at_start() {
   for (auto& row : storage_.games_to_resume()) {
     const std::string id = row.id;
     try {
-      cache_.insert(resume(std::move(row)));
+      auto match = resume(std::move(row));
+      cache_.insert(match);
+      start_engine_when_resident(*match);
     } catch (const std::exception& e) {
       // One unreadable game must not keep the others from being served.
       std::cerr << "warning: stored game " << id << " cannot be resumed: " << e.what() << '\n';
@@ -47,7 +49,21 @@ void GameService::resume_at_start() {
 }
 
 std::shared_ptr<Match> GameService::acquire(const std::string& id) {
-  return cache_.get(id, [this](const std::string& wanted) { return load(wanted); });
+  bool loaded_here = false;
+  auto match = cache_.get(id, [&](const std::string& wanted) {
+    loaded_here = true;
+    return load(wanted);
+  });
+  if (loaded_here) start_engine_when_resident(*match);
+  return match;
+}
+
+void GameService::start_engine_when_resident(Match& match) {
+  // Only now: an engine answer is played only for a resident game, and a quick engine
+  // could answer before a game still loading became resident (the answer would be lost
+  // and the game would wait for it for ever).
+  std::lock_guard lock(match.mutex);
+  start_engine_if_its_turn(match);
 }
 
 std::shared_ptr<Match> GameService::load(const std::string& id) {
@@ -86,7 +102,6 @@ std::shared_ptr<Match> GameService::resume(StoredGame row) {
     storage_.set_turn(match->row.id, match->turn_started_ms, flag_at);
     match->row.flag_at_ms = flag_at;
   }
-  start_engine_if_its_turn(*match);
   return match;
 }
 

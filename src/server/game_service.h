@@ -141,9 +141,12 @@ class GameService {
   // A match of `row` at its start, then `moves` played by the rules (the row's result
   // applied if the players decided it). Throws if the game cannot be read back.
   static std::shared_ptr<Match> replay(StoredGame row, const std::vector<StoredMove>& moves);
+  // The game, from memory or loaded; a loaded game's engine starts once it is resident.
   std::shared_ptr<Match> acquire(const std::string& id);
   std::shared_ptr<Match> load(const std::string& id);
+  // A stored game back in memory with its clock restored; its engine is not started.
   std::shared_ptr<Match> resume(StoredGame row);
+  void start_engine_when_resident(Match& match);
   void resume_at_start();
   void run_timer();
 

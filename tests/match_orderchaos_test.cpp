@@ -147,6 +147,18 @@ TEST(MatchOrderChaos, OurBinaryOverUgiPlaysLikeTheEngineInProcess) {
   expect_no_children();
 }
 
+TEST(MatchOrderChaos, OurEnginesLevelChangesItsPlay) {
+  // The level reaches Order and Chaos's own level table through the same engine settings.
+  std::string records[2];
+  for (const int i : {0, 1}) {
+    const std::string level = i == 0 ? "" : ",level=1";
+    const MatchResult result = run_match(
+        oc_match("name=E,kind=ab,depth=2,hash=1", "name=B,kind=ab,depth=2,hash=1" + level, 4));
+    for (const GameReport& g : result.games) records[i] += g.played.record();
+  }
+  EXPECT_TRUE(records[0] != records[1]) << "level 1 played as level 10";
+}
+
 TEST(MatchCommand, PlaysOrderAndChaosAndWritesItsRecords) {
   const std::string records = testing::TempDir() + "oc_match_records.txt";
   std::istringstream in;

@@ -9,11 +9,13 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 #include "cli/app.h"
 #include "core/record.h"
 #include "games/ordo_game.h"
 #include "match/elo_plot.h"
+#include "match/engine_player.h"
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/player_spec.h"
@@ -128,17 +130,77 @@ TEST(MatchRunner, PlayerSpecsAreChecked) {
   EXPECT_NO_THROW(configure("kind=uct,nodes=100,seed=3,c=1.5"));
   EXPECT_NO_THROW(configure("kind=ugi,cmd=prog,depth=2,option.Hash=8,timeout=100"));
   for (const char* bad :
-       {"kind=ab", "kind=ab,depth=0", "kind=ab,depth=x", "kind=ab,depth=3,level=5",
+       {"kind=ab", "kind=ab,depth=0", "kind=ab,depth=x", "kind=ab,depth=3,speed=5",
         "kind=uct,depth=3", "kind=uct,nodes=5,c=-1", "kind=ugi,depth=2", "kind=ab,movetime=-5"}) {
     EXPECT_THROW(configure(bad), std::invalid_argument) << bad;
   }
   try {
-    configure("kind=ab,depth=3,level=5");
+    configure("kind=ab,depth=3,speed=5");
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown key 'level'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unknown key 'speed'"), std::string::npos) << e.what();
   }
   // With a clock a player needs no per-move limit.
   EXPECT_NO_THROW(configure_player(parse_player_spec("kind=ab"), true));
+}
+
+// The message configure_player gives for `text`, or "" if it takes it.
+std::string configure_error(const std::string& text) {
+  try {
+    configure_player(parse_player_spec(text), false);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MatchRunner, LevelKeyIsParsedAndCheckedForOurEngine) {
+  const PlayerConfig config =
+      configure_player(parse_player_spec("kind=ab,level=3,nodes=400"), false);
+  ASSERT_TRUE(std::holds_alternative<AbSettings>(config.settings));
+  EXPECT_EQ(std::get<AbSettings>(config.settings).level, 3);
+  EXPECT_EQ(std::get<AbSettings>(config.settings).limits.nodes, 400u);
+  // Unless given, our engine plays at full strength.
+  EXPECT_EQ(
+      std::get<AbSettings>(configure_player(parse_player_spec("kind=ab,depth=2"), false).settings)
+          .level,
+      games::kMaxLevel);
+  // A level below the top caps the search itself, as in the app; the top level does not.
+  EXPECT_EQ(configure_error("kind=ab,level=9"), "");
+  EXPECT_NE(configure_error("kind=ab,level=10").find("no limit"), std::string::npos);
+  for (const char* bad : {"kind=ab,level=0,depth=2", "kind=ab,level=11,depth=2",
+                          "kind=ab,level=x,depth=2", "kind=ab,level=5.5,depth=2"}) {
+    EXPECT_NE(configure_error(bad).find("level needs a whole number from 1 to 10"),
+              std::string::npos)
+        << bad << ": " << configure_error(bad);
+  }
+  // The reference bot has no levels.
+  EXPECT_NE(configure_error("kind=uct,nodes=5,level=3").find("unknown key 'level'"),
+            std::string::npos);
+}
+
+TEST(MatchRunner, LevelsChangePlayAndTheirChoicesVaryFromGameToGame) {
+  const std::string full = "name=full,kind=ab,depth=2,hash=1";
+  const MatchConfig even = small_match(full, "name=low,kind=ab,depth=2,hash=1", 8);
+  const MatchConfig uneven = small_match(full, "name=low,kind=ab,level=1,depth=2,hash=1", 8);
+  const MatchResult low = run_match(uneven);
+  EXPECT_TRUE(all_records(low) != all_records(run_match(even))) << "level 1 played as level 10";
+  // Level 1's blunders and near-best gambles cost it games against full strength.
+  EXPECT_GT(low.state.wdl.wins, low.state.wdl.losses)
+      << low.state.wdl.wins << "-" << low.state.wdl.draws << "-" << low.state.wdl.losses;
+  EXPECT_EQ(all_records(run_match(uneven)), all_records(low));  // still reproducible
+
+  // Each game draws its own randomness: from its opening and the player.
+  const games::GameSpec rules{"ordo", {{"size", "8x8"}}};
+  const auto after = [&](const std::vector<std::string>& moves) {
+    auto game = games::make_game(rules);
+    for (const std::string& m : moves) game->play(m);
+    return game;
+  };
+  const Opening first = make_opening(rules, 3, 7, 0), second = make_opening(rules, 3, 7, 1);
+  ASSERT_NE(first.moves, second.moves);
+  EXPECT_EQ(game_seed(*after(first.moves), "low"), game_seed(*after(first.moves), "low"));
+  EXPECT_NE(game_seed(*after(first.moves), "low"), game_seed(*after(second.moves), "low"));
+  EXPECT_NE(game_seed(*after(first.moves), "low"), game_seed(*after(first.moves), "full"));
 }
 
 TEST(MatchRunner, EloPlotDrawsEveryPoint) {

@@ -1,7 +1,9 @@
 // Our engine in-process, through the run-time engine interface (games/any_engine.h): one
-// instance per game.
+// instance per game. A level (AbSettings::level) goes to the engine's settings, the same
+// path the app's engine takes, so a level plays here as it does there.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -10,6 +12,10 @@
 #include "match/player_factory.h"
 
 namespace ordo::match {
+
+// The seed of the lower levels' randomness for one game: from the game as it starts (its
+// start position and opening) and the player's name.
+std::uint64_t game_seed(const games::AnyGame& game, const std::string& player_name);
 
 class EnginePlayer final : public Player {
  public:

@@ -59,6 +59,9 @@ std::map<std::string, Setter<AbSettings>> ab_keys() {
   table["threads"] = [](AbSettings& s, const std::string& v) {
     s.threads = static_cast<int>(whole_number("threads", v, 1, 256));
   };
+  table["level"] = [](AbSettings& s, const std::string& v) {
+    s.level = static_cast<int>(whole_number("level", v, games::kMinLevel, games::kMaxLevel));
+  };
   return table;
 }
 
@@ -137,9 +140,12 @@ PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
   PlayerConfig config{spec.name, AbSettings{}};
   try {
     MoveLimits limits;
+    bool capped_by_level = false;
     if (spec.kind == "ab") {
       const auto settings = apply(spec, ab_keys(), AbSettings{});
       limits = settings.limits;
+      // The levels below the top cap depth and nodes themselves (docs/levels.md).
+      capped_by_level = settings.level < games::kMaxLevel;
       config.settings = settings;
     } else if (spec.kind == "uct") {
       const auto settings = apply(spec, uct_keys(), UctSettings{});
@@ -153,10 +159,12 @@ PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
     } else {
       throw std::invalid_argument("unknown kind '" + spec.kind + "'");
     }
-    if (!has_clock && !has_limit(limits)) {
+    if (!has_clock && !has_limit(limits) && !capped_by_level) {
       throw std::invalid_argument(
-          spec.kind == "uct" ? "no limit: give movetime= or nodes=, or a clock (--tc)"
-                             : "no limit: give depth=, nodes= or movetime=, or a clock (--tc)");
+          spec.kind == "uct"  ? "no limit: give movetime= or nodes=, or a clock (--tc)"
+          : spec.kind == "ab" ? "no limit: give depth=, nodes=, movetime= or level=1..9, or a "
+                                "clock (--tc)"
+                              : "no limit: give depth=, nodes= or movetime=, or a clock (--tc)");
     }
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("player '" + spec.text + "': " + e.what());

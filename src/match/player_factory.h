@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "games/any_engine.h"
 #include "games/any_game.h"
 #include "match/player.h"
 #include "match/player_spec.h"
@@ -22,6 +23,9 @@ struct AbSettings {
   MoveLimits limits;
   std::size_t hash_mib = 16;
   int threads = 1;
+  // A playing level as the app's (docs/levels.md): its caps and, below the top, its
+  // randomness, drawn anew for every game (engine_player.h).
+  int level = games::kMaxLevel;
 };
 
 struct UctSettings {

@@ -3,7 +3,7 @@
 // option (a level, another searcher) is one more row there.
 //
 //   kind=ab   our engine in-process (the Engine facade): depth, nodes, movetime, hash,
-//             threads
+//             threads, level (1..10, as in the app; docs/levels.md)
 //   kind=uct  the reference UCT bot: movetime, nodes (iterations), seed, c (exploration)
 //   kind=ugi  an external UGI engine: cmd (program and arguments, split at spaces),
 //             option.NAME=VALUE (sent with setoption), depth, nodes, movetime,

@@ -186,8 +186,14 @@ TEST(Engine, ClockBudgetIsASensibleShareOfTheMoversTime) {
   limits.movetime_ms = 50;
   EXPECT_EQ(search_limits(limits, Color::Black).time_ms, 50);
   EXPECT_EQ(search_limits(limits, Color::White).time_ms, 50);
+  // A fixed time per move is used to its end; a share of the clock may stop early.
+  EXPECT_FALSE(search_limits(limits, Color::White).time_from_clock);
+  limits.movetime_ms = 200;
+  EXPECT_EQ(search_limits(limits, Color::Black).time_ms, 75);
+  EXPECT_TRUE(search_limits(limits, Color::Black).time_from_clock);
   limits.movetime_ms = 0;
   EXPECT_EQ(search_limits(limits, Color::White).time_ms, 2'750);
+  EXPECT_TRUE(search_limits(limits, Color::White).time_from_clock);
   limits.infinite = true;
   EXPECT_EQ(search_limits(limits, Color::White).time_ms, 0);
 }

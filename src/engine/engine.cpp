@@ -35,7 +35,10 @@ SearchLimits search_limits(const GoLimits& limits, int mover) {
   if (limits.infinite) return {};
   SearchLimits out{.depth = limits.depth, .nodes = limits.nodes, .time_ms = limits.movetime_ms};
   const std::int64_t budget = clock_budget_ms(limits, mover);
-  if (budget > 0) out.time_ms = out.time_ms > 0 ? std::min(out.time_ms, budget) : budget;
+  if (budget > 0 && (out.time_ms == 0 || budget < out.time_ms)) {
+    out.time_ms = budget;
+    out.time_from_clock = true;
+  }
   return out;
 }
 

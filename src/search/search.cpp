@@ -136,8 +136,9 @@ void BasicAlphaBeta<Rules>::deepen_main(const Position& root, SharedSearch& shar
     }
     // A mate within the searched depth is exact: deeper iterations cannot change it.
     if (result.mate && std::abs(score) >= kMateScore - depth) break;
-    // The next iteration would take several times as long: do not start what cannot end.
-    if (limits.time_ms && elapsed * 2 >= limits.time_ms) break;
+    // On a clock, the next iteration would take several times as long: what cannot end
+    // is not started, and the time is kept for later moves.
+    if (limits.time_from_clock && elapsed * 2 >= limits.time_ms) break;
   }
 }
 

@@ -22,6 +22,10 @@ struct SearchLimits {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
+  // A share of a clock (true) stops starting iterations halfway through time_ms, to keep
+  // time for later moves; a fixed time per move (false) is searched to its end, since a
+  // root move that wins in an unfinished iteration is played.
+  bool time_from_clock = false;
   // The node limit waits until the first iteration has finished, so that a small budget
   // (the low levels) still chooses from searched moves rather than the fallback move.
   bool finish_first_iteration = false;

@@ -13,13 +13,12 @@
 #include "server/game_cache.h"
 #include "server/game_service.h"
 #include "server/ordo_rules.h"
-#include "server_test_util.h"
+#include "server_service_fixture.h"
 
 namespace ordo::server {
 namespace {
 
 using nlohmann::json;
-using testing::TempDir;
 
 std::shared_ptr<Match> sample_match(const std::string& id) {
   StoredGame row;
@@ -121,39 +120,23 @@ TEST(ServerGameCache, DropsIdleAndFinishedGamesButNotThoseInUse) {
   EXPECT_NE(cache.find_resident("thinking"), nullptr);
 }
 
-// A service over a storage in a temporary directory, with a fake clock and small limits.
-class CacheServiceTest : public ::testing::Test {
+// The shared service set-up with small cache limits.
+class CacheServiceTest : public testing::ServiceFixture {
  protected:
   CacheServiceTest() { open(); }
 
   void open(int ai_depth = 1) {
-    service_.reset();
-    storage_.reset();
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
-    ServiceOptions options;
-    options.now = [this] { return now_.load(); };
-    options.clock_tick_ms = 0;
+    ServiceOptions options = base_options();
     options.fixed_ai_depth = ai_depth;
-    options.engine_hash_mib = 1;
     options.cache.max_games = 4;
     options.cache.idle_ms = 1000;
-    service_ = std::make_unique<GameService>(*storage_, options);
-  }
-  GameService& service() { return *service_; }
-
-  json play(const std::string& id, const std::string& token, const std::string& move) {
-    return service().play(id, {{"token", token}, {"move", move}});
+    ServiceFixture::open(options);
   }
   // Drops every unused game: each is idle once the fake clock moves past idle_ms.
   void drop_all_idle() {
     now_ += 1000;
     service().drop_idle_games();
   }
-
-  TempDir dir_;
-  std::atomic<std::int64_t> now_{1'700'000'000'000};
-  std::unique_ptr<Storage> storage_;
-  std::unique_ptr<GameService> service_;
 };
 
 TEST_F(CacheServiceTest, AGameDroppedFromMemoryComesBackExactly) {

@@ -8,13 +8,12 @@
 
 #include "server/api_error.h"
 #include "server/game_service.h"
-#include "server_test_util.h"
+#include "server_service_fixture.h"
 
 namespace ordo::server {
 namespace {
 
 using nlohmann::json;
-using testing::TempDir;
 
 constexpr auto kWait = std::chrono::seconds(60);
 
@@ -24,22 +23,9 @@ const std::vector<std::string> kOrderMakesFive = {"Xa1", "Oa6", "Xb1", "Oc5", "X
 // 35 squares filled without a line; whichever symbol goes to a1, none appears.
 constexpr const char* kOneSquareLeft = "oxooox/oxoxxx/ooooxo/xooxoo/xoxxoo/1oxoxo chaos";
 
-class OrderChaosServiceTest : public ::testing::Test {
+class OrderChaosServiceTest : public testing::ServiceFixture {
  protected:
   OrderChaosServiceTest() { open(); }
-
-  void open() {
-    service_.reset();
-    storage_.reset();
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
-    ServiceOptions options;
-    options.now = [this] { return now_.load(); };
-    options.clock_tick_ms = 0;
-    options.fixed_ai_depth = 1;
-    options.engine_hash_mib = 1;
-    service_ = std::make_unique<GameService>(*storage_, options);
-  }
-  GameService& service() { return *service_; }
 
   // The code and message of the ApiError that `action` throws (empty if none).
   template <typename Action>
@@ -56,14 +42,6 @@ class OrderChaosServiceTest : public ::testing::Test {
     body["game"] = "orderchaos";
     return service().create(body);
   }
-  json play(const std::string& id, const std::string& token, const std::string& move) {
-    return service().play(id, {{"token", token}, {"move", move}});
-  }
-
-  TempDir dir_;
-  std::atomic<std::int64_t> now_{1'700'000'000'000};
-  std::unique_ptr<Storage> storage_;
-  std::unique_ptr<GameService> service_;
 };
 
 TEST_F(OrderChaosServiceTest, ALocalGameHasTheGamesBoardSidesAndMoves) {

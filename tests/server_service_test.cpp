@@ -8,33 +8,18 @@
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server/random_token.h"
-#include "server_test_util.h"
+#include "server_service_fixture.h"
 
 namespace ordo::server {
 namespace {
 
 using nlohmann::json;
-using testing::TempDir;
 
 constexpr auto kWait = std::chrono::seconds(60);
 
-// A service over a storage in a temporary directory, with a fake clock the test moves.
-class ServiceTest : public ::testing::Test {
+class ServiceTest : public testing::ServiceFixture {
  protected:
   ServiceTest() { open(); }
-
-  void open() {
-    service_.reset();
-    storage_.reset();
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
-    ServiceOptions options;
-    options.now = [this] { return now_.load(); };
-    options.clock_tick_ms = 0;
-    options.fixed_ai_depth = 1;
-    options.engine_hash_mib = 1;
-    service_ = std::make_unique<GameService>(*storage_, options);
-  }
-  GameService& service() { return *service_; }
 
   // The code of the ApiError that `action` throws ("" if none).
   template <typename Action>
@@ -46,15 +31,6 @@ class ServiceTest : public ::testing::Test {
     }
     return "";
   }
-
-  json play(const std::string& id, const std::string& token, const std::string& move) {
-    return service().play(id, {{"token", token}, {"move", move}});
-  }
-
-  TempDir dir_;
-  std::atomic<std::int64_t> now_{1'700'000'000'000};
-  std::unique_ptr<Storage> storage_;
-  std::unique_ptr<GameService> service_;
 };
 
 TEST(ServerTokens, AreLongUrlSafeAndDistinct) {

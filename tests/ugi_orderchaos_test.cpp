@@ -7,30 +7,17 @@
 #include <string>
 #include <vector>
 
-#include "cli/ugi.h"
 #include "games/any_engine.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
+#include "ugi_session.h"
 
 namespace ordo {
 namespace {
 
-std::vector<std::string> run_session(const std::string& input) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  EXPECT_EQ(cli::run_ugi(in, out), 0);
-  std::istringstream lines(out.str());
-  std::vector<std::string> result;
-  for (std::string line; std::getline(lines, line);) result.push_back(line);
-  return result;
-}
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& line : lines) out += line + '\n';
-  return out;
-}
+using testing::join_lines;
+using testing::run_ugi_session;
 
 std::uint64_t perft_of(const std::string& position, orderchaos::RuleVersion version, int depth) {
   orderchaos::Position pos = orderchaos::Position::parse(position, version);
@@ -38,7 +25,7 @@ std::uint64_t perft_of(const std::string& position, orderchaos::RuleVersion vers
 }
 
 TEST(UgiOrderChaos, ScriptedSessionTranscript) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "setoption name Game value orderchaos\n"
       "ugi\n"
       "position startpos moves Xc3 Od4\n"
@@ -108,7 +95,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
 }
 
 TEST(UgiOrderChaos, RulesChangeTheGameAndTheSameValueKeepsThePosition) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "setoption name Game value orderchaos\n"
       "position startpos moves Xa1\n"
       "setoption name Game value orderchaos\n"  // no change: the position stays
@@ -131,7 +118,7 @@ const std::regex kInfoLine(
     R"(info depth (\d+) score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ pv( \S+)+)");
 
 TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "setoption name Game value orderchaos\n"
       "setoption name Searcher value mcts\n"  // both searchers serve Order and Chaos
       "setoption name Searcher value minimax\n"

@@ -1,6 +1,5 @@
 // The UGI protocol run over string streams: a scripted session is checked line by line,
 // the search's moves against the rules core rather than hard-coded.
-#include "cli/ugi.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +12,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "search/search.h"
+#include "ugi_session.h"
 
 namespace ordo {
 namespace {
@@ -21,21 +21,8 @@ namespace {
 const std::regex kInfoLine(
     R"(info depth (\d+) score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+ pv( \S+)+)");
 
-std::vector<std::string> run_session(const std::string& input) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  EXPECT_EQ(cli::run_ugi(in, out), 0);
-  std::istringstream lines(out.str());
-  std::vector<std::string> result;
-  for (std::string line; std::getline(lines, line);) result.push_back(line);
-  return result;
-}
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& line : lines) out += line + '\n';
-  return out;
-}
+using testing::join_lines;
+using testing::run_ugi_session;
 
 // The best move a fresh searcher finds at `depth` in the game (the engine's default table).
 Move direct_best_move(const Game& game, int depth) {
@@ -45,7 +32,7 @@ Move direct_best_move(const Game& game, int depth) {
 }
 
 TEST(Ugi, ScriptedSessionTranscript) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "ugi\n"
       "isready\n"
       "setoption name Size value 8x8\n"
@@ -127,7 +114,7 @@ TEST(Ugi, ScriptedSessionTranscript) {
 }
 
 TEST(Ugi, SearcherLevelAndThreadsOptions) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "setoption name Searcher value mcts\n"
       "setoption name Level value 3\n"
       "setoption name Threads value 2\n"
@@ -163,7 +150,7 @@ TEST(Ugi, SearcherLevelAndThreadsOptions) {
 }
 
 TEST(Ugi, UciAliasAndOptionsForOrdoX) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "uci\n"
       "setoption name rules value x\n"
       "position fen 1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 b\n"
@@ -183,7 +170,7 @@ TEST(Ugi, UciAliasAndOptionsForOrdoX) {
 }
 
 TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "position startpos moves c2-c4\n"
       "go infinite\n"
       "isready\n"
@@ -201,14 +188,14 @@ TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {
 }
 
 TEST(Ugi, EndOfInputLetsAFiniteSearchFinish) {
-  const std::vector<std::string> out = run_session("position startpos\ngo depth 2");
+  const std::vector<std::string> out = run_ugi_session("position startpos\ngo depth 2");
   ASSERT_EQ(out.size(), 3u) << join_lines(out);
   EXPECT_TRUE(out[2].starts_with("bestmove ")) << out[2];
 }
 
 TEST(Ugi, ClockSearchAndFinishedGames) {
   // Sideways there and back twice: the start position occurs for the third time (a draw).
-  const std::vector<std::string> out = run_session(
+  const std::vector<std::string> out = run_ugi_session(
       "position startpos moves e3-d3 e6-d6 d3-e3 d6-e6 e3-d3 e6-d6 d3-e3 d6-e6\n"
       "query gameover\n"
       "query result\n"

@@ -178,6 +178,18 @@ TEST(MatchRunner, LevelKeyIsParsedAndCheckedForOurEngine) {
             std::string::npos);
 }
 
+TEST(MatchRunner, APlayerWithoutALimitIsToldTheKeysOfItsKind) {
+  EXPECT_EQ(configure_error("name=A,kind=ab"),
+            "player 'name=A,kind=ab': no limit: give depth=, nodes=, movetime= or level=1..9, "
+            "or a clock (--tc)");
+  EXPECT_NE(configure_error("kind=uct").find("give movetime= or nodes=, or a clock"),
+            std::string::npos)
+      << configure_error("kind=uct");
+  EXPECT_NE(configure_error("kind=ugi,cmd=prog").find("give depth=, nodes= or movetime=, or a"),
+            std::string::npos)
+      << configure_error("kind=ugi,cmd=prog");
+}
+
 TEST(MatchRunner, LevelsChangePlayAndTheirChoicesVaryFromGameToGame) {
   const std::string full = "name=full,kind=ab,depth=2,hash=1";
   const MatchConfig even = small_match(full, "name=low,kind=ab,depth=2,hash=1", 8);

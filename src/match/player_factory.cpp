@@ -141,30 +141,30 @@ PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
   try {
     MoveLimits limits;
     bool capped_by_level = false;
+    std::string limit_keys;  // the keys of this kind that limit a move, for the message
     if (spec.kind == "ab") {
       const auto settings = apply(spec, ab_keys(), AbSettings{});
       limits = settings.limits;
       // The levels below the top cap depth and nodes themselves (docs/levels.md).
       capped_by_level = settings.level < games::kMaxLevel;
+      limit_keys = "depth=, nodes=, movetime= or level=1..9";
       config.settings = settings;
     } else if (spec.kind == "uct") {
       const auto settings = apply(spec, uct_keys(), UctSettings{});
       limits = settings.limits;
+      limit_keys = "movetime= or nodes=";
       config.settings = settings;
     } else if (spec.kind == "ugi") {
       const auto settings = apply(spec, ugi_keys(), UgiSettings{});
       if (settings.argv.empty()) throw std::invalid_argument("kind=ugi needs cmd=PROGRAM [ARGS]");
       limits = settings.limits;
+      limit_keys = "depth=, nodes= or movetime=";
       config.settings = settings;
     } else {
       throw std::invalid_argument("unknown kind '" + spec.kind + "'");
     }
     if (!has_clock && !has_limit(limits) && !capped_by_level) {
-      throw std::invalid_argument(
-          spec.kind == "uct"  ? "no limit: give movetime= or nodes=, or a clock (--tc)"
-          : spec.kind == "ab" ? "no limit: give depth=, nodes=, movetime= or level=1..9, or a "
-                                "clock (--tc)"
-                              : "no limit: give depth=, nodes= or movetime=, or a clock (--tc)");
+      throw std::invalid_argument("no limit: give " + limit_keys + ", or a clock (--tc)");
     }
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("player '" + spec.text + "': " + e.what());

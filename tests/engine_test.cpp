@@ -147,6 +147,46 @@ TEST(Engine, InfiniteSearchReportsItsMoveOnlyAfterStop) {
   EXPECT_EQ(reports.result->mate, 2);
 }
 
+TEST(Engine, EvaluationWeightsFromTheOptionsReachTheSearch) {
+  EvalWeights advancement_only = EvalWeights::defaults(Variant::Classic);
+  advancement_only.material = 0;
+  advancement_only.mean_rank = 400;
+  const auto search_with = [](const EngineOptions& options) {
+    Engine engine(options);
+    engine.set_position({"a2-b3", "a7-b6"});
+    Reports reports;
+    engine.go({.depth = 3}, reports.callbacks());
+    engine.wait();
+    return *reports.result;
+  };
+  const SearchResult tuned = search_with({.width = 8, .eval_weights = advancement_only});
+  const SearchResult plain = search_with({.width = 8});
+
+  // The same as the searcher given the weights directly, and not the default's result.
+  Game game(Position::start(Variant::Classic, 8, 8));
+  game.play("a2-b3");
+  game.play("a7-b6");
+  AlphaBeta direct(EngineOptions{}.hash_mib);
+  direct.set_weights(advancement_only);
+  const std::atomic<bool> stop{false};
+  const SearchResult expected =
+      direct.search(game.position(), game.earlier_hashes(), {.depth = 3}, stop);
+  EXPECT_EQ(tuned.best_move, expected.best_move);
+  EXPECT_EQ(tuned.score, expected.score);
+  EXPECT_EQ(tuned.nodes, expected.nodes);
+  EXPECT_NE(tuned.score, plain.score);
+
+  // Options without weights go back to the defaults.
+  Engine engine({.width = 8, .eval_weights = advancement_only});
+  engine.set_options({.width = 8});
+  engine.set_position({"a2-b3", "a7-b6"});
+  Reports reports;
+  engine.go({.depth = 3}, reports.callbacks());
+  engine.wait();
+  EXPECT_EQ(reports.result->score, plain.score);
+  EXPECT_EQ(reports.result->nodes, plain.nodes);
+}
+
 TEST(Engine, DepthLimitedSearchMatchesTheSearcherCalledDirectly) {
   // Ordo X only to depth 1: the X search is still slow (seconds per ply on 8x8).
   for (const auto& [variant, depth] : {std::pair{Variant::Classic, 4}, std::pair{Variant::X, 1}}) {

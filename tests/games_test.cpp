@@ -258,6 +258,29 @@ TEST(AnyEngine, OrdoEngineFindsTheSearchersMove) {
   EXPECT_EQ(engine->settings().searcher, "alphabeta");
 }
 
+TEST(AnyEngine, EvaluationWeightsAreCheckedAndOnlyOrdoHasThem) {
+  const auto ordo_game = make_game({"ordo", {{"size", "8x8"}}});
+  const auto engine = make_engine(*ordo_game, EngineSettings{.hash_mib = 4});
+  EXPECT_NO_THROW(engine->set_settings(EngineSettings{.eval_weights = "material=70,mean_rank=60"}));
+  EXPECT_EQ(engine->settings().eval_weights, "material=70,mean_rank=60");
+  const auto message = [&](const std::string& weights) -> std::string {
+    try {
+      engine->set_settings(EngineSettings{.eval_weights = weights});
+    } catch (const GameError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(message("speed=3"), "EvalWeights: unknown weight 'speed'");
+  EXPECT_EQ(message("material=lots"), "EvalWeights: weight 'material': 'lots' is not an integer");
+  EXPECT_EQ(message("material"), "EvalWeights: weight 'material': expected name=value");
+  // A refused setting changes nothing.
+  EXPECT_EQ(engine->settings().eval_weights, "material=70,mean_rank=60");
+
+  const auto oc_game = make_game({"orderchaos", {}});
+  EXPECT_THROW(make_engine(*oc_game, EngineSettings{.eval_weights = "material=1"}), GameError);
+}
+
 TEST(AnyEngine, OrderAndChaosEngineTakesAWinInOne) {
   // Four X on the first rank and e1 empty: Xe1 is five in a row (f1 would leave a gap).
   const auto game = make_game({"orderchaos", {{"position", "6/6/6/6/6/xxxx2 order"}}});

@@ -178,6 +178,26 @@ TEST(MatchRunner, LevelKeyIsParsedAndCheckedForOurEngine) {
             std::string::npos);
 }
 
+TEST(MatchRunner, EvalKeysSetOurEnginesWeightsAndAreChecked) {
+  const PlayerConfig config = configure_player(
+      parse_player_spec("kind=ab,depth=2,eval.material=70,eval.mean_rank=60"), false);
+  ASSERT_TRUE(std::holds_alternative<AbSettings>(config.settings));
+  EXPECT_EQ(std::get<AbSettings>(config.settings).eval_weights, "material=70,mean_rank=60");
+  EXPECT_NE(configure_error("kind=ab,depth=2,eval.speed=3").find("unknown weight 'speed'"),
+            std::string::npos);
+  EXPECT_NE(configure_error("kind=ab,depth=2,eval.material=x").find("'x' is not an integer"),
+            std::string::npos);
+  // Only our engine has them.
+  EXPECT_NE(configure_error("kind=uct,nodes=5,eval.material=70").find("unknown key"),
+            std::string::npos);
+  // Different weights play differently: a match against the defaults is not a mirror.
+  const MatchConfig even =
+      small_match("name=a,kind=ab,depth=1,hash=1", "name=b,kind=ab,depth=1,hash=1", 4);
+  const MatchConfig uneven = small_match("name=a,kind=ab,depth=1,hash=1,eval.material=0",
+                                         "name=b,kind=ab,depth=1,hash=1", 4);
+  EXPECT_NE(all_records(run_match(even)), all_records(run_match(uneven)));
+}
+
 TEST(MatchRunner, APlayerWithoutALimitIsToldTheKeysOfItsKind) {
   EXPECT_EQ(configure_error("name=A,kind=ab"),
             "player 'name=A,kind=ab': no limit: give depth=, nodes=, movetime= or level=1..9, "

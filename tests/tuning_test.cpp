@@ -7,10 +7,10 @@
 #include <random>
 #include <sstream>
 
+#include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
-#include "tuning/weights_text.h"
 
 namespace ordo {
 namespace {

@@ -71,6 +71,7 @@ TEST(Ugi, ScriptedSessionTranscript) {
       "option name Threads type spin default 1 min 1 max 256",
       "option name Searcher type combo default alphabeta var alphabeta var mcts",
       "option name Level type spin default 10 min 1 max 10",
+      "option name EvalWeights type string default <empty>",
       "ugiok",
       "readyok",
       "INFO 1",
@@ -149,6 +150,46 @@ TEST(Ugi, SearcherLevelAndThreadsOptions) {
   }
 }
 
+TEST(Ugi, EvalWeightsOptionSetsTheSearchersWeights) {
+  const std::vector<std::string> out = run_ugi_session(
+      "setoption name EvalWeights value speed=3\n"
+      "setoption name EvalWeights value material=0,mean_rank=400\n"
+      "position startpos moves c2-c4\n"
+      "go depth 2\n"
+      "query p1turn\n"  // waits for the depth-limited search
+      "setoption name EvalWeights value <empty>\n"
+      "uginewgame\n"  // a fresh table, as for the direct search below
+      "position startpos moves c2-c4\n"
+      "go depth 2\n"
+      "query p1turn\n"
+      "quit\n");
+  std::vector<std::string> errors;
+  std::vector<int> scores;
+  for (const std::string& line : out) {
+    if (line.starts_with("info string error: ")) errors.push_back(line.substr(19));
+    std::smatch match;
+    static const std::regex kDepth2Score(R"(info depth 2 score cp (-?\d+) .*)");
+    if (std::regex_match(line, match, kDepth2Score)) scores.push_back(std::stoi(match[1].str()));
+  }
+  EXPECT_EQ(errors, std::vector<std::string>{"setoption: EvalWeights: unknown weight 'speed'"});
+  ASSERT_EQ(scores.size(), 2u) << join_lines(out);
+
+  Game game(Position::start(Variant::Classic));
+  game.play("c2-c4");
+  EvalWeights weights = EvalWeights::defaults(Variant::Classic);
+  weights.material = 0;
+  weights.mean_rank = 400;
+  AlphaBeta tuned(16);
+  tuned.set_weights(weights);
+  const std::atomic<bool> stop{false};
+  EXPECT_EQ(scores[0],
+            tuned.search(game.position(), game.earlier_hashes(), {.depth = 2}, stop).score);
+  AlphaBeta plain(16);
+  EXPECT_EQ(scores[1],
+            plain.search(game.position(), game.earlier_hashes(), {.depth = 2}, stop).score);
+  EXPECT_NE(scores[0], scores[1]);
+}
+
 TEST(Ugi, UciAliasAndOptionsForOrdoX) {
   const std::vector<std::string> out = run_ugi_session(
       "uci\n"
@@ -158,15 +199,15 @@ TEST(Ugi, UciAliasAndOptionsForOrdoX) {
       "go depth 1\n"
       "query p1turn\n"  // waits for the depth-limited search; quit would stop it
       "quit\n");
-  ASSERT_EQ(out.size(), 13u) << join_lines(out);
-  EXPECT_EQ(out[12], "response false");
-  EXPECT_EQ(out[8], "uciok");
-  EXPECT_EQ(out[9], "response false");
-  EXPECT_TRUE(std::regex_match(out[10], kInfoLine)) << out[10];
-  ASSERT_TRUE(out[11].starts_with("bestmove ")) << out[11];
+  ASSERT_EQ(out.size(), 14u) << join_lines(out);
+  EXPECT_EQ(out[13], "response false");
+  EXPECT_EQ(out[9], "uciok");
+  EXPECT_EQ(out[10], "response false");
+  EXPECT_TRUE(std::regex_match(out[11], kInfoLine)) << out[11];
+  ASSERT_TRUE(out[12].starts_with("bestmove ")) << out[12];
   const Position pos =
       Position::parse("1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 b", Variant::X);
-  EXPECT_NO_THROW(parse_move(pos, out[11].substr(9))) << out[11];
+  EXPECT_NO_THROW(parse_move(pos, out[12].substr(9))) << out[12];
 }
 
 TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {

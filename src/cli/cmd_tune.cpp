@@ -13,10 +13,10 @@
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
+#include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
-#include "tuning/weights_text.h"
 
 namespace ordo::cli {
 

@@ -168,6 +168,7 @@ void UgiSession::start_game(const games::GameSpec& spec) {
   if (std::find(searchers.begin(), searchers.end(), settings.searcher) == searchers.end()) {
     settings.searcher = searchers.front();
   }
+  if (spec.game != "ordo") settings.eval_weights.clear();  // Ordo's feature names
   std::unique_ptr<games::AnyEngine> engine;
   if (games::has_engine(spec.game)) engine = games::make_engine(*game, settings);
   engine_.reset();  // its search (if any) has ended in settle()
@@ -237,6 +238,7 @@ void UgiSession::hello(bool uci) {
   say("option name Searcher type combo default " + info.searchers.front() + vars(info.searchers));
   say("option name Level type spin default " + std::to_string(games::kMaxLevel) + " min " +
       std::to_string(games::kMinLevel) + " max " + std::to_string(games::kMaxLevel));
+  if (info.name == "ordo") say("option name EvalWeights type string default <empty>");
   say(uci ? "uciok" : "ugiok");
 }
 
@@ -277,6 +279,9 @@ void UgiSession::set_option(const std::string& args) {
   } else if (name == "level") {
     settings.level =
         static_cast<int>(number_in("Level", value, games::kMinLevel, games::kMaxLevel));
+  } else if (name == "evalweights" && spec_.game == "ordo") {
+    // "name=value,..." over the rule set's weights (docs/tuning.md); <empty>: the defaults.
+    settings.eval_weights = value == "<empty>" ? "" : value;
   } else {
     throw std::invalid_argument("unknown option '" + join(words, 1, value_at) + "'");
   }

@@ -58,8 +58,11 @@ void BasicEngine<GameT>::set_options(const Options& options) {
   finish_search();
   const bool new_board = GameT::new_board(options, options_);
   if (options.hash_mib != options_.hash_mib) alphabeta_.reset();
-  if (alphabeta_) alphabeta_->set_threads(options.threads);
   options_ = options;
+  if (alphabeta_) {
+    alphabeta_->set_threads(options.threads);
+    GameT::configure(*alphabeta_, options_);
+  }
   if (new_board) new_game();
 }
 
@@ -129,7 +132,10 @@ void BasicEngine<GameT>::finish_search() {
 
 template <class GameT>
 typename BasicEngine<GameT>::AlphaBetaT& BasicEngine<GameT>::alphabeta() {
-  if (!alphabeta_) alphabeta_ = std::make_unique<AlphaBetaT>(options_.hash_mib, options_.threads);
+  if (!alphabeta_) {
+    alphabeta_ = std::make_unique<AlphaBetaT>(options_.hash_mib, options_.threads);
+    GameT::configure(*alphabeta_, options_);
+  }
   return *alphabeta_;
 }
 

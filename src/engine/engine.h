@@ -29,6 +29,7 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "search/evaluation.h"
 #include "search/levels.h"
 #include "search/mcts.h"
 #include "search/search.h"
@@ -47,6 +48,8 @@ struct EngineOptions {
   SearcherKind searcher = SearcherKind::AlphaBeta;
   int level = kMaxLevel;        // 1..10 (levels.h)
   std::uint64_t seed = 0x0DD0;  // for the randomness of the lower levels
+  // The alpha-beta searcher's evaluation weights; none: the rule set's defaults.
+  std::optional<EvalWeights> eval_weights{};
   friend bool operator==(const EngineOptions&, const EngineOptions&) = default;
 };
 
@@ -108,6 +111,14 @@ struct OrdoEngineGame {
   static LevelSettings level(int level) { return level_settings(level); }
   // Throws std::invalid_argument for options the game cannot serve (none for Ordo).
   static void check(const Options&) {}
+  // Gives the alpha-beta searcher what the options say of its evaluation.
+  static void configure(AlphaBetaSearcher& searcher, const Options& o) {
+    if (o.eval_weights) {
+      searcher.set_weights(*o.eval_weights);
+    } else {
+      searcher.use_default_weights();
+    }
+  }
   // The MCTS searcher, made when chosen.
   static std::unique_ptr<Searcher> make_mcts() { return std::make_unique<Mcts>(); }
 };

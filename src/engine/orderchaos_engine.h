@@ -45,7 +45,8 @@ struct OrderChaosEngineGame {
   static std::vector<std::uint64_t> history(const Game&) { return {}; }
   static int mover(const orderchaos::Position& pos) { return orderchaos::index(pos.to_move()); }
   static LevelSettings level(int level) { return orderchaos_level_settings(level); }
-  static void check(const Options&) {}  // every option is served
+  static void check(const Options&) {}                          // every option is served
+  static void configure(AlphaBetaSearcher&, const Options&) {}  // its own weights only
   static std::unique_ptr<OrderChaosSearcher> make_mcts() {
     return std::make_unique<OrderChaosMcts>(orderchaos_mcts_config());
   }

@@ -30,6 +30,10 @@ struct EngineSettings {
   std::string searcher = "alphabeta";  // or "mcts" where the game has one
   int level = kMaxLevel;               // kMinLevel (beginner) .. kMaxLevel
   std::uint64_t seed = 0x0DD0;         // for the randomness of the lower levels
+  // Evaluation weights for alpha-beta as "name=value,..." over the rule set's defaults
+  // (Ordo's feature names, docs/tuning.md); empty: the defaults. Games without
+  // settable weights refuse any.
+  std::string eval_weights{};
   friend bool operator==(const EngineSettings&, const EngineSettings&) = default;
 };
 

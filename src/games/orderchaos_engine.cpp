@@ -25,6 +25,9 @@ struct OrderChaosEngineTraits {
   }
 
   static void apply(Options& options, const EngineSettings& s) {
+    if (!s.eval_weights.empty()) {
+      throw GameError("EvalWeights: Order and Chaos has no evaluation weights to set");
+    }
     apply_engine_settings(options, s);
   }
 

@@ -5,6 +5,7 @@
 #include "core/notation.h"
 #include "engine/engine.h"
 #include "games/facade_engine.h"
+#include "search/weights_text.h"
 
 namespace games {
 
@@ -29,6 +30,14 @@ struct OrdoEngineTraits {
 
   static void apply(Options& options, const EngineSettings& s) {
     apply_engine_settings(options, s);
+    options.eval_weights.reset();
+    if (s.eval_weights.empty()) return;
+    try {
+      options.eval_weights =
+          ordo::parse_weights(s.eval_weights, ordo::EvalWeights::defaults(options.variant));
+    } catch (const std::invalid_argument& e) {
+      throw GameError(std::string("EvalWeights: ") + e.what());
+    }
   }
 
   static Position parse_position(const Options& options, const std::string& text) {

@@ -34,7 +34,8 @@ EnginePlayer::EnginePlayer(std::string name, const AbSettings& settings, const M
       engine_(games::make_engine(*games::make_game(rules),
                                  games::EngineSettings{.hash_mib = settings.hash_mib,
                                                        .threads = settings.threads,
-                                                       .level = settings.level})) {}
+                                                       .level = settings.level,
+                                                       .eval_weights = settings.eval_weights})) {}
 
 std::string EnginePlayer::new_game(const games::AnyGame& game) {
   if (settings_.level < games::kMaxLevel) {

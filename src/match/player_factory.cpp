@@ -12,6 +12,7 @@
 #include "match/engine_player.h"
 #include "match/uct_player.h"
 #include "match/ugi_player.h"
+#include "search/weights_text.h"
 
 namespace ordo::match {
 
@@ -119,9 +120,19 @@ Settings apply(const PlayerSpec& spec, const std::map<std::string, Setter<Settin
         continue;
       }
     }
+    if constexpr (std::is_same_v<Settings, AbSettings>) {
+      if (key.starts_with("eval.") && key.size() > 5) {
+        const std::string entry = key.substr(5) + "=" + value;
+        (void)parse_weights(entry, EvalWeights::defaults(Variant::Classic));  // names the error
+        settings.eval_weights += (settings.eval_weights.empty() ? "" : ",") + entry;
+        continue;
+      }
+    }
     const auto it = table.find(key);
     if (it == table.end()) {
-      const std::string extra = std::is_same_v<Settings, UgiSettings> ? ", option.NAME" : "";
+      const std::string extra = std::is_same_v<Settings, UgiSettings>  ? ", option.NAME"
+                                : std::is_same_v<Settings, AbSettings> ? ", eval.NAME"
+                                                                       : "";
       throw std::invalid_argument("unknown key '" + key + "' for kind=" + spec.kind +
                                   " (known: " + known_keys(table, extra) + ")");
     }

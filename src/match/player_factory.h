@@ -26,6 +26,8 @@ struct AbSettings {
   // A playing level as the app's (docs/levels.md): its caps and, below the top, its
   // randomness, drawn anew for every game (engine_player.h).
   int level = games::kMaxLevel;
+  // eval.NAME=VALUE keys as "NAME=VALUE,..." (games::EngineSettings::eval_weights).
+  std::string eval_weights{};
 };
 
 struct UctSettings {

@@ -3,7 +3,8 @@
 // option (a level, another searcher) is one more row there.
 //
 //   kind=ab   our engine in-process (the Engine facade): depth, nodes, movetime, hash,
-//             threads, level (1..10, as in the app; docs/levels.md)
+//             threads, level (1..10, as in the app; docs/levels.md), eval.NAME=VALUE
+//             (one Ordo evaluation weight over the rule set's defaults; docs/tuning.md)
 //   kind=uct  the reference UCT bot: movetime, nodes (iterations), seed, c (exploration)
 //   kind=ugi  an external UGI engine: cmd (program and arguments, split at spaces),
 //             option.NAME=VALUE (sent with setoption), depth, nodes, movetime,

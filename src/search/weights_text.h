@@ -1,5 +1,6 @@
-// Evaluation weights as text: "name=value" lists for the command line, and the C++
-// designated initializer to paste into src/search/evaluation.cpp.
+// Evaluation weights as text: "name=value" lists for the command line, the engine's
+// settings and the tuner, and the C++ designated initializer to paste into
+// src/search/evaluation.cpp.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-#include "tuning/weights_text.h"
+#include "search/weights_text.h"
 
 #include <charconv>
 #include <stdexcept>

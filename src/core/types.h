@@ -1,6 +1,7 @@
 // Small vocabulary types shared by the whole rules core.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 
@@ -43,6 +44,14 @@ constexpr int rank_step(Direction d) {
 constexpr Direction reverse(Direction d) {
   return static_cast<Direction>((d + 4) % 8);
 }
+
+// Forward and diagonally forward for a side (RULES.md 4.2), and sideways: the directions
+// a singleton moves in outside a reconnection turn.
+constexpr std::array<Direction, 3> forward_directions(Color c) {
+  return c == Color::White ? std::array<Direction, 3>{N, NE, NW}
+                           : std::array<Direction, 3>{S, SE, SW};
+}
+constexpr std::array<Direction, 2> kSidewaysDirections = {E, W};
 
 // The squares index runs rank by rank, so these directions increase the index.
 constexpr bool increases_index(Direction d) {

@@ -45,11 +45,6 @@ constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
     "split",    "tempo",       "runner_up_rank", "frontier",  "file_span", "exposed_cut_point",
 };
 
-// Forward and diagonally forward for each side.
-constexpr Direction kForward[2][3] = {{N, NE, NW}, {S, SE, SW}};
-// The directions a connected side's singletons slide in: forward, diagonally, sideways.
-constexpr Direction kSingleton[2][5] = {{N, NE, NW, E, W}, {S, SE, SW, E, W}};
-
 // How many ranks `sq` lies in front of `side`'s home row.
 int advancement(const Geometry& g, Color side, int sq) {
   const int rank = g.rank_of(sq);
@@ -192,7 +187,7 @@ Bitboard open_path_pieces(const Position& pos, Color side) {
   Bitboard result = 0;
   for (Bitboard rest = own; rest;) {
     const int sq = pop_lsb(rest);
-    for (Direction d : kForward[index(side)]) {
+    for (Direction d : forward_directions(side)) {
       if (g.slide(sq, d, occupied) & goal) {
         result |= bit(sq);
         break;
@@ -207,11 +202,14 @@ Bitboard capturable_pieces(const Position& pos, Color side) {
   const Bitboard targets = pos.pieces(opponent(side));
   const Bitboard empty = pos.empty_squares();
   Bitboard result = 0;
-  for (Direction d : kSingleton[index(side)]) {
-    // All slides in direction d at once, one step a round, until every one is blocked.
+  // All slides in direction d at once, one step a round, until every one is blocked.
+  const auto slide_all = [&](Direction d) {
     for (Bitboard front = g.shift(pos.pieces(side), d); front; front = g.shift(front & empty, d))
       result |= front & targets;
-  }
+  };
+  // The directions of a connected side's singletons: forward, diagonally, sideways.
+  for (Direction d : forward_directions(side)) slide_all(d);
+  for (Direction d : kSidewaysDirections) slide_all(d);
   return result;
 }
 

@@ -62,6 +62,22 @@ void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64
   pending_word_ = rest;
 }
 
+WordRemainder::WordRemainder(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                             bool rest_touches_removed)
+    : window_(&window) {
+  if (!rest) return;
+  if (rest_touches_removed) {
+    const std::uint64_t first_part = flood_contacts(window, rest, removed);
+    if (!first_part) {
+      grown_[count_++] = window.dilate(rest);
+      return;
+    }
+    grown_[count_++] = window.dilate(first_part);
+    rest &= ~first_part;
+  }
+  pending_ = rest;
+}
+
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)
     : geometry_(&g), window_(g, group ? group : g.all()), group_(group) {
   if (group_connected) {

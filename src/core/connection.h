@@ -86,6 +86,32 @@ class Remainder {
   int count_ = 0;
 };
 
+// A Remainder on the words of a window (one that fits): the parts are grown on words too,
+// so the window must hold every square a set given to joined_by() may touch them on.
+class WordRemainder {
+ public:
+  WordRemainder(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                bool rest_touches_removed);
+  bool joined_by(std::uint64_t connected_set) {
+    for (int i = 0; i < count_; ++i)
+      if (!(grown_[i] & connected_set)) return false;
+    while (pending_) {
+      const std::uint64_t part = window_->flood(pending_ & -pending_, pending_);
+      pending_ &= ~part;
+      grown_[count_] = window_->dilate(part);
+      if (!(grown_[count_++] & connected_set)) return false;
+    }
+    return true;
+  }
+
+ private:
+  const Window* window_;
+  std::uint64_t pending_ = 0;  // pieces not yet sorted into parts
+  // Parts are pairwise non-adjacent: at most ceil(w/2) * ceil(h/2) of them in 64 squares.
+  std::array<std::uint64_t, 32> grown_;
+  int count_ = 0;
+};
+
 // For every piece of one side, the squares it may reach as a singleton and leave its
 // side as one group. Works for connected and for split sides.
 class ConnectionMap {

@@ -9,9 +9,12 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "core/connection.h"
 #include "core/position.h"
+#include "core/window.h"
 
 namespace ordo::steps {
 
@@ -87,63 +90,99 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
   }
 }
 
-// Every ordo of the side to move lying along `along` (E: horizontal, N: vertical), slid
-// in each of `dirs` as far as the squares allow, where the slide keeps the side
-// connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
-// file, so a square the ordo itself leaves counts as free. The connection check (a flood)
-// is done once per ordo, and only when one of its slides lands next to the other pieces.
-template <class Sink>
-void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
-                 Direction along, const Directions& dirs, Sink& sink) {
-  const Geometry& g = pos.geometry();
-  const Bitboard own = pos.pieces(pos.side_to_move());
-  const Bitboard free = pos.empty_squares();
+namespace detail {
+
+// The sets an ordo search works on (the side to move, the free squares, lines and where
+// they slide), as whole bitboards.
+struct BoardWords {
+  using Word = Bitboard;
+  const Geometry& g;
+  const ConnectionMap& connection;
+  Word own, free;
+  // The parts of the side without `line`.
+  Remainder parts(Word line, bool connected) const {
+    return connection.without(own, line, connected);
+  }
+  Word shift(Word w, Direction d) const { return g.shift(w, d); }
+  Word dilate(Word w) const { return g.dilate(w); }
+  Word all() const { return g.all(); }
+  static int first(Word w) { return lsb(w); }
+  static int count(Word w) { return popcount(w); }
+  int square(int index) const { return index; }
+};
+
+// The same on one word: a band of whole ranks (see Window and ordo_slides), with squares
+// outside the band counted as blocked. The parts left by a line are grown on words too:
+// the band holds every square a slid line may touch them on.
+struct BandWords {
+  using Word = std::uint64_t;
+  const Window& band;
+  Word own, free;
+  WordRemainder parts(Word line, bool connected) const {
+    return WordRemainder(band, own & ~line, line, connected);
+  }
+  Word shift(Word w, Direction d) const { return band.shift(w, d); }
+  Word dilate(Word w) const { return band.dilate(w); }
+  Word all() const { return ~Word{0}; }
+  static int first(Word w) { return std::countr_zero(w); }
+  static int count(Word w) { return std::popcount(w); }
+  int square(int index) const { return index + band.base(); }
+};
+
+// ordo_slides on either kind of words; the sink gets board squares.
+template <class Words, class Sink>
+void ordo_slides_on(const Words& words, bool connected, Direction along, const Directions& dirs,
+                    const Geometry& g, Sink& sink) {
+  using Word = typename Words::Word;
+  const Word own = words.own, free = words.free;
   // Side by side, every piece needs a free square ahead; in single file only the leader.
-  std::array<Bitboard, 8> movable;
-  Bitboard movable_any = 0;
+  std::array<Word, 8> movable;
+  Word movable_any = 0;
   for (int d = 0; d < dirs.count; ++d) {
     const Direction dir = dirs.list[d];
     const bool single_file = dir == along || dir == reverse(along);
-    movable[d] = single_file ? own : own & g.shift(free, reverse(dir));
+    movable[d] = single_file ? own : own & words.shift(free, reverse(dir));
     movable_any |= movable[d];
   }
   // Starts of runs of at least two pieces movable in some direction.
-  Bitboard starts =
-      movable_any & g.shift(movable_any, reverse(along)) & ~g.shift(movable_any, along);
+  Word starts =
+      movable_any & words.shift(movable_any, reverse(along)) & ~words.shift(movable_any, along);
   while (starts) {
-    std::array<int, kMaxSide> run;
+    std::array<int, kMaxSide> run;  // board squares
+    std::array<Word, kMaxSide> run_words;
     int length = 0;
-    for (Bitboard next = bit(pop_lsb(starts)); next; next = g.shift(next, along) & movable_any) {
-      run[length++] = lsb(next);
+    for (Word next = starts & (0 - starts); next; next = words.shift(next, along) & movable_any) {
+      run_words[length] = next;
+      run[length++] = words.square(Words::first(next));
     }
+    starts &= starts - 1;
     for (int i = 0; i + 1 < length; ++i) {
-      Bitboard line = bit(run[i]);
+      Word line = run_words[i];
       for (int j = i + 1; j < length; ++j) {
-        line |= bit(run[j]);
+        line |= run_words[j];
         const int size = j - i + 1;
-        const Bitboard passable = free | line;
-        const Bitboard near_rest = own == line ? g.all() : g.dilate(own & ~line);
-        std::array<Bitboard, kMaxSide> slides;
+        const Word passable = free | line;
+        const Word near_rest = own == line ? words.all() : words.dilate(own & ~line);
+        std::array<Word, kMaxSide> slides;
         std::array<std::uint8_t, kMaxSide> slide_dir, slide_distance;
         int count = 0;
-        bool any_touch = false;
         for (int d = 0; d < dirs.count; ++d) {
           if ((line & movable[d]) != line) continue;
           const Direction dir = dirs.list[d];
           int distance = 1;
-          for (Bitboard slid = g.shift(line, dir);
-               (slid & passable) == slid && popcount(slid) == size; slid = g.shift(slid, dir)) {
+          for (Word slid = words.shift(line, dir);
+               (slid & passable) == slid && Words::count(slid) == size;
+               slid = words.shift(slid, dir)) {
             if (slid & near_rest) {
               slides[count] = slid;
               slide_dir[count] = static_cast<std::uint8_t>(dir);
               slide_distance[count++] = static_cast<std::uint8_t>(distance);
-              any_touch = true;
             }
             ++distance;
           }
         }
-        if (!any_touch) continue;
-        Remainder rest = connection.without(own, line, connected);
+        if (!count) continue;
+        auto rest = words.parts(line, connected);
         for (int k = 0; k < count; ++k) {
           if (!rest.joined_by(slides[k])) continue;
           const int delta = g.delta(static_cast<Direction>(slide_dir[k]));
@@ -152,6 +191,49 @@ void ordo_slides(const Position& pos, const ConnectionMap& connection, bool conn
       }
     }
   }
+}
+
+}  // namespace detail
+
+// Every ordo of the side to move lying along `along` (E: horizontal, N: vertical), slid
+// in each of `dirs` as far as the squares allow, where the slide keeps the side
+// connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
+// file, so a square the ordo itself leaves counts as free. The connection check (a flood)
+// is done once per ordo, and only when one of its slides lands next to the other pieces.
+//
+// Where every slide keeps a line within its ranks (a horizontal line, or any line going
+// sideways), a slid line lands next to another piece only within the ranks of the pieces
+// and one rank beyond them in each direction the lines go up or down; once past that it
+// never comes back. Unless the pieces form one line (which needs to touch nothing),
+// those ranks usually fit one word, where the search is much cheaper.
+template <class Sink>
+void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
+                 Direction along, const Directions& dirs, Sink& sink) {
+  const Geometry& g = pos.geometry();
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard free = pos.empty_squares();
+  if (!own) return;
+  bool up = false, down = false;
+  for (int d = 0; d < dirs.count; ++d) {
+    up |= rank_step(dirs.list[d]) > 0;
+    down |= rank_step(dirs.list[d]) < 0;
+  }
+  const int low = g.rank_of(lsb(own)), high = g.rank_of(msb(own));
+  const bool one_line = low == high || !(own & ~g.file_mask(g.file_of(lsb(own))));
+  if ((along == E || (!up && !down)) && !one_line) {
+    const int bottom = down && low > 0 ? low - 1 : low;
+    const int top = up && high + 1 < g.height() ? high + 1 : high;
+    const int band_squares = (top - bottom + 1) * g.width();
+    if (band_squares < 64) {  // the band's Window fits (it needs a bit to spare)
+      const Window band(g, g.rank_mask(bottom) | g.rank_mask(top));
+      const std::uint64_t in_band = (std::uint64_t{1} << band_squares) - 1;
+      const detail::BandWords words{band, band.down(own), band.down(free) & in_band};
+      detail::ordo_slides_on(words, connected, along, dirs, g, sink);
+      return;
+    }
+  }
+  const detail::BoardWords words{g, connection, own, free};
+  detail::ordo_slides_on(words, connected, along, dirs, g, sink);
 }
 
 }  // namespace ordo::steps

@@ -210,6 +210,8 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   const Window& window = window_;
   const std::uint64_t pieces = window.down(group_);
   std::array<std::uint64_t, kDirectionCount> has, filled;
+  // Unrolled, every shift is by a constant.
+#pragma GCC unroll 8
   for (int d = 0; d < kDirectionCount; ++d) {
     has[d] = window.shift(pieces, reverse(static_cast<Direction>(d)));
   }

@@ -103,7 +103,7 @@ struct BoardWords {
   Remainder parts(Word line, bool connected) const {
     return connection.without(own, line, connected);
   }
-  Word shift(Word w, Direction d) const { return g.shift(w, d); }
+  Stepper stepper(Direction d) const { return g.stepper(d); }
   Word dilate(Word w) const { return g.dilate(w); }
   Word all() const { return g.all(); }
   static int first(Word w) { return lsb(w); }
@@ -121,7 +121,7 @@ struct BandWords {
   WordRemainder parts(Word line, bool connected) const {
     return WordRemainder(band, own & ~line, line, connected);
   }
-  Word shift(Word w, Direction d) const { return band.shift(w, d); }
+  Window::Stepper stepper(Direction d) const { return band.stepper(d); }
   Word dilate(Word w) const { return band.dilate(w); }
   Word all() const { return ~Word{0}; }
   static int first(Word w) { return std::countr_zero(w); }
@@ -135,23 +135,26 @@ void ordo_slides_on(const Words& words, bool connected, Direction along, const D
                     const Geometry& g, Sink& sink) {
   using Word = typename Words::Word;
   const Word own = words.own, free = words.free;
+  using Step = decltype(words.stepper(along));
   // Side by side, every piece needs a free square ahead; in single file only the leader.
   std::array<Word, 8> movable;
+  std::array<Step, 8> steps;
   Word movable_any = 0;
   for (int d = 0; d < dirs.count; ++d) {
     const Direction dir = dirs.list[d];
     const bool single_file = dir == along || dir == reverse(along);
-    movable[d] = single_file ? own : own & words.shift(free, reverse(dir));
+    movable[d] = single_file ? own : own & words.stepper(reverse(dir))(free);
     movable_any |= movable[d];
+    steps[d] = words.stepper(dir);
   }
   // Starts of runs of at least two pieces movable in some direction.
-  Word starts =
-      movable_any & words.shift(movable_any, reverse(along)) & ~words.shift(movable_any, along);
+  const Step forth = words.stepper(along);
+  Word starts = movable_any & words.stepper(reverse(along))(movable_any) & ~forth(movable_any);
   while (starts) {
     std::array<int, kMaxSide> run;  // board squares
     std::array<Word, kMaxSide> run_words;
     int length = 0;
-    for (Word next = starts & (0 - starts); next; next = words.shift(next, along) & movable_any) {
+    for (Word next = starts & (0 - starts); next; next = forth(next) & movable_any) {
       run_words[length] = next;
       run[length++] = words.square(Words::first(next));
     }
@@ -169,10 +172,10 @@ void ordo_slides_on(const Words& words, bool connected, Direction along, const D
         for (int d = 0; d < dirs.count; ++d) {
           if ((line & movable[d]) != line) continue;
           const Direction dir = dirs.list[d];
+          const Step step = steps[d];
           int distance = 1;
-          for (Word slid = words.shift(line, dir);
-               (slid & passable) == slid && Words::count(slid) == size;
-               slid = words.shift(slid, dir)) {
+          for (Word slid = step(line); (slid & passable) == slid && Words::count(slid) == size;
+               slid = step(slid)) {
             if (slid & near_rest) {
               slides[count] = slid;
               slide_dir[count] = static_cast<std::uint8_t>(dir);

@@ -204,8 +204,8 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
   }
 }
 
-// The same steps as analyse_connected on the window's words, with pieces of two runs
-// settled here without the bitboards of split_at.
+// The same steps as analyse_connected on the window's words, with every piece settled
+// here on words (split_at works on bitboards, for groups too tall for the window).
 void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   const Window& window = window_;
   const std::uint64_t pieces = window.down(group_);
@@ -237,13 +237,27 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     two_runs |= one_run & run_start;
     one_run |= run_start;
   }
-  // Branching pieces (three or more runs) go through split_at.
+  // Branching pieces (three or more runs): the parts, one flood per run not yet reached.
+  // Every part holds the first piece of a run, so the last run's part is whatever is left.
   for (std::uint64_t b = pieces & three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
     unsigned ring = 0;
     for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned((filled[d] >> at) & 1) << d;
     const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    split_at(group_, at + window.base(), starts, limit);
+    std::uint64_t left = pieces & ~(std::uint64_t{1} << at);
+    std::array<std::uint64_t, 4> parts;  // runs are separated by gaps: at most 4
+    int count = 0;
+    for (unsigned s = starts; s; s &= s - 1) {
+      const int seed = at + geometry_->delta(static_cast<Direction>(std::countr_zero(s)));
+      const std::uint64_t from = std::uint64_t{1} << seed;
+      if (!(left & from)) continue;
+      parts[count] = (s & (s - 1)) ? window.flood(from, left) : left;
+      left &= ~parts[count++];
+    }
+    if (count < 2) continue;
+    Bitboard targets = window.common_touch(parts[0], parts[1]) & limit;
+    for (int i = 2; i < count; ++i) targets &= window.grow(parts[i]);
+    add_cut_point(at + window.base(), targets);
   }
   for (std::uint64_t b = pieces & two_runs & ~three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
@@ -263,7 +277,6 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
 
 void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard limit) {
   const Geometry& g = *geometry_;
-  const Window& window = window_;
   const Bitboard rest = group & ~bit(sq);
   auto seed = [&](unsigned direction_bits) {
     return sq + g.delta(static_cast<Direction>(std::countr_zero(direction_bits)));
@@ -272,8 +285,6 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
     // Two runs: the piece is a cut point iff they are not joined around it, and then the
     // parts are the one found and everything else; the piece may go only where it
     // touches both.
-    // (A group that fits the window has its two-run pieces settled on words by
-    // find_cut_points_in_window.)
     const int a = seed(starts), b = seed(starts & (starts - 1));
     const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
@@ -289,16 +300,6 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
   std::array<int, 4> seeds;
   int seed_count = 0;
   for (unsigned s = starts; s; s &= s - 1) seeds[seed_count++] = seed(s);
-  if (window.fits()) {
-    std::array<std::uint64_t, 4> words;
-    const int count =
-        parts_around(window, window.down(rest), seeds, seed_count, window.base(), words);
-    if (count < 2) return;
-    Bitboard targets = window.common_touch(words[0], words[1]) & limit;
-    for (int i = 2; i < count; ++i) targets &= window.grow(words[i]);
-    add_cut_point(sq, targets);
-    return;
-  }
   std::array<Bitboard, 4> parts;
   const int count = parts_around(g, rest, seeds, seed_count, 0, parts);
   if (count < 2) return;

@@ -142,7 +142,8 @@ class ConnectionMap {
   // cut points, each limited to `limit`.
   void analyse_connected(Bitboard group, Bitboard limit);
   // Works out whether `sq` (whose runs of neighbours start in the directions `starts`)
-  // splits `group`, and if so records it with its parts.
+  // splits `group`, and if so records it with its parts. For groups that do not fit
+  // window_.
   void split_at(Bitboard group, int sq, unsigned starts, Bitboard limit);
   // The cut points of the group, on window_'s words (it must fit the group).
   void find_cut_points_in_window(Bitboard limit);

@@ -241,10 +241,11 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   // Every part holds the first piece of a run, so the last run's part is whatever is left.
   for (std::uint64_t b = pieces & three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
+    const std::uint64_t piece = b & (0 - b);
     unsigned ring = 0;
-    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned((filled[d] >> at) & 1) << d;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{(filled[d] & piece) != 0} << d;
     const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    std::uint64_t left = pieces & ~(std::uint64_t{1} << at);
+    std::uint64_t left = pieces & ~piece;
     std::array<std::uint64_t, 4> parts;  // runs are separated by gaps: at most 4
     int count = 0;
     for (unsigned s = starts; s; s &= s - 1) {
@@ -261,13 +262,14 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   }
   for (std::uint64_t b = pieces & two_runs & ~three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
+    const std::uint64_t piece = b & (0 - b);  // tested by masking: shifts by a register are slow
     // Squares keep their files in the window, so a direction moves by as many bits.
     const auto run_piece = [&](const std::array<std::uint64_t, 3>& direction_bits) {
       int d = 0;
-      for (int k = 0; k < 3; ++k) d |= static_cast<int>((direction_bits[k] >> at) & 1) << k;
+      for (int k = 0; k < 3; ++k) d |= int{(direction_bits[k] & piece) != 0} << k;
       return std::uint64_t{1} << (at + geometry_->delta(static_cast<Direction>(d)));
     };
-    const std::uint64_t rest = pieces & ~(std::uint64_t{1} << at);
+    const std::uint64_t rest = pieces & ~piece;
     const std::uint64_t part = separate(window, run_piece(first), run_piece(second), rest);
     if (!part) continue;
     const std::uint64_t other = rest & ~part;

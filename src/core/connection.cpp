@@ -237,6 +237,8 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     two_runs |= one_run & run_start;
     one_run |= run_start;
   }
+  // Cut points are recorded as in add_cut_point, with the set gathered on a word.
+  std::uint64_t cut_points = 0;
   // Branching pieces (three or more runs): the parts, one flood per run not yet reached.
   // Every part holds the first piece of a run, so the last run's part is whatever is left.
   for (std::uint64_t b = pieces & three_runs; b; b &= b - 1) {
@@ -258,7 +260,8 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     if (count < 2) continue;
     Bitboard targets = window.common_touch(parts[0], parts[1]) & limit;
     for (int i = 2; i < count; ++i) targets &= window.grow(parts[i]);
-    add_cut_point(at + window.base(), targets);
+    special_[at + window.base()] = targets;
+    cut_points |= piece;
   }
   for (std::uint64_t b = pieces & two_runs & ~three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
@@ -273,8 +276,10 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     const std::uint64_t part = separate(window, run_piece(first), run_piece(second), rest);
     if (!part) continue;
     const std::uint64_t other = rest & ~part;
-    add_cut_point(at + window.base(), window.common_touch(part, other) & limit);
+    special_[at + window.base()] = window.common_touch(part, other) & limit;
+    cut_points |= piece;
   }
+  special_set_ |= window.up(cut_points);
 }
 
 void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard limit) {

@@ -3,6 +3,7 @@
 // spanning up to six ranks (the usual case) fits.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "core/bitboard.h"
@@ -38,18 +39,23 @@ class Window {
                                                      : w;
     return delta >= 0 ? movable << delta : movable >> -delta;
   }
-  // shift() in one fixed direction, for loops that take many steps.
+  // shift() in one fixed direction, for loops that take many steps: a rotation (one
+  // instruction, where a shift by a register is slower) less the bits that wrapped round.
   struct Stepper {
     std::uint64_t may_step;  // the squares kept (sideways steps drop the edge file)
-    int up, down;            // one of them 0
-    std::uint64_t operator()(std::uint64_t w) const { return ((w & may_step) << up) >> down; }
+    std::uint64_t lands;     // the bits a shift can land on
+    int delta;
+    std::uint64_t operator()(std::uint64_t w) const {
+      return std::rotl(w & may_step, delta) & lands;
+    }
   };
   Stepper stepper(Direction d) const {
     const int delta = rank_step(d) * width_ + file_step(d);
     const std::uint64_t may_step = file_step(d) > 0   ? not_last_
                                    : file_step(d) < 0 ? not_first_
                                                       : ~std::uint64_t{0};
-    return {may_step, delta > 0 ? delta : 0, delta < 0 ? -delta : 0};
+    const std::uint64_t all = ~std::uint64_t{0};
+    return {may_step, delta >= 0 ? all << delta : all >> -delta, delta};
   }
   // w together with its 8-neighbours, as far as they lie in the window (squares off
   // the board may appear; callers intersect with a set of pieces).

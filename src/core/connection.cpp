@@ -8,34 +8,11 @@
 
 namespace ordo {
 
-namespace {
-
-// Floods the rest of a connected group (without `removed`) from one of the pieces next to
-// `removed`. Every piece of the rest reached `removed` through one of those contacts, so
-// the rest is connected iff the contacts are connected to each other; the flood stops
-// once they all are, which around a piece that is not a cut point takes a few steps.
-// Returns 0 when the rest is connected, else the (complete) part that was flooded.
-// Works on a Window's words or on whole bitboards with the Geometry.
-template <class Word, class Space>
-Word flood_contacts(const Space& space, Word rest, Word removed) {
-  const Word contacts = space.dilate(removed) & rest;
-  if (!(contacts & (contacts - 1))) return 0;
-  Word reached = contacts & -contacts;
-  while ((reached & contacts) != contacts) {
-    const Word next = space.dilate(reached) & rest;
-    if (next == reached) return reached;
-    reached = next;
-  }
-  return 0;
-}
-
-}  // namespace
-
 void Remainder::find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed) {
   const Geometry& g = *geometry_;
   if (!rest) return;
   if (rest_touches_removed) {
-    const Bitboard first_part = flood_contacts(g, rest, removed);
+    const Bitboard first_part = detail::flood_contacts(g, rest, removed);
     if (!first_part) {
       add_part(g.dilate(rest));
       return;
@@ -50,7 +27,7 @@ void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64
                            bool rest_touches_removed) {
   if (!rest) return;
   if (rest_touches_removed) {
-    const std::uint64_t first_part = flood_contacts(window, rest, removed);
+    const std::uint64_t first_part = detail::flood_contacts(window, rest, removed);
     if (!first_part) {
       add_part(window.grow(rest));
       return;
@@ -60,22 +37,6 @@ void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64
   }
   window_ = &window;
   pending_word_ = rest;
-}
-
-WordRemainder::WordRemainder(const Window& window, std::uint64_t rest, std::uint64_t removed,
-                             bool rest_touches_removed)
-    : window_(&window) {
-  if (!rest) return;
-  if (rest_touches_removed) {
-    const std::uint64_t first_part = flood_contacts(window, rest, removed);
-    if (!first_part) {
-      grown_[count_++] = window.dilate(rest);
-      return;
-    }
-    grown_[count_++] = window.dilate(first_part);
-    rest &= ~first_part;
-  }
-  pending_ = rest;
 }
 
 ConnectionMap::ConnectionMap(const Geometry& g, Bitboard group, bool group_connected)

@@ -16,6 +16,29 @@
 
 namespace ordo {
 
+namespace detail {
+
+// Floods the rest of a connected group (without `removed`) from one of the pieces next to
+// `removed`. Every piece of the rest reached `removed` through one of those contacts, so
+// the rest is connected iff the contacts are connected to each other; the flood stops
+// once they all are, which around a piece that is not a cut point takes a few steps.
+// Returns 0 when the rest is connected, else the (complete) part that was flooded.
+// Works on a Window's words or on whole bitboards with the Geometry.
+template <class Word, class Space>
+Word flood_contacts(const Space& space, Word rest, Word removed) {
+  const Word contacts = space.dilate(removed) & rest;
+  if (!(contacts & (contacts - 1))) return 0;
+  Word reached = contacts & -contacts;
+  while ((reached & contacts) != contacts) {
+    const Word next = space.dilate(reached) & rest;
+    if (next == reached) return reached;
+    reached = next;
+  }
+  return 0;
+}
+
+}  // namespace detail
+
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
 class Remainder {
@@ -91,7 +114,20 @@ class Remainder {
 class WordRemainder {
  public:
   WordRemainder(const Window& window, std::uint64_t rest, std::uint64_t removed,
-                bool rest_touches_removed);
+                bool rest_touches_removed)
+      : window_(&window) {
+    if (!rest) return;
+    if (rest_touches_removed) {
+      const std::uint64_t first_part = detail::flood_contacts(window, rest, removed);
+      if (!first_part) {
+        grown_[count_++] = window.dilate(rest);
+        return;
+      }
+      grown_[count_++] = window.dilate(first_part);
+      rest &= ~first_part;
+    }
+    pending_ = rest;
+  }
   bool joined_by(std::uint64_t connected_set) {
     for (int i = 0; i < count_; ++i)
       if (!(grown_[i] & connected_set)) return false;

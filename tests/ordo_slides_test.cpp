@@ -1,7 +1,7 @@
 // The ordo search on one word (a band of ranks round the side to move, movegen_steps.h)
 // against the same search on whole bitboards, on random game positions and random
 // placements: the same ordos in the same order, for every set of directions the rules
-// slide ordos in.
+// slide ordos in, with a band worked out for those directions and with a wider one.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -44,15 +44,22 @@ int compare_searches(const Position& pos) {
   const Bitboard own = pos.pieces(us);
   const bool connected = g.is_connected(own);
   const ConnectionMap map(g, own, connected);
+  const std::vector<steps::Directions> sets = direction_sets(us);
+  // A band with a rank beyond the pieces both ways, shared by searches that need less.
+  const steps::OrdoBand wide(pos, sets[1]);
   int found = 0;
   for (const Direction along : {E, N}) {
-    for (const steps::Directions& dirs : direction_sets(us)) {
-      OrdoList fast, plain;
+    for (const steps::Directions& dirs : sets) {
+      OrdoList fast, shared, plain;
       steps::ordo_slides(pos, map, connected, along, dirs, fast);
+      steps::ordo_slides(pos, map, connected, along, dirs, wide, shared);
       const steps::detail::BoardWords words{g, map, own, pos.empty_squares()};
       steps::detail::ordo_slides_on(words, connected, along, dirs, g, plain);
       EXPECT_EQ(fast.ordos, plain.ordos)
           << pos.to_string() << " along " << int{along} << ", " << dirs.count << " directions";
+      EXPECT_EQ(shared.ordos, plain.ordos)
+          << pos.to_string() << " along " << int{along} << ", " << dirs.count
+          << " directions, wide band";
       found += static_cast<int>(plain.ordos.size());
     }
   }

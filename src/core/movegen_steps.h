@@ -198,45 +198,84 @@ void ordo_slides_on(const Words& words, bool connected, Direction along, const D
 
 }  // namespace detail
 
+// Where every slide keeps a line within its ranks (a horizontal line, or any line going
+// sideways), a slid line lands next to another piece only within the ranks of the pieces
+// and one rank beyond them in each direction the lines go up or down; once past that it
+// never comes back. Unless the pieces form one line (which needs to touch nothing),
+// those ranks usually fit one word, where ordo_slides searches much more cheaply. The
+// band is worked out once for the lines of a position going in `dirs` (and serves lines
+// that go less far up or down as well).
+class OrdoBand {
+ public:
+  OrdoBand(const Position& pos, const Directions& dirs)
+      : OrdoBand(pos, pos.pieces(pos.side_to_move()), goes(dirs, 1), goes(dirs, -1)) {}
+
+  // Whether ordos along `along` slid in `dirs` may be searched on the band's words.
+  bool serves(Direction along, const Directions& dirs) const {
+    return fits_ && (along == E || !(goes(dirs, 1) || goes(dirs, -1))) &&
+           (up_ || !goes(dirs, 1)) && (down_ || !goes(dirs, -1));
+  }
+  const Window& window() const { return window_; }
+  std::uint64_t own() const { return own_; }
+  std::uint64_t free() const { return free_; }  // squares outside the band count as blocked
+
+ private:
+  OrdoBand(const Position& pos, Bitboard own, bool up, bool down)
+      : OrdoBand(pos, own, up, down, own ? pos.geometry().rank_of(lsb(own)) : 0,
+                 own ? pos.geometry().rank_of(msb(own)) : 0) {}
+  OrdoBand(const Position& pos, Bitboard own, bool up, bool down, int low, int high)
+      : up_(up),
+        down_(down),
+        bottom_(down && low > 0 ? low - 1 : low),
+        top_(up && high + 1 < pos.geometry().height() ? high + 1 : high),
+        window_(pos.geometry(), pos.geometry().rank_mask(bottom_) | pos.geometry().rank_mask(top_)) {
+    const Geometry& g = pos.geometry();
+    const int band_squares = (top_ - bottom_ + 1) * g.width();
+    const bool one_line = low == high || !(own & ~g.file_mask(g.file_of(lsb(own))));
+    fits_ = own && !one_line && band_squares < 64;  // the Window needs a bit to spare
+    if (!fits_) return;
+    own_ = window_.down(own);
+    free_ = window_.down(pos.empty_squares()) & ((std::uint64_t{1} << band_squares) - 1);
+  }
+  // Whether some direction of `dirs` goes up (sign 1) or down (-1) the ranks.
+  static bool goes(const Directions& dirs, int sign) {
+    for (int d = 0; d < dirs.count; ++d)
+      if (rank_step(dirs.list[d]) * sign > 0) return true;
+    return false;
+  }
+
+  bool up_, down_;
+  int bottom_, top_;
+  Window window_;
+  bool fits_ = false;
+  std::uint64_t own_ = 0, free_ = 0;
+};
+
 // Every ordo of the side to move lying along `along` (E: horizontal, N: vertical), slid
 // in each of `dirs` as far as the squares allow, where the slide keeps the side
 // connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
 // file, so a square the ordo itself leaves counts as free. The connection check (a flood)
 // is done once per ordo, and only when one of its slides lands next to the other pieces.
-//
-// Where every slide keeps a line within its ranks (a horizontal line, or any line going
-// sideways), a slid line lands next to another piece only within the ranks of the pieces
-// and one rank beyond them in each direction the lines go up or down; once past that it
-// never comes back. Unless the pieces form one line (which needs to touch nothing),
-// those ranks usually fit one word, where the search is much cheaper.
+// Searched on the words of `band` where it serves these ordos (see OrdoBand).
+template <class Sink>
+void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
+                 Direction along, const Directions& dirs, const OrdoBand& band, Sink& sink) {
+  const Geometry& g = pos.geometry();
+  if (band.serves(along, dirs)) {
+    const detail::BandWords words{band.window(), band.own(), band.free()};
+    detail::ordo_slides_on(words, connected, along, dirs, g, sink);
+    return;
+  }
+  const detail::BoardWords words{g, connection, pos.pieces(pos.side_to_move()),
+                                 pos.empty_squares()};
+  detail::ordo_slides_on(words, connected, along, dirs, g, sink);
+}
+
+// The same with a band worked out for these ordos alone.
 template <class Sink>
 void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
                  Direction along, const Directions& dirs, Sink& sink) {
-  const Geometry& g = pos.geometry();
-  const Bitboard own = pos.pieces(pos.side_to_move());
-  const Bitboard free = pos.empty_squares();
-  if (!own) return;
-  bool up = false, down = false;
-  for (int d = 0; d < dirs.count; ++d) {
-    up |= rank_step(dirs.list[d]) > 0;
-    down |= rank_step(dirs.list[d]) < 0;
-  }
-  const int low = g.rank_of(lsb(own)), high = g.rank_of(msb(own));
-  const bool one_line = low == high || !(own & ~g.file_mask(g.file_of(lsb(own))));
-  if ((along == E || (!up && !down)) && !one_line) {
-    const int bottom = down && low > 0 ? low - 1 : low;
-    const int top = up && high + 1 < g.height() ? high + 1 : high;
-    const int band_squares = (top - bottom + 1) * g.width();
-    if (band_squares < 64) {  // the band's Window fits (it needs a bit to spare)
-      const Window band(g, g.rank_mask(bottom) | g.rank_mask(top));
-      const std::uint64_t in_band = (std::uint64_t{1} << band_squares) - 1;
-      const detail::BandWords words{band, band.down(own), band.down(free) & in_band};
-      detail::ordo_slides_on(words, connected, along, dirs, g, sink);
-      return;
-    }
-  }
-  const detail::BoardWords words{g, connection, own, free};
-  detail::ordo_slides_on(words, connected, along, dirs, g, sink);
+  ordo_slides(pos, connection, connected, along, dirs, OrdoBand(pos, dirs), sink);
 }
 
 }  // namespace ordo::steps

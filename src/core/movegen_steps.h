@@ -256,11 +256,13 @@ class OrdoBand {
 // connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
 // file, so a square the ordo itself leaves counts as free. The connection check (a flood)
 // is done once per ordo, and only when one of its slides lands next to the other pieces.
-// Searched on the words of `band` where it serves these ordos (see OrdoBand).
+// Searched on the words of a band for these ordos (see OrdoBand) where that fits, else
+// on whole bitboards.
 template <class Sink>
 void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
-                 Direction along, const Directions& dirs, const OrdoBand& band, Sink& sink) {
+                 Direction along, const Directions& dirs, Sink& sink) {
   const Geometry& g = pos.geometry();
+  const OrdoBand band(pos, dirs);
   if (band.serves(along, dirs)) {
     const detail::BandWords words{band.window(), band.own(), band.free()};
     detail::ordo_slides_on(words, connected, along, dirs, g, sink);
@@ -271,11 +273,17 @@ void ordo_slides(const Position& pos, const ConnectionMap& connection, bool conn
   detail::ordo_slides_on(words, connected, along, dirs, g, sink);
 }
 
-// The same with a band worked out for these ordos alone.
+// The same on the words of `band`, shared with other searches, where it serves these
+// ordos.
 template <class Sink>
 void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
-                 Direction along, const Directions& dirs, Sink& sink) {
-  ordo_slides(pos, connection, connected, along, dirs, OrdoBand(pos, dirs), sink);
+                 Direction along, const Directions& dirs, const OrdoBand& band, Sink& sink) {
+  if (band.serves(along, dirs)) {
+    const detail::BandWords words{band.window(), band.own(), band.free()};
+    detail::ordo_slides_on(words, connected, along, dirs, pos.geometry(), sink);
+    return;
+  }
+  ordo_slides(pos, connection, connected, along, dirs, sink);
 }
 
 }  // namespace ordo::steps

@@ -23,8 +23,8 @@ struct OrdoList {
   void ordo(int from, int tail, int to) { ordos.emplace_back(from, tail, to); }
 };
 
-// Classic: forward, forward and back, sideways; Ordo X: the three forward directions,
-// sideways.
+// Classic: forward, forward and back, sideways; Ordo X: the three forward directions;
+// and all eight at once, more than the rules use, for the most slides per line.
 std::vector<steps::Directions> direction_sets(Color us) {
   std::vector<steps::Directions> sets(5);
   sets[0].add(steps::forward(us));
@@ -32,8 +32,9 @@ std::vector<steps::Directions> direction_sets(Color us) {
   sets[1].add(reverse(steps::forward(us)));
   steps::add_sideways(sets[2]);
   steps::add_forward(sets[3], us);
-  steps::add_sideways(sets[4]);
   steps::add_forward(sets[4], us);
+  steps::add_sideways(sets[4]);
+  steps::add_backward(sets[4], us);
   return sets;
 }
 

@@ -166,8 +166,10 @@ void ordo_slides_on(const Words& words, bool connected, Direction along, const D
         const int size = j - i + 1;
         const Word passable = free | line;
         const Word near_rest = own == line ? words.all() : words.dilate(own & ~line);
-        std::array<Word, kMaxSide> slides;
-        std::array<std::uint8_t, kMaxSide> slide_dir, slide_distance;
+        // Up to a board side's worth of slides in each direction (several directions
+        // may each slide a line many times on a long board).
+        std::array<Word, kDirectionCount * kMaxSide> slides;
+        std::array<std::uint8_t, kDirectionCount * kMaxSide> slide_dir, slide_distance;
         int count = 0;
         for (int d = 0; d < dirs.count; ++d) {
           if ((line & movable[d]) != line) continue;

@@ -3,6 +3,7 @@
 // several board sizes: every piece's singleton targets, and the parts an ordo line
 // leaves behind.
 #include "core/connection.h"
+#include "core/window.h"
 
 #include <gtest/gtest.h>
 
@@ -138,6 +139,53 @@ TEST(ConnectionMap, MatchesFloodsOnRandomSplitSides) {
     }
   }
   EXPECT_GT(sides, 1500);
+}
+
+// WordRemainder on a window of the group's ranks and one more on each side, against
+// floods: every line of the group slid to each square of the window along each axis.
+TEST(WordRemainder, MatchesFloodsOnRandomGroups) {
+  std::mt19937_64 rng(2028);
+  int checked = 0;
+  for (const auto& [width, height] : kSizes) {
+    const Geometry& g = Geometry::of(width, height);
+    for (int i = 0; i < 600; ++i) {
+      const Bitboard group =
+          random_group(rng, g, 2 + static_cast<int>(rng() % 20), static_cast<int>(rng() % 11));
+      const int low = g.rank_of(lsb(group)), high = g.rank_of(msb(group));
+      const int bottom = low > 0 ? low - 1 : low, top = high + 1 < height ? high + 1 : high;
+      const Window window(g, g.rank_mask(bottom) | g.rank_mask(top));
+      if (!window.fits()) continue;
+      Bitboard span = 0;
+      for (int r = bottom; r <= top; ++r) span |= g.rank_mask(r);
+      for (Bitboard b = group; b;) {
+        const int start = pop_lsb(b);
+        for (const Direction along : {E, N}) {
+          Bitboard line = bit(start);
+          for (int sq = start;;) {
+            const Bitboard rest = group & ~line;
+            WordRemainder parts(window, window.down(rest), window.down(line), true);
+            for (const Direction d : {N, E, S, W}) {
+              for (Bitboard slid = g.shift(line, d);
+                   popcount(slid) == popcount(line) && (slid & span) == slid;
+                   slid = g.shift(slid, d)) {
+                const bool joined = g.is_connected(rest | slid);
+                EXPECT_EQ(parts.joined_by(window.down(slid)), joined)
+                    << describe(g, group) << ", line " << describe(g, line) << " to "
+                    << describe(g, slid);
+                ++checked;
+              }
+            }
+            const Bitboard next = g.shift(bit(sq), along) & group;
+            if (!next) break;
+            sq = lsb(next);
+            line |= next;
+          }
+        }
+      }
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(checked, 100000);
 }
 
 }  // namespace

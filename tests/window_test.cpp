@@ -59,7 +59,8 @@ TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
 }
 
 // The whole-board answers a Window gives (grown sets, squares next to two sets) and its
-// steps and floods on words, against the Geometry on random sets of every board shape.
+// steps (one at a time and by a Stepper) and floods on words, against the Geometry on
+// random sets of every board shape.
 TEST(Window, GrowthAndStepsMatchTheGeometry) {
   std::mt19937_64 rng(65);
   int checked = 0;
@@ -87,6 +88,8 @@ TEST(Window, GrowthAndStepsMatchTheGeometry) {
         for (int d = 0; d < kDirectionCount; ++d) {
           const auto dir = static_cast<Direction>(d);
           ASSERT_EQ(window.up(window.shift(word, dir)) & g.all(), g.shift(set, dir) & in_window)
+              << g.size_name() << " direction " << d;
+          ASSERT_EQ(window.stepper(dir)(word), window.shift(word, dir))
               << g.size_name() << " direction " << d;
         }
         const Bitboard seed = set & -set;

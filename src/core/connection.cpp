@@ -8,34 +8,11 @@
 
 namespace ordo {
 
-namespace {
-
-// Floods the rest of a connected group (without `removed`) from one of the pieces next to
-// `removed`. Every piece of the rest reached `removed` through one of those contacts, so
-// the rest is connected iff the contacts are connected to each other; the flood stops
-// once they all are, which around a piece that is not a cut point takes a few steps.
-// Returns 0 when the rest is connected, else the (complete) part that was flooded.
-// Works on a Window's words or on whole bitboards with the Geometry.
-template <class Word, class Space>
-Word flood_contacts(const Space& space, Word rest, Word removed) {
-  const Word contacts = space.dilate(removed) & rest;
-  if (!(contacts & (contacts - 1))) return 0;
-  Word reached = contacts & -contacts;
-  while ((reached & contacts) != contacts) {
-    const Word next = space.dilate(reached) & rest;
-    if (next == reached) return reached;
-    reached = next;
-  }
-  return 0;
-}
-
-}  // namespace
-
 void Remainder::find_parts(Bitboard rest, Bitboard removed, bool rest_touches_removed) {
   const Geometry& g = *geometry_;
   if (!rest) return;
   if (rest_touches_removed) {
-    const Bitboard first_part = flood_contacts(g, rest, removed);
+    const Bitboard first_part = detail::flood_contacts(g, rest, removed);
     if (!first_part) {
       add_part(g.dilate(rest));
       return;
@@ -50,7 +27,7 @@ void Remainder::find_parts(const Window& window, std::uint64_t rest, std::uint64
                            bool rest_touches_removed) {
   if (!rest) return;
   if (rest_touches_removed) {
-    const std::uint64_t first_part = flood_contacts(window, rest, removed);
+    const std::uint64_t first_part = detail::flood_contacts(window, rest, removed);
     if (!first_part) {
       add_part(window.grow(rest));
       return;
@@ -188,12 +165,14 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
   }
 }
 
-// The same steps as analyse_connected on the window's words, with pieces of two runs
-// settled here without the bitboards of split_at.
+// The same steps as analyse_connected on the window's words, with every piece settled
+// here on words (split_at works on bitboards, for groups too tall for the window).
 void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   const Window& window = window_;
   const std::uint64_t pieces = window.down(group_);
   std::array<std::uint64_t, kDirectionCount> has, filled;
+  // Unrolled, every shift is by a constant.
+#pragma GCC unroll 8
   for (int d = 0; d < kDirectionCount; ++d) {
     has[d] = window.shift(pieces, reverse(static_cast<Direction>(d)));
   }
@@ -219,33 +198,53 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     two_runs |= one_run & run_start;
     one_run |= run_start;
   }
-  // Branching pieces (three or more runs) go through split_at.
+  // Cut points are recorded as in add_cut_point, with the set gathered on a word.
+  std::uint64_t cut_points = 0;
+  // Branching pieces (three or more runs): the parts, one flood per run not yet reached.
+  // Every part holds the first piece of a run, so the last run's part is whatever is left.
   for (std::uint64_t b = pieces & three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
+    const std::uint64_t piece = b & (0 - b);
     unsigned ring = 0;
-    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned((filled[d] >> at) & 1) << d;
+    for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{(filled[d] & piece) != 0} << d;
     const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    split_at(group_, at + window.base(), starts, limit);
+    std::uint64_t left = pieces & ~piece;
+    std::array<std::uint64_t, 4> parts;  // runs are separated by gaps: at most 4
+    int count = 0;
+    for (unsigned s = starts; s; s &= s - 1) {
+      const int seed = at + geometry_->delta(static_cast<Direction>(std::countr_zero(s)));
+      const std::uint64_t from = std::uint64_t{1} << seed;
+      if (!(left & from)) continue;
+      parts[count] = (s & (s - 1)) ? window.flood(from, left) : left;
+      left &= ~parts[count++];
+    }
+    if (count < 2) continue;
+    Bitboard targets = window.common_touch(parts[0], parts[1]) & limit;
+    for (int i = 2; i < count; ++i) targets &= window.grow(parts[i]);
+    special_[at + window.base()] = targets;
+    cut_points |= piece;
   }
   for (std::uint64_t b = pieces & two_runs & ~three_runs; b; b &= b - 1) {
     const int at = std::countr_zero(b);
+    const std::uint64_t piece = b & (0 - b);  // tested by masking: shifts by a register are slow
     // Squares keep their files in the window, so a direction moves by as many bits.
     const auto run_piece = [&](const std::array<std::uint64_t, 3>& direction_bits) {
       int d = 0;
-      for (int k = 0; k < 3; ++k) d |= static_cast<int>((direction_bits[k] >> at) & 1) << k;
+      for (int k = 0; k < 3; ++k) d |= int{(direction_bits[k] & piece) != 0} << k;
       return std::uint64_t{1} << (at + geometry_->delta(static_cast<Direction>(d)));
     };
-    const std::uint64_t rest = pieces & ~(std::uint64_t{1} << at);
+    const std::uint64_t rest = pieces & ~piece;
     const std::uint64_t part = separate(window, run_piece(first), run_piece(second), rest);
     if (!part) continue;
     const std::uint64_t other = rest & ~part;
-    add_cut_point(at + window.base(), window.common_touch(part, other) & limit);
+    special_[at + window.base()] = window.common_touch(part, other) & limit;
+    cut_points |= piece;
   }
+  special_set_ |= window.up(cut_points);
 }
 
 void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard limit) {
   const Geometry& g = *geometry_;
-  const Window& window = window_;
   const Bitboard rest = group & ~bit(sq);
   auto seed = [&](unsigned direction_bits) {
     return sq + g.delta(static_cast<Direction>(std::countr_zero(direction_bits)));
@@ -254,8 +253,6 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
     // Two runs: the piece is a cut point iff they are not joined around it, and then the
     // parts are the one found and everything else; the piece may go only where it
     // touches both.
-    // (A group that fits the window has its two-run pieces settled on words by
-    // find_cut_points_in_window.)
     const int a = seed(starts), b = seed(starts & (starts - 1));
     const Bitboard part = separate(g, bit(a), bit(b), rest);
     if (!part) return;
@@ -271,16 +268,6 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
   std::array<int, 4> seeds;
   int seed_count = 0;
   for (unsigned s = starts; s; s &= s - 1) seeds[seed_count++] = seed(s);
-  if (window.fits()) {
-    std::array<std::uint64_t, 4> words;
-    const int count =
-        parts_around(window, window.down(rest), seeds, seed_count, window.base(), words);
-    if (count < 2) return;
-    Bitboard targets = window.common_touch(words[0], words[1]) & limit;
-    for (int i = 2; i < count; ++i) targets &= window.grow(words[i]);
-    add_cut_point(sq, targets);
-    return;
-  }
   std::array<Bitboard, 4> parts;
   const int count = parts_around(g, rest, seeds, seed_count, 0, parts);
   if (count < 2) return;

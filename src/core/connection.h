@@ -16,6 +16,29 @@
 
 namespace ordo {
 
+namespace detail {
+
+// Floods the rest of a connected group (without `removed`) from one of the pieces next to
+// `removed`. Every piece of the rest reached `removed` through one of those contacts, so
+// the rest is connected iff the contacts are connected to each other; the flood stops
+// once they all are, which around a piece that is not a cut point takes a few steps.
+// Returns 0 when the rest is connected, else the (complete) part that was flooded.
+// Works on a Window's words or on whole bitboards with the Geometry.
+template <class Word, class Space>
+Word flood_contacts(const Space& space, Word rest, Word removed) {
+  const Word contacts = space.dilate(removed) & rest;
+  if (!(contacts & (contacts - 1))) return 0;
+  Word reached = contacts & -contacts;
+  while ((reached & contacts) != contacts) {
+    const Word next = space.dilate(reached) & rest;
+    if (next == reached) return reached;
+    reached = next;
+  }
+  return 0;
+}
+
+}  // namespace detail
+
 // The parts of `group` without `removed`, each grown by one square. A connected piece
 // set placed anywhere reconnects the group iff it touches every grown part.
 class Remainder {
@@ -86,6 +109,45 @@ class Remainder {
   int count_ = 0;
 };
 
+// A Remainder on the words of a window (one that fits): the parts are grown on words too,
+// so the window must hold every square a set given to joined_by() may touch them on.
+class WordRemainder {
+ public:
+  WordRemainder(const Window& window, std::uint64_t rest, std::uint64_t removed,
+                bool rest_touches_removed)
+      : window_(&window) {
+    if (!rest) return;
+    if (rest_touches_removed) {
+      const std::uint64_t first_part = detail::flood_contacts(window, rest, removed);
+      if (!first_part) {
+        grown_[count_++] = window.dilate(rest);
+        return;
+      }
+      grown_[count_++] = window.dilate(first_part);
+      rest &= ~first_part;
+    }
+    pending_ = rest;
+  }
+  bool joined_by(std::uint64_t connected_set) {
+    for (int i = 0; i < count_; ++i)
+      if (!(grown_[i] & connected_set)) return false;
+    while (pending_) {
+      const std::uint64_t part = window_->flood(pending_ & -pending_, pending_);
+      pending_ &= ~part;
+      grown_[count_] = window_->dilate(part);
+      if (!(grown_[count_++] & connected_set)) return false;
+    }
+    return true;
+  }
+
+ private:
+  const Window* window_;
+  std::uint64_t pending_ = 0;  // pieces not yet sorted into parts
+  // Parts are pairwise non-adjacent: at most ceil(w/2) * ceil(h/2) of them in 64 squares.
+  std::array<std::uint64_t, 32> grown_;
+  int count_ = 0;
+};
+
 // For every piece of one side, the squares it may reach as a singleton and leave its
 // side as one group. Works for connected and for split sides.
 class ConnectionMap {
@@ -116,7 +178,8 @@ class ConnectionMap {
   // cut points, each limited to `limit`.
   void analyse_connected(Bitboard group, Bitboard limit);
   // Works out whether `sq` (whose runs of neighbours start in the directions `starts`)
-  // splits `group`, and if so records it with its parts.
+  // splits `group`, and if so records it with its parts. For groups that do not fit
+  // window_.
   void split_at(Bitboard group, int sq, unsigned starts, Bitboard limit);
   // The cut points of the group, on window_'s words (it must fit the group).
   void find_cut_points_in_window(Bitboard limit);

@@ -30,6 +30,10 @@ const Geometry& Geometry::of(int width, int height) {
 Geometry::Geometry(int width, int height)
     : width_(width), height_(height), squares_(width * height) {
   for (int sq = 0; sq < squares_; ++sq) {
+    file_of_[sq] = static_cast<std::uint8_t>(sq % width_);
+    rank_of_[sq] = static_cast<std::uint8_t>(sq / width_);
+  }
+  for (int sq = 0; sq < squares_; ++sq) {
     const Bitboard b = bit(sq);
     all_ |= b;
     rank_masks_[rank_of(sq)] |= b;

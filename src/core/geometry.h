@@ -36,8 +36,9 @@ class Geometry {
   int width() const { return width_; }
   int height() const { return height_; }
   int square_count() const { return squares_; }
-  int file_of(int sq) const { return sq % width_; }
-  int rank_of(int sq) const { return sq / width_; }
+  // From tables: dividing by a width known only at run time is slow. sq is on the board.
+  int file_of(int sq) const { return file_of_[sq]; }
+  int rank_of(int sq) const { return rank_of_[sq]; }
   int square(int file, int rank) const { return rank * width_ + file; }
   bool on_board(int file, int rank) const {
     return file >= 0 && file < width_ && rank >= 0 && rank < height_;
@@ -107,6 +108,7 @@ class Geometry {
   Bitboard all_ = 0;
   Bitboard not_first_file_ = 0, not_last_file_ = 0;
   std::array<Bitboard, kMaxSide> rank_masks_{}, file_masks_{};
+  std::array<std::uint8_t, kMaxSquares> file_of_{}, rank_of_{};
   std::array<std::array<Bitboard, kMaxSquares>, kDirectionCount> rays_{};
   std::array<Bitboard, kMaxSquares> neighbours_{};
   std::array<std::array<std::uint8_t, kMaxSquares>, kMaxSquares> directions_{};

@@ -55,7 +55,8 @@ struct ChunkSink {
                                        static_cast<std::uint8_t>(a),
                                        static_cast<std::uint8_t>(b),
                                        static_cast<std::uint8_t>(c),
-                                       count};
+                                       count,
+                                       static_cast<std::uint32_t>(bulk.total_)};
     bulk.chunk_count_ += count != 0;
     bulk.total_ += static_cast<std::uint64_t>(count);
   }
@@ -74,9 +75,16 @@ BulkMoves::BulkMoves(const Position& pos) : pos_(pos) {
 }
 
 Move BulkMoves::at(std::uint64_t index) const {
+  // The last chunk starting at or before `index`, by a binary search that selects
+  // rather than branches (a random index makes every branch a coin toss). Invariant:
+  // chunk[0] starts at or before it, and chunk[n] (if any) after it.
   const Chunk* chunk = chunks_.data();
-  while (index >= static_cast<std::uint64_t>(chunk->count))
-    index -= static_cast<std::uint64_t>((chunk++)->count);
+  for (int n = chunk_count_; n > 1;) {
+    const int half = n / 2;
+    chunk = chunk[half].start <= index ? chunk + half : chunk;
+    n -= half;
+  }
+  index -= chunk->start;
   if (chunk->kind == 2) return Move::single(Step::ordo(chunk->a, chunk->b, chunk->c));
   Bitboard targets = chunk->targets;
   for (; index; --index) targets &= targets - 1;

@@ -30,6 +30,7 @@ class BulkMoves {
     std::uint8_t kind;  // singletons of one piece, slides of one distance, one ordo move
     std::uint8_t a, b, c;
     int count;
+    std::uint32_t start;  // the index of its first move
   };
 
  private:

@@ -24,10 +24,12 @@ void generate(const Position& pos, Sink& sink) {
   steps::Directions straight;
   straight.add(steps::forward(us));
   if (reconnecting) straight.add(reverse(steps::forward(us)));
-  steps::ordo_slides(pos, connection, !reconnecting, E, straight, sink);
+  // One band serves both: vertical ordos need no rank beyond the pieces.
+  const steps::OrdoBand band(pos, straight);
+  steps::ordo_slides(pos, connection, !reconnecting, E, straight, band, sink);
   steps::Directions sideways;
   steps::add_sideways(sideways);
-  steps::ordo_slides(pos, connection, !reconnecting, N, sideways, sink);
+  steps::ordo_slides(pos, connection, !reconnecting, N, sideways, band, sink);
 }
 
 }  // namespace ordo::classic

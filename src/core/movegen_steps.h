@@ -9,9 +9,12 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "core/connection.h"
 #include "core/position.h"
+#include "core/window.h"
 
 namespace ordo::steps {
 
@@ -87,63 +90,104 @@ void singleton_slides(const Position& pos, const ConnectionMap& connection, cons
   }
 }
 
-// Every ordo of the side to move lying along `along` (E: horizontal, N: vertical), slid
-// in each of `dirs` as far as the squares allow, where the slide keeps the side
-// connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
-// file, so a square the ordo itself leaves counts as free. The connection check (a flood)
-// is done once per ordo, and only when one of its slides lands next to the other pieces.
-template <class Sink>
-void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
-                 Direction along, const Directions& dirs, Sink& sink) {
-  const Geometry& g = pos.geometry();
-  const Bitboard own = pos.pieces(pos.side_to_move());
-  const Bitboard free = pos.empty_squares();
+namespace detail {
+
+// The sets an ordo search works on (the side to move, the free squares, lines and where
+// they slide), as whole bitboards.
+struct BoardWords {
+  using Word = Bitboard;
+  const Geometry& g;
+  const ConnectionMap& connection;
+  Word own, free;
+  // The parts of the side without `line`.
+  Remainder parts(Word line, bool connected) const {
+    return connection.without(own, line, connected);
+  }
+  Stepper stepper(Direction d) const { return g.stepper(d); }
+  Word dilate(Word w) const { return g.dilate(w); }
+  Word all() const { return g.all(); }
+  static int first(Word w) { return lsb(w); }
+  static int count(Word w) { return popcount(w); }
+  int square(int index) const { return index; }
+};
+
+// The same on one word: a band of whole ranks (see Window and ordo_slides), with squares
+// outside the band counted as blocked. The parts left by a line are grown on words too:
+// the band holds every square a slid line may touch them on.
+struct BandWords {
+  using Word = std::uint64_t;
+  const Window& band;
+  Word own, free;
+  WordRemainder parts(Word line, bool connected) const {
+    return WordRemainder(band, own & ~line, line, connected);
+  }
+  Window::Stepper stepper(Direction d) const { return band.stepper(d); }
+  Word dilate(Word w) const { return band.dilate(w); }
+  Word all() const { return ~Word{0}; }
+  static int first(Word w) { return std::countr_zero(w); }
+  static int count(Word w) { return std::popcount(w); }
+  int square(int index) const { return index + band.base(); }
+};
+
+// ordo_slides on either kind of words; the sink gets board squares.
+template <class Words, class Sink>
+void ordo_slides_on(const Words& words, bool connected, Direction along, const Directions& dirs,
+                    const Geometry& g, Sink& sink) {
+  using Word = typename Words::Word;
+  const Word own = words.own, free = words.free;
+  using Step = decltype(words.stepper(along));
   // Side by side, every piece needs a free square ahead; in single file only the leader.
-  std::array<Bitboard, 8> movable;
-  Bitboard movable_any = 0;
+  std::array<Word, 8> movable;
+  std::array<Step, 8> steps;
+  Word movable_any = 0;
   for (int d = 0; d < dirs.count; ++d) {
     const Direction dir = dirs.list[d];
     const bool single_file = dir == along || dir == reverse(along);
-    movable[d] = single_file ? own : own & g.shift(free, reverse(dir));
+    movable[d] = single_file ? own : own & words.stepper(reverse(dir))(free);
     movable_any |= movable[d];
+    steps[d] = words.stepper(dir);
   }
   // Starts of runs of at least two pieces movable in some direction.
-  Bitboard starts =
-      movable_any & g.shift(movable_any, reverse(along)) & ~g.shift(movable_any, along);
+  const Step forth = words.stepper(along);
+  Word starts = movable_any & words.stepper(reverse(along))(movable_any) & ~forth(movable_any);
   while (starts) {
-    std::array<int, kMaxSide> run;
+    std::array<int, kMaxSide> run;  // board squares
+    std::array<Word, kMaxSide> run_words;
     int length = 0;
-    for (Bitboard next = bit(pop_lsb(starts)); next; next = g.shift(next, along) & movable_any) {
-      run[length++] = lsb(next);
+    for (Word next = starts & (0 - starts); next; next = forth(next) & movable_any) {
+      run_words[length] = next;
+      run[length++] = words.square(Words::first(next));
     }
+    starts &= starts - 1;
     for (int i = 0; i + 1 < length; ++i) {
-      Bitboard line = bit(run[i]);
+      Word line = run_words[i];
       for (int j = i + 1; j < length; ++j) {
-        line |= bit(run[j]);
+        line |= run_words[j];
         const int size = j - i + 1;
-        const Bitboard passable = free | line;
-        const Bitboard near_rest = own == line ? g.all() : g.dilate(own & ~line);
-        std::array<Bitboard, kMaxSide> slides;
-        std::array<std::uint8_t, kMaxSide> slide_dir, slide_distance;
+        const Word passable = free | line;
+        const Word near_rest = own == line ? words.all() : words.dilate(own & ~line);
+        // Up to a board side's worth of slides in each direction (several directions
+        // may each slide a line many times on a long board).
+        std::array<Word, kDirectionCount * kMaxSide> slides;
+        std::array<std::uint8_t, kDirectionCount * kMaxSide> slide_dir, slide_distance;
         int count = 0;
-        bool any_touch = false;
         for (int d = 0; d < dirs.count; ++d) {
           if ((line & movable[d]) != line) continue;
           const Direction dir = dirs.list[d];
+          const Step step = steps[d];
           int distance = 1;
-          for (Bitboard slid = g.shift(line, dir);
-               (slid & passable) == slid && popcount(slid) == size; slid = g.shift(slid, dir)) {
+          for (Word slid = step(line); (slid & passable) == slid && Words::count(slid) == size;
+               slid = step(slid)) {
             if (slid & near_rest) {
               slides[count] = slid;
               slide_dir[count] = static_cast<std::uint8_t>(dir);
               slide_distance[count++] = static_cast<std::uint8_t>(distance);
-              any_touch = true;
             }
             ++distance;
           }
         }
-        if (!any_touch) continue;
-        Remainder rest = connection.without(own, line, connected);
+        if (!count) continue;
+        auto rest = words.parts(line, connected);
         for (int k = 0; k < count; ++k) {
           if (!rest.joined_by(slides[k])) continue;
           const int delta = g.delta(static_cast<Direction>(slide_dir[k]));
@@ -152,6 +196,96 @@ void ordo_slides(const Position& pos, const ConnectionMap& connection, bool conn
       }
     }
   }
+}
+
+}  // namespace detail
+
+// Where every slide keeps a line within its ranks (a horizontal line, or any line going
+// sideways), a slid line lands next to another piece only within the ranks of the pieces
+// and one rank beyond them in each direction the lines go up or down; once past that it
+// never comes back. Unless the pieces form one line (which needs to touch nothing),
+// those ranks usually fit one word, where ordo_slides searches much more cheaply. The
+// band is worked out once for the lines of a position going in `dirs` (and serves lines
+// that go less far up or down as well).
+class OrdoBand {
+ public:
+  OrdoBand(const Position& pos, const Directions& dirs)
+      : OrdoBand(pos, pos.pieces(pos.side_to_move()), goes(dirs, 1), goes(dirs, -1)) {}
+
+  // Whether ordos along `along` slid in `dirs` may be searched on the band's words.
+  bool serves(Direction along, const Directions& dirs) const {
+    return fits_ && (along == E || !(goes(dirs, 1) || goes(dirs, -1))) &&
+           (up_ || !goes(dirs, 1)) && (down_ || !goes(dirs, -1));
+  }
+  const Window& window() const { return window_; }
+  std::uint64_t own() const { return own_; }
+  std::uint64_t free() const { return free_; }  // squares outside the band count as blocked
+
+ private:
+  OrdoBand(const Position& pos, Bitboard own, bool up, bool down)
+      : OrdoBand(pos, own, up, down, own ? pos.geometry().rank_of(lsb(own)) : 0,
+                 own ? pos.geometry().rank_of(msb(own)) : 0) {}
+  OrdoBand(const Position& pos, Bitboard own, bool up, bool down, int low, int high)
+      : up_(up),
+        down_(down),
+        bottom_(down && low > 0 ? low - 1 : low),
+        top_(up && high + 1 < pos.geometry().height() ? high + 1 : high),
+        window_(pos.geometry(), pos.geometry().rank_mask(bottom_) | pos.geometry().rank_mask(top_)) {
+    const Geometry& g = pos.geometry();
+    const int band_squares = (top_ - bottom_ + 1) * g.width();
+    const bool one_line = low == high || !(own & ~g.file_mask(g.file_of(lsb(own))));
+    fits_ = own && !one_line && band_squares < 64;  // the Window needs a bit to spare
+    if (!fits_) return;
+    own_ = window_.down(own);
+    free_ = window_.down(pos.empty_squares()) & ((std::uint64_t{1} << band_squares) - 1);
+  }
+  // Whether some direction of `dirs` goes up (sign 1) or down (-1) the ranks.
+  static bool goes(const Directions& dirs, int sign) {
+    for (int d = 0; d < dirs.count; ++d)
+      if (rank_step(dirs.list[d]) * sign > 0) return true;
+    return false;
+  }
+
+  bool up_, down_;
+  int bottom_, top_;
+  Window window_;
+  bool fits_ = false;
+  std::uint64_t own_ = 0, free_ = 0;
+};
+
+// Every ordo of the side to move lying along `along` (E: horizontal, N: vertical), slid
+// in each of `dirs` as far as the squares allow, where the slide keeps the side
+// connected. Across its line an ordo goes side by side; along it (Ordo X only), in single
+// file, so a square the ordo itself leaves counts as free. The connection check (a flood)
+// is done once per ordo, and only when one of its slides lands next to the other pieces.
+// Searched on the words of a band for these ordos (see OrdoBand) where that fits, else
+// on whole bitboards.
+template <class Sink>
+void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
+                 Direction along, const Directions& dirs, Sink& sink) {
+  const Geometry& g = pos.geometry();
+  const OrdoBand band(pos, dirs);
+  if (band.serves(along, dirs)) {
+    const detail::BandWords words{band.window(), band.own(), band.free()};
+    detail::ordo_slides_on(words, connected, along, dirs, g, sink);
+    return;
+  }
+  const detail::BoardWords words{g, connection, pos.pieces(pos.side_to_move()),
+                                 pos.empty_squares()};
+  detail::ordo_slides_on(words, connected, along, dirs, g, sink);
+}
+
+// The same on the words of `band`, shared with other searches, where it serves these
+// ordos.
+template <class Sink>
+void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
+                 Direction along, const Directions& dirs, const OrdoBand& band, Sink& sink) {
+  if (band.serves(along, dirs)) {
+    const detail::BandWords words{band.window(), band.own(), band.free()};
+    detail::ordo_slides_on(words, connected, along, dirs, pos.geometry(), sink);
+    return;
+  }
+  ordo_slides(pos, connection, connected, along, dirs, sink);
 }
 
 }  // namespace ordo::steps

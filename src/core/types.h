@@ -33,13 +33,15 @@ constexpr std::string_view variant_name(Variant v) {
 enum Direction : std::uint8_t { N, NE, E, SE, S, SW, W, NW };
 constexpr int kDirectionCount = 8;
 
+// Tables at namespace scope: one inside the functions would be copied onto the stack
+// at every call with a direction known only at run time.
+inline constexpr int kFileSteps[kDirectionCount] = {0, 1, 1, 1, 0, -1, -1, -1};
+inline constexpr int kRankSteps[kDirectionCount] = {1, 1, 0, -1, -1, -1, 0, 1};
 constexpr int file_step(Direction d) {
-  constexpr int steps[kDirectionCount] = {0, 1, 1, 1, 0, -1, -1, -1};
-  return steps[d];
+  return kFileSteps[d];
 }
 constexpr int rank_step(Direction d) {
-  constexpr int steps[kDirectionCount] = {1, 1, 0, -1, -1, -1, 0, 1};
-  return steps[d];
+  return kRankSteps[d];
 }
 constexpr Direction reverse(Direction d) {
   return static_cast<Direction>((d + 4) % 8);

@@ -3,6 +3,7 @@
 // spanning up to six ranks (the usual case) fits.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "core/bitboard.h"
@@ -38,19 +39,34 @@ class Window {
                                                      : w;
     return delta >= 0 ? movable << delta : movable >> -delta;
   }
+  // shift() in one fixed direction, for loops that take many steps: a rotation (one
+  // instruction, where a shift by a register is slower) less the bits that wrapped round.
+  struct Stepper {
+    std::uint64_t may_step;  // the squares kept (sideways steps drop the edge file)
+    std::uint64_t lands;     // the bits a shift can land on
+    int delta;
+    std::uint64_t operator()(std::uint64_t w) const {
+      return std::rotl(w & may_step, delta) & lands;
+    }
+  };
+  Stepper stepper(Direction d) const {
+    const int delta = rank_step(d) * width_ + file_step(d);
+    const std::uint64_t may_step = file_step(d) > 0   ? not_last_
+                                   : file_step(d) < 0 ? not_first_
+                                                      : ~std::uint64_t{0};
+    const std::uint64_t all = ~std::uint64_t{0};
+    return {may_step, delta >= 0 ? all << delta : all >> -delta, delta};
+  }
   // w together with its 8-neighbours, as far as they lie in the window (squares off
   // the board may appear; callers intersect with a set of pieces).
-  std::uint64_t dilate(std::uint64_t w) const {
-    const std::uint64_t s = sideways(w);
-    return s | (s << width_) | (s >> width_);
-  }
+  std::uint64_t dilate(std::uint64_t w) const { return vertical(sideways(w)); }
   // The squares of the whole board on or next to a piece of `w` (a set within a window
   // that fits), as Geometry::dilate gives them: a square in the rank below the window,
   // or above its 64th bit, touches the set only through its sideways spread in the rank
   // next to it.
   Bitboard grow(std::uint64_t w) const {
     const std::uint64_t s = sideways(w);
-    Bitboard grown = up(s | (s << width_) | (s >> width_));
+    Bitboard grown = up(vertical(s));
     if (base_ < 64) grown |= above_word(s);
     if (base_ >= width_) grown |= Bitboard{s & first_rank_} << (base_ - width_);
     return grown & all_;
@@ -70,9 +86,7 @@ class Window {
   Bitboard common_touch(std::uint64_t a, std::uint64_t b) const {
     const std::uint64_t sideways_a = sideways(a), sideways_b = sideways(b);
     const std::uint64_t both = sideways_a & sideways_b;
-    const std::uint64_t grown_a = sideways_a | (sideways_a << width_) | (sideways_a >> width_);
-    const std::uint64_t grown_b = sideways_b | (sideways_b << width_) | (sideways_b >> width_);
-    Bitboard touch = up(grown_a & grown_b);
+    Bitboard touch = up(vertical(sideways_a) & vertical(sideways_b));
     if (base_ < 64) touch |= above_word(both);
     if (base_ >= width_) touch |= Bitboard{both & first_rank_} << (base_ - width_);
     return touch & all_;
@@ -87,6 +101,14 @@ class Window {
   }
   std::uint64_t sideways(std::uint64_t w) const {
     return w | ((w & not_last_) << 1) | ((w & not_first_) >> 1);
+  }
+  // w with the squares a rank above and below. Shifts by a constant for the two
+  // standard widths: a shift by a register costs several micro-operations, and floods
+  // do little else.
+  std::uint64_t vertical(std::uint64_t w) const {
+    if (width_ == 10) return w | (w << 10) | (w >> 10);
+    if (width_ == 8) return w | (w << 8) | (w >> 8);
+    return w | (w << width_) | (w >> width_);
   }
 
   int base_, width_;

@@ -29,20 +29,16 @@ inline Direction forward(Color us) {
 }
 
 inline void add_forward(Directions& dirs, Color us) {
-  dirs.add(forward(us));
-  dirs.add(us == Color::White ? NE : SE);
-  dirs.add(us == Color::White ? NW : SW);
+  for (Direction d : forward_directions(us)) dirs.add(d);
 }
 
 inline void add_sideways(Directions& dirs) {
-  dirs.add(E);
-  dirs.add(W);
+  for (Direction d : kSidewaysDirections) dirs.add(d);
 }
 
+// Straight and diagonally back: the forward directions of the other side.
 inline void add_backward(Directions& dirs, Color us) {
-  dirs.add(reverse(forward(us)));
-  dirs.add(us == Color::White ? SE : NE);
-  dirs.add(us == Color::White ? SW : NW);
+  for (Direction d : forward_directions(opponent(us))) dirs.add(d);
 }
 
 // Singletons of the side to move sliding in `dirs` over empty squares, capturing the

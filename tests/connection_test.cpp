@@ -3,13 +3,14 @@
 // several board sizes: every piece's singleton targets, and the parts an ordo line
 // leaves behind.
 #include "core/connection.h"
-#include "core/window.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 #include <utility>
+
+#include "core/window.h"
 
 namespace ordo {
 namespace {

@@ -58,9 +58,8 @@ int compare_searches(const Position& pos) {
       steps::detail::ordo_slides_on(words, connected, along, dirs, g, plain);
       EXPECT_EQ(fast.ordos, plain.ordos)
           << pos.to_string() << " along " << int{along} << ", " << dirs.count << " directions";
-      EXPECT_EQ(shared.ordos, plain.ordos)
-          << pos.to_string() << " along " << int{along} << ", " << dirs.count
-          << " directions, wide band";
+      EXPECT_EQ(shared.ordos, plain.ordos) << pos.to_string() << " along " << int{along} << ", "
+                                           << dirs.count << " directions, wide band";
       found += static_cast<int>(plain.ordos.size());
     }
   }

@@ -210,8 +210,8 @@ class OrdoBand {
 
   // Whether ordos along `along` slid in `dirs` may be searched on the band's words.
   bool serves(Direction along, const Directions& dirs) const {
-    return fits_ && (along == E || !(goes(dirs, 1) || goes(dirs, -1))) &&
-           (up_ || !goes(dirs, 1)) && (down_ || !goes(dirs, -1));
+    return fits_ && (along == E || !(goes(dirs, 1) || goes(dirs, -1))) && (up_ || !goes(dirs, 1)) &&
+           (down_ || !goes(dirs, -1));
   }
   const Window& window() const { return window_; }
   std::uint64_t own() const { return own_; }
@@ -226,7 +226,8 @@ class OrdoBand {
         down_(down),
         bottom_(down && low > 0 ? low - 1 : low),
         top_(up && high + 1 < pos.geometry().height() ? high + 1 : high),
-        window_(pos.geometry(), pos.geometry().rank_mask(bottom_) | pos.geometry().rank_mask(top_)) {
+        window_(pos.geometry(),
+                pos.geometry().rank_mask(bottom_) | pos.geometry().rank_mask(top_)) {
     const Geometry& g = pos.geometry();
     const int band_squares = (top_ - bottom_ + 1) * g.width();
     const bool one_line = low == high || !(own & ~g.file_mask(g.file_of(lsb(own))));

@@ -30,9 +30,11 @@ Bitboard random_set(std::mt19937_64& rng, const Geometry& g, int kind) {
   return b;
 }
 
-TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
-  std::mt19937_64 rng(64);
-  int checked = 0;
+// Calls visit(g, set, window) for 60 random sets (random_set, empty ones left out) on
+// every board shape; returns how many of them their window fits.
+template <class Visit>
+int for_each_random_window(std::mt19937_64& rng, Visit visit) {
+  int fitting = 0;
   for (int width = kMinSide; width <= kMaxSide; ++width) {
     for (int height = kMinSide; height <= kMaxSide; ++height) {
       if (!Geometry::valid_size(width, height)) continue;
@@ -41,9 +43,20 @@ TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
         const Bitboard set = random_set(rng, g, i % 3);
         if (!set) continue;
         const Window window(g, set);
+        fitting += window.fits();
+        visit(g, set, window);
+      }
+    }
+  }
+  return fitting;
+}
+
+TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
+  std::mt19937_64 rng(64);
+  const int checked =
+      for_each_random_window(rng, [](const Geometry& g, Bitboard set, const Window& window) {
         EXPECT_EQ(window.fits(), msb(set) - window.base() < 63);
-        if (!window.fits()) continue;
-        ++checked;
+        if (!window.fits()) return;
         const std::uint64_t word = window.down(set);
         ASSERT_EQ(window.up(word), set);
         // Every square of the set, grown within the set.
@@ -52,9 +65,7 @@ TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
           const std::uint64_t grown = window.dilate(window.down(bit(sq))) & word;
           ASSERT_EQ(window.up(grown), g.dilate(bit(sq)) & set) << g.size_name() << " square " << sq;
         }
-      }
-    }
-  }
+      });
   EXPECT_GT(checked, 3000);
 }
 
@@ -63,17 +74,9 @@ TEST(Window, DilationWithinTheSetMatchesTheGeometry) {
 // random sets of every board shape.
 TEST(Window, GrowthAndStepsMatchTheGeometry) {
   std::mt19937_64 rng(65);
-  int checked = 0;
-  for (int width = kMinSide; width <= kMaxSide; ++width) {
-    for (int height = kMinSide; height <= kMaxSide; ++height) {
-      if (!Geometry::valid_size(width, height)) continue;
-      const Geometry& g = Geometry::of(width, height);
-      for (int i = 0; i < 60; ++i) {
-        const Bitboard set = random_set(rng, g, i % 3);
-        if (!set) continue;
-        const Window window(g, set);
-        if (!window.fits()) continue;
-        ++checked;
+  const int checked =
+      for_each_random_window(rng, [&rng](const Geometry& g, Bitboard set, const Window& window) {
+        if (!window.fits()) return;
         const std::uint64_t word = window.down(set);
         // Split the set in two at random; either half may be empty.
         std::uint64_t half = 0;
@@ -94,9 +97,7 @@ TEST(Window, GrowthAndStepsMatchTheGeometry) {
         }
         const Bitboard seed = set & -set;
         ASSERT_EQ(window.up(window.flood(window.down(seed), word)), g.flood(seed, set));
-      }
-    }
-  }
+      });
   EXPECT_GT(checked, 3000);
 }
 

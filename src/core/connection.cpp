@@ -93,13 +93,13 @@ Word separate(const Space& space, Word a, Word b, Word rest) {
 }
 
 // Sorts `rest` into its parts, given the first piece of every run round a piece (as
-// squares; `base` is subtracted for a Window's words). Returns the number of parts.
+// bit indices of Word: squares, or a Window's bits). Returns the number of parts.
 template <class Word, class Space>
 int parts_around(const Space& space, Word rest, const std::array<int, 4>& seeds, int seed_count,
-                 int base, std::array<Word, 4>& parts) {
+                 std::array<Word, 4>& parts) {
   int count = 0;
   for (int i = 0; i < seed_count; ++i) {
-    const Word from = Word{1} << (seeds[i] - base);
+    const Word from = Word{1} << seeds[i];
     if (!(rest & from)) continue;
     parts[count] = i + 1 == seed_count ? rest : space.flood(from, rest);
     rest &= ~parts[count++];
@@ -208,16 +208,13 @@ void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
     unsigned ring = 0;
     for (int d = 0; d < kDirectionCount; ++d) ring |= unsigned{(filled[d] & piece) != 0} << d;
     const unsigned starts = ring & ~((ring << 1 | ring >> 7) & 0xFFu);
-    std::uint64_t left = pieces & ~piece;
-    std::array<std::uint64_t, 4> parts;  // runs are separated by gaps: at most 4
-    int count = 0;
-    for (unsigned s = starts; s; s &= s - 1) {
-      const int seed = at + geometry_->delta(static_cast<Direction>(std::countr_zero(s)));
-      const std::uint64_t from = std::uint64_t{1} << seed;
-      if (!(left & from)) continue;
-      parts[count] = (s & (s - 1)) ? window.flood(from, left) : left;
-      left &= ~parts[count++];
-    }
+    // The first piece of each run, as bits of the window (runs are separated: at most 4).
+    std::array<int, 4> seeds;
+    int seed_count = 0;
+    for (unsigned s = starts; s; s &= s - 1)
+      seeds[seed_count++] = at + geometry_->delta(static_cast<Direction>(std::countr_zero(s)));
+    std::array<std::uint64_t, 4> parts;
+    const int count = parts_around(window, pieces & ~piece, seeds, seed_count, parts);
     if (count < 2) continue;
     Bitboard targets = window.common_touch(parts[0], parts[1]) & limit;
     for (int i = 2; i < count; ++i) targets &= window.grow(parts[i]);
@@ -269,7 +266,7 @@ void ConnectionMap::split_at(Bitboard group, int sq, unsigned starts, Bitboard l
   int seed_count = 0;
   for (unsigned s = starts; s; s &= s - 1) seeds[seed_count++] = seed(s);
   std::array<Bitboard, 4> parts;
-  const int count = parts_around(g, rest, seeds, seed_count, 0, parts);
+  const int count = parts_around(g, rest, seeds, seed_count, parts);
   if (count < 2) return;
   Bitboard targets = limit;
   for (int i = 0; i < count; ++i) targets &= g.dilate(parts[i]);

@@ -257,31 +257,36 @@ class OrdoBand {
 // is done once per ordo, and only when one of its slides lands next to the other pieces.
 // Searched on the words of a band for these ordos (see OrdoBand) where that fits, else
 // on whole bitboards.
+namespace detail {
+
+// ordo_slides on the words of `band` if it serves these ordos; false if it does not.
+template <class Sink>
+bool ordo_slides_in_band(const Position& pos, bool connected, Direction along,
+                         const Directions& dirs, const OrdoBand& band, Sink& sink) {
+  if (!band.serves(along, dirs)) return false;
+  const BandWords words{band.window(), band.own(), band.free()};
+  ordo_slides_on(words, connected, along, dirs, pos.geometry(), sink);
+  return true;
+}
+
+}  // namespace detail
+
 template <class Sink>
 void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
                  Direction along, const Directions& dirs, Sink& sink) {
+  if (detail::ordo_slides_in_band(pos, connected, along, dirs, OrdoBand(pos, dirs), sink)) return;
   const Geometry& g = pos.geometry();
-  const OrdoBand band(pos, dirs);
-  if (band.serves(along, dirs)) {
-    const detail::BandWords words{band.window(), band.own(), band.free()};
-    detail::ordo_slides_on(words, connected, along, dirs, g, sink);
-    return;
-  }
   const detail::BoardWords words{g, connection, pos.pieces(pos.side_to_move()),
                                  pos.empty_squares()};
   detail::ordo_slides_on(words, connected, along, dirs, g, sink);
 }
 
 // The same on the words of `band`, shared with other searches, where it serves these
-// ordos.
+// ordos (else on a band of their own, or whole bitboards).
 template <class Sink>
 void ordo_slides(const Position& pos, const ConnectionMap& connection, bool connected,
                  Direction along, const Directions& dirs, const OrdoBand& band, Sink& sink) {
-  if (band.serves(along, dirs)) {
-    const detail::BandWords words{band.window(), band.own(), band.free()};
-    detail::ordo_slides_on(words, connected, along, dirs, pos.geometry(), sink);
-    return;
-  }
+  if (detail::ordo_slides_in_band(pos, connected, along, dirs, band, sink)) return;
   ordo_slides(pos, connection, connected, along, dirs, sink);
 }
 

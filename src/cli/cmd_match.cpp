@@ -32,7 +32,8 @@ struct MatchOptions {
   int concurrency = 1;
   std::uint64_t seed = 1;
   int opening_plies = 4;
-  int move_limit = 0;  // Ordo only; 0: the default of 300
+  std::string openings;  // a book file; replaces the random openings
+  int move_limit = 0;    // Ordo only; 0: the default of 300
   bool no_repetition = false;
   std::string tc;
   std::string sprt;
@@ -113,14 +114,19 @@ std::string game_words(const MatchRules& rules) {
   return words;
 }
 
+std::string openings_words(const MatchConfig& config, const MatchOptions& o) {
+  if (config.book.empty())
+    return std::to_string(config.opening_plies) + " random plies per opening";
+  return std::to_string(config.book.size()) + " openings from " + o.openings;
+}
+
 void print_summary(const MatchResult& result, const MatchConfig& config, const MatchOptions& o,
                    double seconds, std::ostream& out) {
   const MatchState& s = result.state;
   const std::string& a = config.first.name;
   out << "\nMatch " << a << " vs " << config.second.name << ": " << game_words(config.rules) << ", "
-      << s.games_done << " of " << config.games << " games, " << config.opening_plies
-      << " random plies per opening, each opening twice with colours swapped; " << fixed(seconds, 1)
-      << " s\n";
+      << s.games_done << " of " << config.games << " games, " << openings_words(config, o)
+      << ", each opening twice with colours swapped; " << fixed(seconds, 1) << " s\n";
   out << a << ": " << s.wdl.wins << " wins, " << s.wdl.draws << " draws, " << s.wdl.losses
       << " losses; score " << percent(score(s.wdl)) << '\n';
   if (const auto e = elo_estimate(trinomial_samples(s.wdl))) {
@@ -221,6 +227,11 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   config.concurrency = o.concurrency;
   config.seed = o.seed;
   config.opening_plies = o.opening_plies;
+  if (!o.openings.empty()) {
+    std::ifstream book(o.openings);
+    if (!book) throw std::invalid_argument("--openings: cannot open '" + o.openings + "'");
+    config.book = read_openings(book, config.rules, o.openings);
+  }
   // Opened first, so a bad path fails before the match rather than after it.
   std::ofstream records, plot;
   if (!o.out.empty()) records = open_output(o.out, "--out");
@@ -271,9 +282,17 @@ void add_match_command(CLI::App& app, Action& chosen) {
       ->check(CLI::Range(1, 1000000));
   command->add_option("--concurrency", o->concurrency, "Games played at the same time")
       ->check(CLI::Range(1, 256));
-  command->add_option("--seed", o->seed, "Seed of the random openings");
-  command->add_option("--opening-plies", o->opening_plies, "Random plies of each opening")
-      ->check(CLI::Range(0, 40));
+  auto* seed = command->add_option("--seed", o->seed, "Seed of the random openings");
+  auto* plies =
+      command->add_option("--opening-plies", o->opening_plies, "Random plies of each opening")
+          ->check(CLI::Range(0, 40));
+  command
+      ->add_option("--openings", o->openings,
+                   "A book instead of random openings: a file with one opening a line, its "
+                   "moves from the start separated by spaces ('#' starts a comment line); used "
+                   "in turn, each twice with colours swapped")
+      ->excludes(seed)
+      ->excludes(plies);
   command
       ->add_option("--move-limit", o->move_limit,
                    "Ordo: turns after which a game is a draw (default 300)")

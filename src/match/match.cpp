@@ -77,9 +77,7 @@ class MatchRunner {
 
   GameReport play(int i) {
     const bool first_is_white = i % 2 == 0;
-    GameSetup setup{config_.rules,
-                    make_opening(config_.rules, config_.opening_plies, config_.seed, i / 2),
-                    config_.clock};
+    GameSetup setup{config_.rules, opening(i / 2), config_.clock};
     const auto first = make_player(config_.first, config_.rules);
     const auto second = make_player(config_.second, config_.rules);
     Player& p1 = first_is_white ? *first : *second;
@@ -90,6 +88,12 @@ class MatchRunner {
     const double points = points_of_first_side(report.played.game->result().outcome);
     report.first_points = first_is_white ? points : 1.0 - points;
     return report;
+  }
+
+  Opening opening(int pair) const {
+    const auto& book = config_.book;
+    if (!book.empty()) return book[static_cast<std::size_t>(pair) % book.size()];
+    return make_opening(config_.rules, config_.opening_plies, config_.seed, pair);
   }
 
   void record(GameReport report) {

@@ -2,10 +2,11 @@
 // games in parallel (one thread per game, fresh players per game), statistics after every
 // game and an optional SPRT that stops the match early.
 //
-// Game i uses opening i / 2; the first player moves first (White, Order) in even games
-// and second in odd ones. Any game of games/any_game.h. Results are kept by game index, so the
-// records come out in the same order whatever the concurrency; with one game at a time and
-// deterministic players (fixed depth or nodes) the whole match is the same on every run.
+// Game i uses opening i / 2 (of the book, if there is one, in turn); the first player moves first
+// (White, Order) in even games and second in odd ones. Any game of games/any_game.h. Results are
+// kept by game index, so the records come out in the same order whatever the concurrency; with one
+// game at a time and deterministic players (fixed depth or nodes) the whole match is the same on
+// every run.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,7 @@ struct MatchConfig {
   int concurrency = 1;
   std::uint64_t seed = 1;
   int opening_plies = 4;
+  std::vector<Opening> book;  // when not empty, used instead of random openings
   std::optional<TimeControl> clock;
   std::optional<SprtParameters> sprt;
 };

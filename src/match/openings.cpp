@@ -1,5 +1,6 @@
 #include "match/openings.h"
 
+#include <sstream>
 #include <stdexcept>
 
 #include "common/random.h"
@@ -38,6 +39,37 @@ Opening make_opening(const MatchRules& rules, int plies, std::uint64_t seed, int
   }
   throw std::runtime_error("no open position after " + std::to_string(plies) + " random plies in " +
                            std::to_string(kTries) + " tries");
+}
+
+std::vector<Opening> read_openings(std::istream& in, const MatchRules& rules,
+                                   std::string_view source) {
+  std::vector<Opening> book;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const std::string where = std::string(source) + " line " + std::to_string(number);
+    const std::unique_ptr<games::AnyGame> game = games::make_game(rules);
+    Opening opening;
+    std::istringstream words(line);
+    for (std::string move; words >> move;) {
+      if (game->result().over()) {
+        throw std::invalid_argument(where + ": the game is over before '" + move + "'");
+      }
+      try {
+        opening.moves.push_back(game->play(move));
+      } catch (const std::exception& e) {
+        // The game's message names the move and says why it is refused.
+        throw std::invalid_argument(where + ", move " + std::to_string(opening.moves.size() + 1) +
+                                    ": " + e.what());
+      }
+    }
+    if (game->result().over()) throw std::invalid_argument(where + ": the opening ends the game");
+    book.push_back(std::move(opening));
+  }
+  if (in.bad()) throw std::invalid_argument(std::string(source) + ": reading failed");
+  if (book.empty()) throw std::invalid_argument(std::string(source) + ": no openings in the book");
+  return book;
 }
 
 }  // namespace ordo::match

@@ -51,8 +51,8 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // frontier (b4 c4) 2 - (f4) 1; file span 2-1. In sixteenths.
   const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16};
   EXPECT_EQ(f, expected);
-  // 100 + 12*2 + 5*4 + 25*2 + 60*1 + 10 = 264 with the Classic defaults.
-  EXPECT_EQ(evaluate(pos), 264);
+  // 50 + 12*2 + 5*4 + 100*2 + 60*1 + 10 = 364 with the Classic defaults.
+  EXPECT_EQ(evaluate(pos), 364);
   EXPECT_EQ(evaluate(pos), legacy_evaluate(pos, EvalWeights::defaults(Variant::Classic)));
 }
 

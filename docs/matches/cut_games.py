@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Writes an opening book (one line of moves per game, for `match --openings`) of the games
-in match records that PLAYER lost (or won), each cut TURNS turns of PLAYER before the
-end, so that PLAYER is to move. Usage: cut_games.py PLAYER lost|won TURNS RECORDS... >
-book.txt"""
+"""Writes an opening book (one line of moves per game, for `ordo-engine match --openings`)
+of the games in match records that PLAYER lost (or won), each cut TURNS turns of PLAYER
+before the end, so that PLAYER is to move.
+
+Usage: cut_games.py PLAYER lost|won TURNS [--min-plies N] RECORDS... > book.txt"""
+import argparse
 import re
-import sys
 
 
 def games(text):
@@ -17,22 +18,28 @@ def games(text):
 
 
 def main():
-    player, outcome, turns, paths = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
-    if outcome not in ('lost', 'won'):
-        sys.exit('cut_games.py: the outcome is lost or won, not ' + outcome)
-    for path in paths:
-        for tags, moves in games(open(path, encoding='utf-8').read()):
-            white = tags['White'] == player
-            if not white and tags['Black'] != player:
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('player')
+    parser.add_argument('outcome', choices=['lost', 'won'])
+    parser.add_argument('turns', type=int)
+    parser.add_argument('records', nargs='+')
+    parser.add_argument('--min-plies', type=int, default=0, help='skip shorter games')
+    args = parser.parse_args()
+    for path in args.records:
+        with open(path, encoding='utf-8') as file:
+            text = file.read()
+        for tags, moves in games(text):
+            white = tags['White'] == args.player
+            if not white and tags['Black'] != args.player:
                 continue
-            lost = tags['Result'] == ('0-1' if white else '1-0')
             won = tags['Result'] == ('1-0' if white else '0-1')
-            # PLAYER moves an even number of plies before the end when it made the last move.
-            cut = len(moves) - 2 * turns + (1 if won else 0)
-            if not (lost if outcome == 'lost' else won) or cut < 1:
+            lost = tags['Result'] == ('0-1' if white else '1-0')
+            # PLAYER made the last move of a game it won, so one ply more stays on the board.
+            cut = len(moves) - 2 * args.turns + (1 if won else 0)
+            if not (won if args.outcome == 'won' else lost) or cut < 1 or len(moves) < args.min_plies:
                 continue
-            print(f"# {path} round {tags['Round']}, {outcome} in {len(moves)} plies, "
-                  f"cut {turns} turns of {player} before the end")
+            print(f"# {path} round {tags['Round']}, {args.outcome} in {len(moves)} plies, "
+                  f"cut {args.turns} turns of {args.player} before the end")
             print(' '.join(moves[:cut]))
 
 

@@ -22,6 +22,15 @@ std::vector<Opening> read_book(const std::string& text) {
   return read_openings(in, kClassic8x8, "book.txt");
 }
 
+MatchConfig classic_8x8_match(const std::string& first, const std::string& second, int games) {
+  MatchConfig config;
+  config.rules = kClassic8x8;
+  config.first = configure_player(parse_player_spec(first), false);
+  config.second = configure_player(parse_player_spec(second), false);
+  config.games = games;
+  return config;
+}
+
 // The message of the std::invalid_argument that reading `text` throws.
 std::string book_error(const std::string& text) {
   try {
@@ -60,11 +69,7 @@ TEST(OpeningBook, AnEmptyBookIsRefused) {
 
 TEST(OpeningBook, AnOpeningThatEndsTheGameIsRefused) {
   // The moves of a finished game (a short match's), offered as an opening.
-  MatchConfig config;
-  config.rules = kClassic8x8;
-  config.first = configure_player(parse_player_spec("kind=ab,depth=2,hash=1"), false);
-  config.second = configure_player(parse_player_spec("kind=uct,nodes=1"), false);
-  config.games = 1;
+  MatchConfig config = classic_8x8_match("kind=ab,depth=2,hash=1", "kind=uct,nodes=1", 1);
   config.seed = 3;
   const MatchResult result = run_match(config);
   ASSERT_EQ(result.games.size(), 1u);
@@ -80,11 +85,8 @@ TEST(OpeningBook, AnOpeningThatEndsTheGameIsRefused) {
 }
 
 TEST(OpeningBook, AMatchPlaysTheBookInTurnEachOpeningTwice) {
-  MatchConfig config;
-  config.rules = kClassic8x8;
-  config.first = configure_player(parse_player_spec("name=A,kind=ab,depth=1,hash=1"), false);
-  config.second = configure_player(parse_player_spec("name=B,kind=uct,nodes=20"), false);
-  config.games = 6;
+  MatchConfig config =
+      classic_8x8_match("name=A,kind=ab,depth=1,hash=1", "name=B,kind=uct,nodes=20", 6);
   config.book = read_book("c2-c3\nb2:c2-b4 a6-c6\n");
   const MatchResult result = run_match(config);
   ASSERT_EQ(result.games.size(), 6u);

@@ -1,20 +1,24 @@
-// `tune data|fit|match`: the evaluation tuner (docs/tuning.md). `data` writes labelled
-// positions from seeded self-play, `fit` fits the weights by logistic regression and
-// prints them as a C++ initializer, `match` plays two weight sets against each other.
+// `tune data|records|fit|match`: the evaluation tuner (docs/tuning.md). `data` writes
+// labelled positions from seeded self-play, `records` the same from game records, `fit` fits the
+// weights by logistic regression and prints them as a C++ initializer, `match` plays two weight
+// sets against each other.
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
 #include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
+#include "tuning/record_data.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
 
@@ -49,6 +53,8 @@ struct TuneOptions {
   double lambda = 1e-7;
   double held_out = 0.2;
   std::string first_weights, second_weights;
+  std::vector<std::string> record_files;
+  int skip_plies = 8;
 };
 
 void add_play_options(CLI::App& command, PlayOptions& o) {
@@ -89,6 +95,38 @@ int run_data(const TuneOptions& o, const Streams& io) {
   write_training_data(data, header, file);
   io.out << "wrote " << data.positions.size() << " positions from " << o.games << " games to "
          << o.out_file << " in " << fixed(clock.seconds(), 1) << " s\n";
+  return 0;
+}
+
+std::string read_whole_file(const std::string& name) {
+  std::ifstream in(name, std::ios::binary);
+  if (!in) throw std::invalid_argument("cannot read '" + name + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int run_records(const TuneOptions& o, const Streams& io) {
+  std::vector<RecordsFile> files;
+  for (const std::string& name : o.record_files) files.push_back({name, read_whole_file(name)});
+  const RecordDataOptions options{o.play.config().variant, o.skip_plies};
+  RecordDataCounts counts;
+  const TrainingData data = labelled_positions_from_records(files, options, counts);
+  if (data.positions.empty())
+    throw std::invalid_argument("no positions: " + std::to_string(counts.games) +
+                                " finished games of the rules " + o.play.rules + " reach ply " +
+                                std::to_string(o.skip_plies));
+  // Written only now, so that a bad record leaves no half-written file behind.
+  std::ofstream file(o.out_file);
+  if (!file)
+    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  write_training_data(data,
+                      "records=" + std::to_string(files.size()) +
+                          " files, skip-plies=" + std::to_string(o.skip_plies),
+                      file);
+  io.out << "wrote " << data.positions.size() << " positions from " << counts.games << " games to "
+         << o.out_file << " (skipped: " << counts.other_rules << " of other rules, "
+         << counts.unfinished << " unfinished)\n";
   return 0;
 }
 
@@ -169,8 +207,23 @@ void add_tune_command(CLI::App& app, Action& chosen) {
     chosen = [options](const Streams& io) { return run_data(*options, io); };
   });
 
+  CLI::App* records = tune->add_subcommand(
+      "records", "Write labelled positions from game records (e.g. a match's --out file)");
+  records->add_option("--rules", options->play.rules, "Rule set whose games are kept")
+      ->check(CLI::IsMember({"classic", "x"}));
+  records->add_option("--skip-plies", options->skip_plies, "Leave out each game's first plies")
+      ->check(CLI::Range(0, 1000));
+  records->add_option("--out", options->out_file, "The data file to write")->required();
+  records->add_option("files", options->record_files, "Record files (several records each)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  records->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_records(*options, io); };
+  });
+
   CLI::App* fit = tune->add_subcommand("fit", "Fit the weights to a data file");
-  fit->add_option("--data", options->data_file, "A file written by 'tune data'")->required();
+  fit->add_option("--data", options->data_file, "A file written by 'tune data' or 'tune records'")
+      ->required();
   fit->add_option("--lambda", options->lambda, "L2 penalty per squared weight")
       ->check(CLI::NonNegativeNumber);
   fit->add_option("--held-out", options->held_out,

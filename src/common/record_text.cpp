@@ -94,6 +94,30 @@ const std::string* RecordText::tag(const std::string& name) const {
   return it == tags.end() ? nullptr : &it->second;
 }
 
+std::vector<RecordChunk> split_records(std::string_view text) {
+  std::vector<RecordChunk> chunks;
+  std::size_t start = std::string_view::npos;  // where the current record began
+  bool movetext_seen = false;
+  int line_number = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string line = trim(text.substr(at, end - at));
+    ++line_number;
+    if (!line.empty()) {
+      const bool tag = line.front() == '[';
+      if (start == std::string_view::npos || (tag && movetext_seen)) {
+        if (start != std::string_view::npos) chunks.back().text = text.substr(start, at - start);
+        start = at;
+        chunks.push_back({text.substr(at), line_number});
+        movetext_seen = false;
+      }
+      if (!tag) movetext_seen = true;
+    }
+    at = end + 1;
+  }
+  return chunks;
+}
+
 RecordText read_record_text(std::string_view text) {
   RecordText record;
   std::size_t pos = 0;

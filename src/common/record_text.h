@@ -38,6 +38,16 @@ struct RecordText {
 // of a malformed or repeated tag, or an unclosed comment.
 RecordText read_record_text(std::string_view text);
 
+// One record of a text that holds several (a match's records file).
+struct RecordChunk {
+  std::string_view text;
+  int first_line = 1;  // 1-based line of the text where the record starts
+};
+
+// Splits a text of records written one after another: a record starts at a tag line that
+// follows movetext (or at the first tag line). Blank text gives no chunks.
+std::vector<RecordChunk> split_records(std::string_view text);
+
 // Writes tags and wrapped movetext.
 class RecordWriter {
  public:

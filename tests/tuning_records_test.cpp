@@ -70,7 +70,8 @@ TEST(RecordData, KeepsThePositionsAfterTheOpeningOfFinishedGamesWithTheirResults
   };
   constexpr int kSkip = 3;
   RecordDataCounts counts;
-  const TrainingData data = labelled_positions_from_records(files, {Variant::Classic, kSkip}, counts);
+  const TrainingData data =
+      labelled_positions_from_records(files, {Variant::Classic, kSkip}, counts);
   EXPECT_EQ(counts.games, 2);
   EXPECT_EQ(counts.other_rules, 1);
   EXPECT_EQ(counts.unfinished, 1);
@@ -118,8 +119,8 @@ TEST(TuneRecordsCommand, WritesADataFileThatTheFitReads) {
     for (std::uint64_t seed = 10; seed < 16; ++seed)
       out << record_text(random_game(Variant::Classic, seed), Variant::Classic) << '\n';
   }
-  const auto run = testing::run_cli_capturing(
-      {"tune", "records", "--skip-plies", "0", "--out", data, records});
+  const auto run =
+      testing::run_cli_capturing({"tune", "records", "--skip-plies", "0", "--out", data, records});
   ASSERT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find(" from 6 games to " + data), std::string::npos) << run.out;
   std::ifstream in(data);

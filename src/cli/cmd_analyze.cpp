@@ -2,14 +2,10 @@
 // record (--record FILE) move by move, with mistakes and blunders marked
 // (src/analysis/move_judgement.h has the thresholds). Text by default, --json for tools.
 #include <CLI/CLI.hpp>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
+#include "cli/text_file.h"
 #include "core/notation.h"
 #include "core/record.h"
 
@@ -67,13 +64,9 @@ std::string joined(const std::vector<std::string>& words) {
 }
 
 Game read_record_file(const std::string& path) {
-  std::ifstream file(path);
-  if (!file)
-    throw std::invalid_argument("cannot read record file '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << file.rdbuf();
+  const std::string text = read_text_file(path, "record file");
   try {
-    return read_record(text.str()).game;
+    return read_record(text).game;
   } catch (const RecordError& e) {
     throw std::invalid_argument("record file '" + path + "': " + e.what());
   }

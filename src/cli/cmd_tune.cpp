@@ -8,7 +8,6 @@
 #include <fstream>
 #include <memory>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
+#include "cli/text_file.h"
 #include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/record_data.h"
@@ -98,17 +98,10 @@ int run_data(const TuneOptions& o, const Streams& io) {
   return 0;
 }
 
-std::string read_whole_file(const std::string& name) {
-  std::ifstream in(name, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot read '" + name + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 int run_records(const TuneOptions& o, const Streams& io) {
   std::vector<RecordsFile> files;
-  for (const std::string& name : o.record_files) files.push_back({name, read_whole_file(name)});
+  for (const std::string& name : o.record_files)
+    files.push_back({name, read_text_file(name, "records file")});
   const RecordDataOptions options{o.play.config().variant, o.skip_plies};
   RecordDataCounts counts;
   const TrainingData data = labelled_positions_from_records(files, options, counts);

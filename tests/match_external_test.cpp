@@ -12,6 +12,7 @@
 #include "match/match.h"
 #include "match/player_spec.h"
 #include "match/subprocess.h"
+#include "support/match_config.h"
 
 namespace ordo::match {
 namespace {
@@ -20,11 +21,9 @@ const std::string kEngine = ORDO_ENGINE_BINARY;
 const std::string kFake = std::string(ORDO_FAKE_ENGINES_DIR) + "/fake_engine.sh";
 
 MatchConfig small_match(const std::string& first, const std::string& second, int games) {
-  MatchConfig config;
-  config.rules = {"ordo", {{"size", "8x8"}, {"repetition", "on"}, {"move-limit", "60"}}};
-  config.first = configure_player(parse_player_spec(first), false);
-  config.second = configure_player(parse_player_spec(second), false);
-  config.games = games;
+  MatchConfig config = testing::match_between(
+      {"ordo", {{"size", "8x8"}, {"repetition", "on"}, {"move-limit", "60"}}}, first, second,
+      games);
   config.seed = 11;
   config.opening_plies = 2;
   return config;
@@ -74,7 +73,7 @@ void PrintTo(const Misbehaviour& m, std::ostream* out) {
 
 constexpr const char* kPatient = "timeout=10000,start_timeout=10000";
 
-class MatchAgainstFake : public testing::TestWithParam<Misbehaviour> {};
+class MatchAgainstFake : public ::testing::TestWithParam<Misbehaviour> {};
 
 TEST_P(MatchAgainstFake, TheFakeLosesEveryGameWithTheReason) {
   const Misbehaviour& m = GetParam();
@@ -99,7 +98,7 @@ TEST_P(MatchAgainstFake, TheFakeLosesEveryGameWithTheReason) {
 
 INSTANTIATE_TEST_SUITE_P(
     MatchFakes, MatchAgainstFake,
-    testing::Values(
+    ::testing::Values(
         Misbehaviour{"illegal", kPatient, "illegal move 'a1-a8'", Termination::Unspecified},
         Misbehaviour{"garbage", kPatient, "illegal move '%%%garbage%%%'", Termination::Unspecified},
         Misbehaviour{"empty", kPatient, "'bestmove' without a move", Termination::Unspecified},
@@ -109,7 +108,7 @@ INSTANTIATE_TEST_SUITE_P(
                      Termination::Timeout},
         Misbehaviour{"mute", "timeout=10000,start_timeout=300",
                      "could not start a game: no 'ugiok' within 300 ms", Termination::Unspecified}),
-    [](const testing::TestParamInfo<Misbehaviour>& param) {
+    [](const ::testing::TestParamInfo<Misbehaviour>& param) {
       return std::string(param.param.mode);
     });
 

@@ -11,6 +11,7 @@
 #include "cli/app.h"
 #include "match/match.h"
 #include "match/openings.h"
+#include "support/match_config.h"
 
 namespace ordo::match {
 namespace {
@@ -23,12 +24,7 @@ std::vector<Opening> read_book(const std::string& text) {
 }
 
 MatchConfig classic_8x8_match(const std::string& first, const std::string& second, int games) {
-  MatchConfig config;
-  config.rules = kClassic8x8;
-  config.first = configure_player(parse_player_spec(first), false);
-  config.second = configure_player(parse_player_spec(second), false);
-  config.games = games;
-  return config;
+  return testing::match_between(kClassic8x8, first, second, games);
 }
 
 // The message of the std::invalid_argument that reading `text` throws.
@@ -115,7 +111,7 @@ int run_match_command(std::vector<std::string> args, std::string& out_text, std:
 }
 
 TEST(MatchCommand, PlaysABookFileAndSaysSo) {
-  const std::string path = testing::TempDir() + "match_book.txt";
+  const std::string path = ::testing::TempDir() + "match_book.txt";
   std::ofstream(path) << "# a book\nc2-c3 a7-b6\n";
   std::string out, err;
   ASSERT_EQ(run_match_command({"--games", "2", "--openings", path}, out, err), 0) << err;
@@ -127,7 +123,7 @@ TEST(MatchCommand, ABookFileIsCheckedBeforeTheMatch) {
   EXPECT_NE(run_match_command({"--openings", "/nonexistent/book.txt"}, out, err), 0);
   EXPECT_NE(err.find("--openings: cannot open '/nonexistent/book.txt'"), std::string::npos) << err;
 
-  const std::string path = testing::TempDir() + "match_bad_book.txt";
+  const std::string path = ::testing::TempDir() + "match_bad_book.txt";
   std::ofstream(path) << "c2-c3\nc2-c9\n";
   EXPECT_NE(run_match_command({"--openings", path}, out, err), 0);
   EXPECT_NE(err.find("line 2, move 1: 'c2-c9'"), std::string::npos) << err;

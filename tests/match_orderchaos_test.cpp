@@ -17,6 +17,7 @@
 #include "match/openings.h"
 #include "match/player_spec.h"
 #include "orderchaos/record.h"
+#include "support/match_config.h"
 
 namespace ordo::match {
 namespace {
@@ -25,11 +26,7 @@ const std::string kFake = std::string(ORDO_FAKE_ENGINES_DIR) + "/fake_orderchaos
 const MatchRules kOrderChaos{"orderchaos", {}};
 
 MatchConfig oc_match(const std::string& first, const std::string& second, int games) {
-  MatchConfig config;
-  config.rules = kOrderChaos;
-  config.first = configure_player(parse_player_spec(first), false);
-  config.second = configure_player(parse_player_spec(second), false);
-  config.games = games;
+  MatchConfig config = testing::match_between(kOrderChaos, first, second, games);
   config.seed = 5;
   config.opening_plies = 2;
   return config;
@@ -160,7 +157,7 @@ TEST(MatchOrderChaos, OurEnginesLevelChangesItsPlay) {
 }
 
 TEST(MatchCommand, PlaysOrderAndChaosAndWritesItsRecords) {
-  const std::string records = testing::TempDir() + "oc_match_records.txt";
+  const std::string records = ::testing::TempDir() + "oc_match_records.txt";
   std::istringstream in;
   std::ostringstream out, err;
   const int status = cli::run_cli(

@@ -19,16 +19,15 @@
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/player_spec.h"
+#include "support/match_config.h"
 
 namespace ordo::match {
 namespace {
 
 MatchConfig small_match(const std::string& first, const std::string& second, int games) {
-  MatchConfig config;
-  config.rules = {"ordo", {{"size", "8x8"}, {"repetition", "on"}, {"move-limit", "60"}}};
-  config.first = configure_player(parse_player_spec(first), false);
-  config.second = configure_player(parse_player_spec(second), false);
-  config.games = games;
+  MatchConfig config = testing::match_between(
+      {"ordo", {{"size", "8x8"}, {"repetition", "on"}, {"move-limit", "60"}}}, first, second,
+      games);
   config.seed = 7;
   config.opening_plies = 3;
   return config;
@@ -251,8 +250,8 @@ TEST(MatchRunner, EloPlotDrawsEveryPoint) {
 }
 
 TEST(MatchCommand, WritesRecordsThatReadBackAndAPlot) {
-  const std::string records = testing::TempDir() + "match_records.txt";
-  const std::string plot = testing::TempDir() + "match_plot.svg";
+  const std::string records = ::testing::TempDir() + "match_records.txt";
+  const std::string plot = ::testing::TempDir() + "match_plot.svg";
   std::istringstream in;
   std::ostringstream out, err;
   const int status = cli::run_cli(
@@ -280,7 +279,7 @@ TEST(MatchCommand, WritesRecordsThatReadBackAndAPlot) {
 
 TEST(MatchCommand, RecordsOfParallelGamesAreWrittenInRoundOrder) {
   // Games finish in any order with two at a time; the file still lists rounds 1, 2, 3, 4.
-  const std::string records = testing::TempDir() + "match_records_parallel.txt";
+  const std::string records = ::testing::TempDir() + "match_records_parallel.txt";
   std::istringstream in;
   std::ostringstream out, err;
   const int status = cli::run_cli({"match", "--engine", "name=A,kind=ab,depth=1,hash=1", "--engine",

@@ -8,17 +8,6 @@ namespace ordo {
 
 namespace {
 
-// Appends the positions of one finished game from ply `skip_plies` on.
-void add_positions(const Record& record, int skip_plies, TrainingData& data) {
-  const Game& game = record.game;
-  Game replay(game.start_position(), game.options());
-  for (std::size_t m = 0; m < game.moves().size(); ++m) {
-    if (static_cast<int>(m) >= skip_plies)
-      data.positions.push_back({replay.position().to_string(), game.result().outcome});
-    replay.play(game.moves()[m]);
-  }
-}
-
 Record read_numbered(const std::string& file, int number, const common::RecordChunk& chunk) {
   try {
     return read_record(chunk.text);
@@ -46,7 +35,7 @@ TrainingData labelled_positions_from_records(const std::vector<RecordsFile>& fil
         ++counts.unfinished;
       } else {
         ++counts.games;
-        add_positions(record, options.skip_plies, data);
+        append_game_positions(record.game, static_cast<std::size_t>(options.skip_plies), data);
       }
     }
   }

@@ -15,16 +15,20 @@ TrainingData generate_training_data(const DataConfig& config,
     Game game = random_opening(config.play, config.seed * 1000003 + static_cast<std::uint64_t>(i));
     const std::size_t first = game.moves().size();
     play_out(game, config.play, weights, weights);
-    // Replay to list the positions after the opening with the game's final result.
-    Game replay(game.start_position(), game.options());
-    for (std::size_t m = 0; m < game.moves().size(); ++m) {
-      if (m >= first)
-        data.positions.push_back({replay.position().to_string(), game.result().outcome});
-      replay.play(game.moves()[m]);
-    }
+    append_game_positions(game, first, data);
     if (progress) progress(i + 1, config.games);
   }
   return data;
+}
+
+void append_game_positions(const Game& game, std::size_t first_ply, TrainingData& data) {
+  // Replay to list the positions with the game's final result.
+  Game replay(game.start_position(), game.options());
+  for (std::size_t m = 0; m < game.moves().size(); ++m) {
+    if (m >= first_ply)
+      data.positions.push_back({replay.position().to_string(), game.result().outcome});
+    replay.play(game.moves()[m]);
+  }
 }
 
 void write_training_data(const TrainingData& data, const std::string& header, std::ostream& out) {

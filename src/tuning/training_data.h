@@ -36,6 +36,10 @@ struct DataConfig {
 TrainingData generate_training_data(const DataConfig& config,
                                     const std::function<void(int, int)>& progress = {});
 
+// Appends the positions of a finished `game` from ply `first_ply` on (the positions before
+// each move, so not the final one), each labelled with the game's result.
+void append_game_positions(const Game& game, std::size_t first_ply, TrainingData& data);
+
 void write_training_data(const TrainingData& data, const std::string& header, std::ostream& out);
 // Throws std::invalid_argument naming the line and what is wrong with it.
 TrainingData read_training_data(std::istream& in);

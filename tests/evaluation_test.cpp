@@ -51,8 +51,8 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // frontier (b4 c4) 2 - (f4) 1; file span 2-1. In sixteenths.
   const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16};
   EXPECT_EQ(f, expected);
-  // 50 + 12*2 + 5*4 + 100*2 + 60*1 + 10 = 364 with the Classic defaults.
-  EXPECT_EQ(evaluate(pos), 364);
+  // 50 + 12*2 + 5*4 + 100*2 + 0*1 + 10 = 304 with the Classic defaults (open paths count 0).
+  EXPECT_EQ(evaluate(pos), 304);
   EXPECT_EQ(evaluate(pos), legacy_evaluate(pos, EvalWeights::defaults(Variant::Classic)));
 }
 

@@ -13,12 +13,13 @@
 #include <memory>
 #include <optional>
 #include <ostream>
-#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "cli/game_view.h"
+#include "cli/text_file.h"
 
 namespace ordo::cli {
 
@@ -215,15 +216,15 @@ class Session {
       io_.err << "Usage: load FILE\n";
       return false;
     }
-    std::ifstream stream(file, std::ios::binary);
-    std::ostringstream text;
-    text << stream.rdbuf();
-    if (!stream) {
-      io_.err << "Could not read '" << file << "'.\n";
+    std::string text;
+    try {
+      text = read_text_file(file, "game file");
+    } catch (const std::invalid_argument& e) {
+      io_.err << "Could not load the game: " << e.what() << ".\n";
       return false;
     }
     try {
-      games::AnyRecord record = games::read_any_record(text.str());
+      games::AnyRecord record = games::read_any_record(text);
       game_ = std::move(record.game);
       tags_ = std::move(record.tags);
     } catch (const games::GameError& e) {

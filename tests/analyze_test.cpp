@@ -180,6 +180,11 @@ TEST(AnalyzeCommand, ErrorsSayWhatIsWrong) {
   EXPECT_NE(missing.err.find("cannot read record file"), std::string::npos) << missing.err;
   EXPECT_TRUE(missing.out.empty());
 
+  // A directory reads as an empty stream; it is refused as what it is.
+  const CliRun directory = run({"analyze", "--record", ::testing::TempDir()});
+  EXPECT_EQ(directory.code, 1);
+  EXPECT_NE(directory.err.find("it is a directory"), std::string::npos) << directory.err;
+
   const std::string bad = temp_path("bad.ordo");
   std::ofstream(bad) << "[Rules \"classic\"]\n\n1. c2-c9 *\n";
   const CliRun broken = run({"analyze", "--record", bad});

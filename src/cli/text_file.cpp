@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -9,6 +10,11 @@
 namespace ordo::cli {
 
 std::string read_text_file(const std::string& path, std::string_view what) {
+  // A directory opens as a stream and reads as an empty file: refuse it by name.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw std::invalid_argument("cannot read " + std::string(what) + " '" + path +
+                                "': it is a directory");
   std::ifstream file(path, std::ios::binary);
   if (!file)
     throw std::invalid_argument("cannot read " + std::string(what) + " '" + path +

@@ -121,7 +121,12 @@ TEST(MatchCommand, PlaysABookFileAndSaysSo) {
 TEST(MatchCommand, ABookFileIsCheckedBeforeTheMatch) {
   std::string out, err;
   EXPECT_NE(run_match_command({"--openings", "/nonexistent/book.txt"}, out, err), 0);
-  EXPECT_NE(err.find("--openings: cannot open '/nonexistent/book.txt'"), std::string::npos) << err;
+  EXPECT_NE(err.find("cannot read opening book '/nonexistent/book.txt': No such file"),
+            std::string::npos)
+      << err;
+  // A directory opens as a stream; it must be refused by name, not read as an empty book.
+  EXPECT_NE(run_match_command({"--openings", ::testing::TempDir()}, out, err), 0);
+  EXPECT_NE(err.find("it is a directory"), std::string::npos) << err;
 
   const std::string path = ::testing::TempDir() + "match_bad_book.txt";
   std::ofstream(path) << "c2-c3\nc2-c9\n";

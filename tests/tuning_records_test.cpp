@@ -133,6 +133,19 @@ TEST(TuneRecordsCommand, WritesADataFileThatTheFitReads) {
   EXPECT_NE(fit.out.find("weights material="), std::string::npos) << fit.out;
 }
 
+TEST(TuneFitCommand, AMissingOrDirectoryDataFileIsNamedWithTheReason) {
+  const auto missing = testing::run_cli_capturing({"tune", "fit", "--data", "/nonexistent/d.txt"});
+  EXPECT_NE(missing.code, 0);
+  EXPECT_NE(missing.err.find("cannot read training data '/nonexistent/d.txt': No such file"),
+            std::string::npos)
+      << missing.err;
+  // A directory opens as a stream and would read as a file without a header line.
+  const auto directory =
+      testing::run_cli_capturing({"tune", "fit", "--data", ::testing::TempDir()});
+  EXPECT_NE(directory.code, 0);
+  EXPECT_NE(directory.err.find("it is a directory"), std::string::npos) << directory.err;
+}
+
 TEST(TuneRecordsCommand, ABrokenFileWritesNothing) {
   const std::string records = ::testing::TempDir() + "tune_records_bad.pgn";
   const std::string data = ::testing::TempDir() + "tune_records_bad_data.txt";

@@ -8,10 +8,12 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/text_file.h"
 #include "games/any_game.h"
 #include "match/elo_plot.h"
 #include "match/match.h"
@@ -228,8 +230,7 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   config.seed = o.seed;
   config.opening_plies = o.opening_plies;
   if (!o.openings.empty()) {
-    std::ifstream book(o.openings);
-    if (!book) throw std::invalid_argument("--openings: cannot open '" + o.openings + "'");
+    std::istringstream book(read_text_file(o.openings, "opening book"));
     config.book = read_openings(book, config.rules, o.openings);
   }
   // Opened first, so a bad path fails before the match rather than after it.

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -124,9 +125,7 @@ int run_records(const TuneOptions& o, const Streams& io) {
 }
 
 int run_fit(const TuneOptions& o, const Streams& io) {
-  std::ifstream file(o.data_file);
-  if (!file)
-    throw std::invalid_argument("cannot read '" + o.data_file + "': " + std::strerror(errno));
+  std::istringstream file(read_text_file(o.data_file, "training data"));
   TrainingData data;
   try {
     data = read_training_data(file);

@@ -117,16 +117,48 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   }
 }
 
+int dot_product_score(const Position& pos, const EvalWeights& w) {
+  const EvalFeatures f = eval_features(pos);
+  const auto c = w.coefficients();
+  int sum = 0;
+  for (int k = 0; k < kEvalFeatureCount; ++k) sum += c[k] * f[k];
+  return sum / kFeatureScale;
+}
+
 TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
   std::mt19937_64 rng(6);
   const EvalWeights w{3, -4, 5, 6, -7, 8, 9, 10, 11, -12, 13, -14};
   for (int i = 0; i < 200; ++i) {
     const Position pos = testing::random_placement(rng, Variant::Classic);
-    const EvalFeatures f = eval_features(pos);
-    const auto c = w.coefficients();
-    int sum = 0;
-    for (int k = 0; k < kEvalFeatureCount; ++k) sum += c[k] * f[k];
-    EXPECT_EQ(evaluate(pos, w), sum / kFeatureScale);
+    EXPECT_EQ(evaluate(pos, w), dot_product_score(pos, w));
+  }
+}
+
+// evaluate() skips the costly features whose weight is 0 (each variant's defaults have
+// one); the score must not change, and eval_features() still gives every feature.
+TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
+  std::mt19937_64 rng(7);
+  for (Variant v : {Variant::Classic, Variant::X}) {
+    const EvalWeights defaults = EvalWeights::defaults(v);
+    ASSERT_TRUE(defaults.open_path == 0 || defaults.exposed_cut_point == 0);
+    EvalWeights only_open_path{};
+    only_open_path.open_path = 5;
+    EvalWeights only_exposed{};
+    only_exposed.exposed_cut_point = 7;
+    int open_path_seen = 0, exposed_seen = 0;
+    for (int i = 0; i < 300; ++i) {
+      const Position pos =
+          i % 2 ? testing::random_game_position(rng, v, 30) : testing::random_placement(rng, v);
+      EXPECT_EQ(evaluate(pos), dot_product_score(pos, defaults)) << pos.to_string();
+      EXPECT_EQ(evaluate(pos, only_open_path), dot_product_score(pos, only_open_path));
+      EXPECT_EQ(evaluate(pos, only_exposed), dot_product_score(pos, only_exposed));
+      const EvalFeatures all = eval_features(pos);
+      open_path_seen += all[static_cast<int>(EvalFeature::OpenPath)] != 0;
+      exposed_seen += all[static_cast<int>(EvalFeature::ExposedCutPoint)] != 0;
+    }
+    // The positions exercise both features, so the checks above compare non-zero values.
+    EXPECT_GT(open_path_seen, 10);
+    EXPECT_GT(exposed_seen, 10);
   }
 }
 

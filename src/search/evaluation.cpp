@@ -68,8 +68,21 @@ struct SideFeatures {
   int runner_up = 0, frontier = 0, file_span = 0, exposed_cut_points = 0;
 };
 
-// `capturable`: the pieces of `side` the opponent could capture next move.
-SideFeatures side_features(const Position& pos, Color side, Bitboard capturable) {
+// The features that cost move-like slides, computed only for weights that use them
+// (evaluate); the tuner gets every feature (eval_features).
+struct CostlyFeatures {
+  bool open_paths = true;
+  bool exposed_cut_points = true;
+};
+
+CostlyFeatures costly_features_used(const EvalWeights& w) {
+  return {.open_paths = w.open_path != 0, .exposed_cut_points = w.exposed_cut_point != 0};
+}
+
+// `capturable`: the pieces of `side` the opponent could capture next move (left empty when
+// exposed cut points are not wanted).
+SideFeatures side_features(const Position& pos, Color side, Bitboard capturable,
+                           const CostlyFeatures& wanted) {
   SideFeatures f;
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
@@ -96,7 +109,7 @@ SideFeatures side_features(const Position& pos, Color side, Bitboard capturable)
   f.leader = kFeatureScale * best;
   f.leader_sq = kFeatureScale * best * best;
   f.mean_rank = kFeatureScale * rank_sum / count;
-  f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
+  if (wanted.open_paths) f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
   f.cut_points = kFeatureScale * popcount(cut_points);
   f.exposed_cut_points = kFeatureScale * popcount(cut_points & capturable);
   f.runner_up = kFeatureScale * (second < 0 ? best : second);
@@ -161,11 +174,17 @@ std::string_view feature_name(EvalFeature f) {
   return kFeatureNames[static_cast<int>(f)];
 }
 
-EvalFeatures eval_features(const Position& pos) {
+namespace {
+
+// The features left out by `wanted` are 0.
+EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted) {
   const Color us = pos.side_to_move();
   const Color them = opponent(us);
-  const SideFeatures a = side_features(pos, us, capturable_pieces(pos, them));
-  const SideFeatures b = side_features(pos, them, capturable_pieces(pos, us));
+  const auto capturable = [&](Color side) {
+    return wanted.exposed_cut_points ? capturable_pieces(pos, opponent(side)) : Bitboard{0};
+  };
+  const SideFeatures a = side_features(pos, us, capturable(us), wanted);
+  const SideFeatures b = side_features(pos, them, capturable(them), wanted);
   return {
       a.material - b.material,
       a.leader - b.leader,
@@ -180,6 +199,12 @@ EvalFeatures eval_features(const Position& pos) {
       a.file_span - b.file_span,
       a.exposed_cut_points - b.exposed_cut_points,
   };
+}
+
+}  // namespace
+
+EvalFeatures eval_features(const Position& pos) {
+  return compute_features(pos, CostlyFeatures{});
 }
 
 Bitboard open_path_pieces(const Position& pos, Color side) {
@@ -217,7 +242,8 @@ Bitboard capturable_pieces(const Position& pos, Color side) {
 }
 
 int evaluate(const Position& pos, const EvalWeights& weights) {
-  const EvalFeatures features = eval_features(pos);
+  // A feature with weight 0 adds nothing: the costly ones are not computed then.
+  const EvalFeatures features = compute_features(pos, costly_features_used(weights));
   const auto coefficients = weights.coefficients();
   int sum = 0;
   for (int i = 0; i < kEvalFeatureCount; ++i) sum += coefficients[i] * features[i];

@@ -15,7 +15,7 @@ namespace {
 constexpr std::size_t kCandidateMoves = 48;
 
 constexpr std::array<LevelSettings, kMaxLevel> kLevels = {{
-    {1, 2'000, 300, 25},
+    {1, 2'000, 400, 35},
     {1, 5'000, 200, 15},
     {2, 10'000, 150, 8},
     {2, 30'000, 100, 4},

@@ -79,10 +79,21 @@ CostlyFeatures costly_features_used(const EvalWeights& w) {
   return {.open_paths = w.open_path != 0, .exposed_cut_points = w.exposed_cut_point != 0};
 }
 
-// `capturable`: the pieces of `side` the opponent could capture next move (left empty when
-// exposed cut points are not wanted).
-SideFeatures side_features(const Position& pos, Color side, Bitboard capturable,
-                           const CostlyFeatures& wanted) {
+// One side's pieces found by slides (move-like, so the costly part of the evaluation);
+// empty when the feature that uses them is not wanted.
+struct SlideSets {
+  Bitboard open_paths = 0;  // pieces with an open slide to the opponent's home row
+  Bitboard capturable = 0;  // pieces the opponent could capture next move
+};
+
+SlideSets slide_sets(const Position& pos, Color side, const CostlyFeatures& wanted) {
+  SlideSets sets;
+  if (wanted.open_paths) sets.open_paths = open_path_pieces(pos, side);
+  if (wanted.exposed_cut_points) sets.capturable = capturable_pieces(pos, opponent(side));
+  return sets;
+}
+
+SideFeatures side_features(const Position& pos, Color side, const SlideSets& slides) {
   SideFeatures f;
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
@@ -109,9 +120,9 @@ SideFeatures side_features(const Position& pos, Color side, Bitboard capturable,
   f.leader = kFeatureScale * best;
   f.leader_sq = kFeatureScale * best * best;
   f.mean_rank = kFeatureScale * rank_sum / count;
-  if (wanted.open_paths) f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
+  f.open_paths = kFeatureScale * popcount(slides.open_paths);
   f.cut_points = kFeatureScale * popcount(cut_points);
-  f.exposed_cut_points = kFeatureScale * popcount(cut_points & capturable);
+  f.exposed_cut_points = kFeatureScale * popcount(cut_points & slides.capturable);
   f.runner_up = kFeatureScale * (second < 0 ? best : second);
   f.frontier = kFeatureScale * popcount(ahead);
   f.file_span = kFeatureScale * (high_file - low_file + 1);
@@ -180,11 +191,8 @@ namespace {
 EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted) {
   const Color us = pos.side_to_move();
   const Color them = opponent(us);
-  const auto capturable = [&](Color side) {
-    return wanted.exposed_cut_points ? capturable_pieces(pos, opponent(side)) : Bitboard{0};
-  };
-  const SideFeatures a = side_features(pos, us, capturable(us), wanted);
-  const SideFeatures b = side_features(pos, them, capturable(them), wanted);
+  const SideFeatures a = side_features(pos, us, slide_sets(pos, us, wanted));
+  const SideFeatures b = side_features(pos, them, slide_sets(pos, them, wanted));
   return {
       a.material - b.material,
       a.leader - b.leader,

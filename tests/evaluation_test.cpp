@@ -48,8 +48,9 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   const EvalFeatures f = eval_features(pos);
   // material 2-1; leader 2-0; leader^2 4-0; mean rank 2-0; open paths 2-1 (b3 and c3 up
   // their files, f5 down its file); no cut points; connected; tempo; runner-up 2-0;
-  // frontier (b4 c4) 2 - (f4) 1; file span 2-1. In sixteenths.
-  const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16};
+  // frontier (b4 c4) 2 - (f4) 1; file span 2-1; no exposed cut point; none one rank short
+  // of the goal; b3 c3 two ranks short of rank 5, 2-0. In sixteenths.
+  const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32};
   EXPECT_EQ(f, expected);
   // 50 + 12*2 + 5*4 + 100*2 + 0*1 + 10 = 304 with the Classic defaults (open paths count 0).
   EXPECT_EQ(evaluate(pos), 304);
@@ -84,6 +85,28 @@ TEST(Evaluation, ExposedCutPointsAreCutPointsTheEnemyCanCapture) {
   EXPECT_EQ(exposed("7b2/10/10/10/10/10/2www5/10 w"), 0);
   // With d3 added the group is a block without cut points, though d3 is capturable.
   EXPECT_EQ(exposed("10/10/10/3b6/10/3w6/2www5/10 w"), 0);
+}
+
+TEST(Evaluation, PiecesOneAndTwoRanksShortOfTheGoalAreCounted) {
+  // 10x8: White c7 and d7 one rank short of Black's home row (rank 8), d6 two short, c2
+  // far back; Black e2 one rank short of White's home row (rank 1), e4 neither.
+  const auto features = [](std::string_view text) {
+    return eval_features(Position::parse(text, Variant::Classic));
+  };
+  const auto at = [](const EvalFeatures& f, EvalFeature which) {
+    return f[static_cast<int>(which)];
+  };
+  const EvalFeatures white_view = features("10/2ww6/3w6/10/4b5/10/2w1b5/10 w");
+  EXPECT_EQ(at(white_view, EvalFeature::OneRankShort), 16 * (2 - 1));
+  EXPECT_EQ(at(white_view, EvalFeature::TwoRanksShort), 16 * (1 - 0));
+  const EvalFeatures black_view = features("10/2ww6/3w6/10/4b5/10/2w1b5/10 b");
+  EXPECT_EQ(at(black_view, EvalFeature::OneRankShort), -16);
+  EXPECT_EQ(at(black_view, EvalFeature::TwoRanksShort), -16);
+  // The same distances on the 8x8 board: Black b3 is two ranks short, White a1 none.
+  const EvalFeatures small =
+      eval_features(Position::parse("8/8/8/8/8/1b6/8/w7 b", Variant::Classic));
+  EXPECT_EQ(at(small, EvalFeature::TwoRanksShort), 16);
+  EXPECT_EQ(at(small, EvalFeature::OneRankShort), 0);
 }
 
 TEST(Evaluation, SplitAndCutPointsCountAgainstTheSideToMove) {
@@ -127,7 +150,7 @@ int dot_product_score(const Position& pos, const EvalWeights& w) {
 
 TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
   std::mt19937_64 rng(6);
-  const EvalWeights w{3, -4, 5, 6, -7, 8, 9, 10, 11, -12, 13, -14};
+  const EvalWeights w{3, -4, 5, 6, -7, 8, 9, 10, 11, -12, 13, -14, 15, -16};
   for (int i = 0; i < 200; ++i) {
     const Position pos = testing::random_placement(rng, Variant::Classic);
     EXPECT_EQ(evaluate(pos, w), dot_product_score(pos, w));

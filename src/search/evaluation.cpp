@@ -24,6 +24,8 @@ constexpr EvalWeights kClassicWeights{
     .frontier = 0,
     .file_span = 0,
     .exposed_cut_point = 40,
+    .one_rank_short = 0,
+    .two_ranks_short = 0,
 };
 
 // Ordo X moves faster (two steps, ordos in five directions) and a capture removes whole
@@ -41,11 +43,15 @@ constexpr EvalWeights kXWeights{
     .frontier = 0,
     .file_span = 0,
     .exposed_cut_point = 0,
+    .one_rank_short = 0,
+    .two_ranks_short = 0,
 };
 
 constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
-    "material", "leader_rank", "leader_rank_sq", "mean_rank", "open_path", "cut_point",
-    "split",    "tempo",       "runner_up_rank", "frontier",  "file_span", "exposed_cut_point",
+    "material",       "leader_rank",     "leader_rank_sq", "mean_rank",
+    "open_path",      "cut_point",       "split",          "tempo",
+    "runner_up_rank", "frontier",        "file_span",      "exposed_cut_point",
+    "one_rank_short", "two_ranks_short",
 };
 
 // How many ranks `sq` lies in front of `side`'s home row.
@@ -66,6 +72,7 @@ bool splits_locally(const Geometry& g, Bitboard own, int sq) {
 struct SideFeatures {
   int material = 0, leader = 0, leader_sq = 0, mean_rank = 0, open_paths = 0, cut_points = 0;
   int runner_up = 0, frontier = 0, file_span = 0, exposed_cut_points = 0;
+  int one_rank_short = 0, two_ranks_short = 0;
 };
 
 // The features that cost move-like slides, computed only for weights that use them
@@ -105,6 +112,9 @@ SideFeatures side_features(const Position& pos, Color side, const SlideSets& sli
     const int sq = pop_lsb(rest);
     const int adv = advancement(g, side, sq);
     rank_sum += adv;
+    // The opponent's home row is rank height - 1 ahead: a piece there has already won.
+    if (adv == g.height() - 2) f.one_rank_short += kFeatureScale;
+    if (adv == g.height() - 3) f.two_ranks_short += kFeatureScale;
     if (splits_locally(g, own, sq)) cut_points |= bit(sq);
     if (adv > best) {
       second = best;
@@ -141,8 +151,9 @@ EvalWeights EvalWeights::defaults(Variant variant) {
 }
 
 std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
-  return {material, leader_rank, leader_rank_sq, mean_rank, open_path, cut_point,
-          split,    tempo,       runner_up_rank, frontier,  file_span, exposed_cut_point};
+  return {material,       leader_rank,    leader_rank_sq, mean_rank, open_path, cut_point,
+          split,          tempo,          runner_up_rank, frontier,  file_span, exposed_cut_point,
+          one_rank_short, two_ranks_short};
 }
 
 EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f) {
@@ -160,6 +171,8 @@ EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f
       .frontier = at(F::Frontier, f),
       .file_span = at(F::FileSpan, f),
       .exposed_cut_point = at(F::ExposedCutPoint, f),
+      .one_rank_short = at(F::OneRankShort, f),
+      .two_ranks_short = at(F::TwoRanksShort, f),
   };
 }
 
@@ -206,6 +219,8 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
       a.frontier - b.frontier,
       a.file_span - b.file_span,
       a.exposed_cut_points - b.exposed_cut_points,
+      a.one_rank_short - b.one_rank_short,
+      a.two_ranks_short - b.two_ranks_short,
   };
 }
 

@@ -29,6 +29,8 @@ enum class EvalFeature {
   Frontier,         // empty squares straight in front of a piece: a mobility proxy
   FileSpan,         // files between the outermost pieces, plus one (width of the group)
   ExposedCutPoint,  // cut points (as CutPoint) that an enemy piece could capture next move
+  OneRankShort,     // pieces one rank short of the opponent's home row
+  TwoRanksShort,    // pieces two ranks short of it
   Count
 };
 constexpr int kEvalFeatureCount = static_cast<int>(EvalFeature::Count);
@@ -53,6 +55,8 @@ struct EvalWeights {
   int frontier;
   int file_span;
   int exposed_cut_point;
+  int one_rank_short;
+  int two_ranks_short;
 
   static EvalWeights defaults(Variant variant);
 

@@ -12,6 +12,15 @@
 namespace ordo {
 namespace {
 
+// One feature's value, and the features of a Classic position string.
+int at(const EvalFeatures& f, EvalFeature which) {
+  return f[static_cast<int>(which)];
+}
+
+EvalFeatures classic_features(std::string_view text) {
+  return eval_features(Position::parse(text, Variant::Classic));
+}
+
 // The evaluation as it was before it became a dot product (commit b14b43d), written out
 // again so that the default weights' behaviour can be compared with it.
 int legacy_side_score(const Position& pos, Color side, const EvalWeights& w) {
@@ -90,21 +99,14 @@ TEST(Evaluation, ExposedCutPointsAreCutPointsTheEnemyCanCapture) {
 TEST(Evaluation, PiecesOneAndTwoRanksShortOfTheGoalAreCounted) {
   // 10x8: White c7 and d7 one rank short of Black's home row (rank 8), d6 two short, c2
   // far back; Black e2 one rank short of White's home row (rank 1), e4 neither.
-  const auto features = [](std::string_view text) {
-    return eval_features(Position::parse(text, Variant::Classic));
-  };
-  const auto at = [](const EvalFeatures& f, EvalFeature which) {
-    return f[static_cast<int>(which)];
-  };
-  const EvalFeatures white_view = features("10/2ww6/3w6/10/4b5/10/2w1b5/10 w");
+  const EvalFeatures white_view = classic_features("10/2ww6/3w6/10/4b5/10/2w1b5/10 w");
   EXPECT_EQ(at(white_view, EvalFeature::OneRankShort), 16 * (2 - 1));
   EXPECT_EQ(at(white_view, EvalFeature::TwoRanksShort), 16 * (1 - 0));
-  const EvalFeatures black_view = features("10/2ww6/3w6/10/4b5/10/2w1b5/10 b");
+  const EvalFeatures black_view = classic_features("10/2ww6/3w6/10/4b5/10/2w1b5/10 b");
   EXPECT_EQ(at(black_view, EvalFeature::OneRankShort), -16);
   EXPECT_EQ(at(black_view, EvalFeature::TwoRanksShort), -16);
   // The same distances on the 8x8 board: Black b3 is two ranks short, White a1 none.
-  const EvalFeatures small =
-      eval_features(Position::parse("8/8/8/8/8/1b6/8/w7 b", Variant::Classic));
+  const EvalFeatures small = classic_features("8/8/8/8/8/1b6/8/w7 b");
   EXPECT_EQ(at(small, EvalFeature::TwoRanksShort), 16);
   EXPECT_EQ(at(small, EvalFeature::OneRankShort), 0);
 }
@@ -115,9 +117,6 @@ TEST(Evaluation, SplitAndCutPointsCountAgainstTheSideToMove) {
   const Position white_to_move = Position::parse("4b/5/www2/4w w", Variant::Classic);
   const EvalFeatures black_view = eval_features(pos);
   const EvalFeatures white_view = eval_features(white_to_move);
-  const auto at = [](const EvalFeatures& f, EvalFeature which) {
-    return f[static_cast<int>(which)];
-  };
   EXPECT_EQ(at(white_view, EvalFeature::CutPoint), 16);  // b2
   EXPECT_EQ(at(black_view, EvalFeature::CutPoint), -16);
   EXPECT_EQ(at(white_view, EvalFeature::Split), 16);  // White is split and to move

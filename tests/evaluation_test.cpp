@@ -61,9 +61,14 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // of the goal; b3 c3 two ranks short of rank 5, 2-0. In sixteenths.
   const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32};
   EXPECT_EQ(f, expected);
-  // 50 + 12*2 + 5*4 + 100*2 + 0*1 + 10 = 304 with the Classic defaults (open paths count 0).
-  EXPECT_EQ(evaluate(pos), 304);
-  EXPECT_EQ(evaluate(pos), legacy_evaluate(pos, EvalWeights::defaults(Variant::Classic)));
+  // 50 + 12*2 + 5*4 + 100*2 + 0*1 + 10 + 40*2 = 384 with the Classic defaults (open paths
+  // count 0; the last term is b3 and c3, two ranks short).
+  EXPECT_EQ(evaluate(pos), 384);
+  // The legacy formula knows no pieces near the goal.
+  EvalWeights legacy_terms = EvalWeights::defaults(Variant::Classic);
+  legacy_terms.one_rank_short = legacy_terms.two_ranks_short = 0;
+  EXPECT_EQ(evaluate(pos, legacy_terms), 304);
+  EXPECT_EQ(evaluate(pos, legacy_terms), legacy_evaluate(pos, legacy_terms));
 }
 
 TEST(Evaluation, CapturablePiecesAreThoseAnEnemySlideReachesFirst) {
@@ -129,7 +134,8 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   std::mt19937_64 rng(5);
   for (Variant v : {Variant::Classic, Variant::X}) {
     EvalWeights w = EvalWeights::defaults(v);
-    w.exposed_cut_point = 0;  // newer than the legacy formula
+    // Newer than the legacy formula:
+    w.exposed_cut_point = w.one_rank_short = w.two_ranks_short = 0;
     const int tolerance = w.mean_rank / kFeatureScale + 2;
     for (int i = 0; i < 300; ++i) {
       const Position pos =

@@ -51,6 +51,13 @@ int legacy_evaluate(const Position& pos, const EvalWeights& w) {
   return score;
 }
 
+// `w` without the features that came after the legacy formula (set to 0).
+EvalWeights legacy_only(EvalWeights w) {
+  w.runner_up_rank = w.frontier = w.file_span = 0;
+  w.exposed_cut_point = w.one_rank_short = w.two_ranks_short = 0;
+  return w;
+}
+
 TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // 6x5 board: White b3 c3 (rank 3 = two ranks forward), Black f5 on its home row.
   const Position pos = Position::parse("5b/6/1ww3/6/6 w", Variant::Classic);
@@ -61,13 +68,13 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // of the goal; b3 c3 two ranks short of rank 5, 2-0. In sixteenths.
   const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32};
   EXPECT_EQ(f, expected);
-  // 50 + 12*2 + 5*4 + 100*2 + 0*1 + 10 + 40*2 = 384 with the Classic defaults (open paths
-  // count 0; the last term is b3 and c3, two ranks short).
-  EXPECT_EQ(evaluate(pos), 384);
-  // The legacy formula knows no pieces near the goal.
-  EvalWeights legacy_terms = EvalWeights::defaults(Variant::Classic);
-  legacy_terms.one_rank_short = legacy_terms.two_ranks_short = 0;
-  EXPECT_EQ(evaluate(pos, legacy_terms), 304);
+  // With the Classic defaults: material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
+  // paths 18*1, tempo 48, runner-up 32*2, frontier 1*1, file span -37*1, and b3 and c3
+  // two ranks short 92*2: 17 + 192 + 132 + 18 + 48 + 64 + 1 - 37 + 184 = 619.
+  EXPECT_EQ(evaluate(pos), 619);
+  // The legacy formula knows only the first eight features.
+  const EvalWeights legacy_terms = legacy_only(EvalWeights::defaults(Variant::Classic));
+  EXPECT_EQ(evaluate(pos, legacy_terms), 407);  // 619 - 64 - 1 + 37 - 184
   EXPECT_EQ(evaluate(pos, legacy_terms), legacy_evaluate(pos, legacy_terms));
 }
 
@@ -133,9 +140,7 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   // differs by at most a few units; everything else is identical.
   std::mt19937_64 rng(5);
   for (Variant v : {Variant::Classic, Variant::X}) {
-    EvalWeights w = EvalWeights::defaults(v);
-    // Newer than the legacy formula:
-    w.exposed_cut_point = w.one_rank_short = w.two_ranks_short = 0;
+    const EvalWeights w = legacy_only(EvalWeights::defaults(v));
     const int tolerance = w.mean_rank / kFeatureScale + 2;
     for (int i = 0; i < 300; ++i) {
       const Position pos =
@@ -162,13 +167,13 @@ TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
   }
 }
 
-// evaluate() skips the costly features whose weight is 0 (each variant's defaults have
-// one); the score must not change, and eval_features() still gives every feature.
+// evaluate() skips the costly features whose weight is 0 (the Ordo X defaults leave out
+// exposed cut points; the weights below leave out one or the other); the score must not
+// change, and eval_features() still gives every feature.
 TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
   std::mt19937_64 rng(7);
   for (Variant v : {Variant::Classic, Variant::X}) {
     const EvalWeights defaults = EvalWeights::defaults(v);
-    ASSERT_TRUE(defaults.open_path == 0 || defaults.exposed_cut_point == 0);
     EvalWeights only_open_path{};
     only_open_path.open_path = 5;
     EvalWeights only_exposed{};

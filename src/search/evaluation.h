@@ -19,7 +19,7 @@ namespace ordo {
 enum class EvalFeature {
   Material,         // pieces
   LeaderRank,       // ranks the most advanced piece has come forward
-  LeaderRankSq,     // the square of that: the last steps matter most
+  LeaderRankSq,     // the square of that: its weight bends the curve (up or down)
   MeanRank,         // mean advancement of the whole group, in ranks
   OpenPath,         // pieces with an open slide to the opponent's home row
   CutPoint,         // pieces whose removal splits their neighbours locally (a weakness)

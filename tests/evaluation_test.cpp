@@ -171,6 +171,8 @@ TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
 // exposed cut points; the weights below leave out one or the other); the score must not
 // change, and eval_features() still gives every feature.
 TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
+  // Some defaults must skip a feature, or the defaults' check below would not cover it.
+  ASSERT_EQ(EvalWeights::defaults(Variant::X).exposed_cut_point, 0);
   std::mt19937_64 rng(7);
   for (Variant v : {Variant::Classic, Variant::X}) {
     const EvalWeights defaults = EvalWeights::defaults(v);

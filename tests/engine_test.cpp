@@ -111,6 +111,18 @@ TEST(Engine, StopIsPromptWithEverySearcherAndThreadCount) {
   }
 }
 
+// Ordo X's level 9 is held to depth 2 (its table), where Classic's level 9 goes to 8.
+TEST(Engine, OrdoXLevelsReadTheOrdoXTable) {
+  const LevelSettings x9 = level_settings(9, Variant::X);
+  ASSERT_LT(x9.max_depth, level_settings(9, Variant::Classic).max_depth);
+  Engine engine({.variant = Variant::X, .width = 8, .level = 9});
+  Reports reports;
+  engine.go({.depth = x9.max_depth + 2}, reports.callbacks());
+  engine.wait();
+  ASSERT_TRUE(reports.result && reports.result->best_move);
+  EXPECT_EQ(reports.result->depth, x9.max_depth);
+}
+
 TEST(Engine, LowLevelPlaysALegalMoveReproduciblyWithItsSeed) {
   std::optional<Move> first;
   for (int run = 0; run < 2; ++run) {
@@ -121,7 +133,7 @@ TEST(Engine, LowLevelPlaysALegalMoveReproduciblyWithItsSeed) {
     engine.wait();
     ASSERT_TRUE(reports.result && reports.result->best_move);
     EXPECT_TRUE(is_legal(engine.game().position(), *reports.result->best_move));
-    EXPECT_LE(reports.result->depth, level_settings(2).max_depth);
+    EXPECT_LE(reports.result->depth, level_settings(2, Variant::Classic).max_depth);
     if (first) {
       EXPECT_EQ(*first, *reports.result->best_move);
     }

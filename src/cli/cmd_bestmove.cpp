@@ -61,7 +61,7 @@ int run_bestmove(const BestmoveOptions& options, const Streams& io) {
   }
   SearchLimits limits = options.limits;
   if (!limits.depth && !limits.nodes && !limits.time_ms) limits.time_ms = 1000;
-  const LevelSettings level = level_settings(options.level);
+  const LevelSettings level = level_settings(options.level, game.position().variant());
   AlphaBeta alphabeta(options.hash_mib, options.threads);
   Mcts mcts;
   Searcher& searcher =

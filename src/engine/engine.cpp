@@ -155,7 +155,7 @@ void BasicEngine<GameT>::think(GoLimits limits, Callbacks callbacks) {
     const auto on_info = [&](const Info& info) {
       if (callbacks.on_info) callbacks.on_info(root, info);
     };
-    const LevelSettings level = GameT::level(options_.level);
+    const LevelSettings level = GameT::level(options_);
     const std::vector<std::uint64_t> history = GameT::history(game_);
     result = searcher().search(root, history,
                                limits_at_level(search_limits(limits, GameT::mover(root)), level),

@@ -108,7 +108,7 @@ struct OrdoEngineGame {
   }
   static std::vector<std::uint64_t> history(const Game& game) { return game.earlier_hashes(); }
   static int mover(const Position& pos) { return index(pos.side_to_move()); }
-  static LevelSettings level(int level) { return level_settings(level); }
+  static LevelSettings level(const Options& o) { return level_settings(o.level, o.variant); }
   // Throws std::invalid_argument for options the game cannot serve (none for Ordo).
   static void check(const Options&) {}
   // Gives the alpha-beta searcher what the options say of its evaluation.

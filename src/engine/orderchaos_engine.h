@@ -44,7 +44,7 @@ struct OrderChaosEngineGame {
   // Placements never repeat a position.
   static std::vector<std::uint64_t> history(const Game&) { return {}; }
   static int mover(const orderchaos::Position& pos) { return orderchaos::index(pos.to_move()); }
-  static LevelSettings level(int level) { return orderchaos_level_settings(level); }
+  static LevelSettings level(const Options& o) { return orderchaos_level_settings(o.level); }
   static void check(const Options&) {}                          // every option is served
   static void configure(AlphaBetaSearcher&, const Options&) {}  // its own weights only
   static std::unique_ptr<OrderChaosSearcher> make_mcts() {

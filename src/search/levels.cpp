@@ -14,7 +14,7 @@ namespace {
 // Near-best candidates are looked for among this many root moves (Ordo X has thousands).
 constexpr std::size_t kCandidateMoves = 48;
 
-constexpr std::array<LevelSettings, kMaxLevel> kLevels = {{
+constexpr std::array<LevelSettings, kMaxLevel> kClassicLevels = {{
     {1, 2'000, 400, 35},
     {1, 5'000, 200, 15},
     {2, 10'000, 150, 8},
@@ -24,6 +24,24 @@ constexpr std::array<LevelSettings, kMaxLevel> kLevels = {{
     {5, 400'000, 30, 0},
     {6, 1'500'000, 15, 0},
     {8, 5'000'000, 5, 0},
+    {0, 0, 0, 0},
+}};
+
+// Ordo X: some 2,000 turns a position, so depth 1 costs ~2,500 nodes, depth 2 ~33,000 and
+// depth 3 ~190,000 from the start. The app's 1 s (~100,000 nodes) reaches depth 2 and
+// part of 3, its 2 s at level 10 all of 3. Level 9 is held to depth 2, so that the top
+// level's extra ply sets it apart; below, wider margins and fewer nodes (a depth-2
+// iteration cut short) step down, and chance takes over at the bottom.
+constexpr std::array<LevelSettings, kMaxLevel> kOrdoXLevels = {{
+    {1, 1'000, 400, 35},
+    {1, 2'000, 300, 20},
+    {1, 3'000, 200, 12},
+    {2, 8'000, 150, 6},
+    {2, 15'000, 120, 3},
+    {2, 30'000, 90, 1},
+    {2, 60'000, 60, 0},
+    {2, 100'000, 30, 0},
+    {2, 100'000, 0, 0},
     {0, 0, 0, 0},
 }};
 
@@ -49,14 +67,18 @@ T tighter(T a, T b) {
   return std::min(a, b);
 }
 
+std::size_t level_index(int level) {
+  return static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel) - 1);
+}
+
 }  // namespace
 
-LevelSettings level_settings(int level) {
-  return kLevels[static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel) - 1)];
+LevelSettings level_settings(int level, Variant variant) {
+  return (variant == Variant::X ? kOrdoXLevels : kClassicLevels)[level_index(level)];
 }
 
 LevelSettings orderchaos_level_settings(int level) {
-  return kOrderChaosLevels[static_cast<std::size_t>(std::clamp(level, kMinLevel, kMaxLevel) - 1)];
+  return kOrderChaosLevels[level_index(level)];
 }
 
 SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level) {

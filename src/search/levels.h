@@ -1,7 +1,8 @@
 // Playing levels 1..10: what a level limits (depth, nodes) and how much it lets chance
 // choose among nearly equal moves or blunder. Level 10 is full strength with the time
-// given. The table is in docs/levels.md. Order and Chaos has a table of its own
-// (orderchaos_level_settings), read by the same mechanism.
+// given. The tables are in docs/levels.md: Classic Ordo and Ordo X have one each (an Ordo X
+// turn has thousands of choices, so the same budgets reach far shallower depths), and
+// Order and Chaos has its own (orderchaos_level_settings), read by the same mechanism.
 #pragma once
 
 #include <atomic>
@@ -9,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/types.h"
 #include "search/search.h"
 
 namespace ordo {
@@ -24,9 +26,9 @@ struct LevelSettings {
   int blunder_percent = 0;  // chance of a uniformly random legal move instead
 };
 
-// The settings of `level` (clamped to 1..10), for Ordo and for Order and Chaos (whose
-// evaluation has smaller units and whose searches go deeper).
-LevelSettings level_settings(int level);
+// The settings of `level` (clamped to 1..10), for an Ordo rule set and for Order and Chaos
+// (whose evaluation has smaller units and whose searches go deeper).
+LevelSettings level_settings(int level, Variant variant);
 LevelSettings orderchaos_level_settings(int level);
 
 // The tighter of the caller's limits and the level's.

@@ -30,12 +30,14 @@ constexpr std::array<LevelSettings, kMaxLevel> kClassicLevels = {{
 // Ordo X: some 2,000 turns a position, so depth 1 costs ~2,500 nodes, depth 2 ~33,000 and
 // depth 3 ~190,000 from the start. The app's 1 s (~100,000 nodes) reaches depth 2 and
 // part of 3, its 2 s at level 10 all of 3. Level 9 is held to depth 2, so that the top
-// level's extra ply sets it apart; below, wider margins and fewer nodes (a depth-2
-// iteration cut short) step down, and chance takes over at the bottom.
+// level's extra ply sets it apart. Below, smaller depth-2 budgets (an iteration cut short
+// plays the best root move searched so far) with wider margins and more blunders step
+// down to depth 1 and chance. Past ~30,000 nodes at depth 2, margins and rare blunders
+// made no measurable difference, so levels 7-9 are close (docs/levels.md).
 constexpr std::array<LevelSettings, kMaxLevel> kOrdoXLevels = {{
     {1, 1'000, 400, 35},
-    {1, 2'000, 300, 20},
-    {1, 3'000, 200, 12},
+    {1, 2'000, 250, 15},
+    {1, 3'000, 150, 8},
     {2, 8'000, 150, 6},
     {2, 15'000, 120, 3},
     {2, 30'000, 90, 1},

@@ -30,19 +30,20 @@ constexpr std::array<LevelSettings, kMaxLevel> kClassicLevels = {{
 // Ordo X: some 2,000 turns a position, so depth 1 costs ~2,500 nodes, depth 2 ~33,000 and
 // depth 3 ~190,000 from the start. The app's 1 s (~100,000 nodes) reaches depth 2 and
 // part of 3, its 2 s at level 10 all of 3. Level 9 is held to depth 2, so that the top
-// level's extra ply sets it apart. Below, smaller depth-2 budgets (an iteration cut short
-// plays the best root move searched so far) with wider margins and more blunders step
-// down to depth 1 and chance. Past ~30,000 nodes at depth 2, margins and rare blunders
-// made no measurable difference, so levels 7-9 are close (docs/levels.md).
+// level's extra ply sets it apart. Past ~30,000 nodes at depth 2 neither more nodes nor a
+// margin nor rare blunders made a measurable difference (docs/levels.md), so levels 5-8
+// share the range below that: depth-2 budgets that cut the iteration short (it plays the
+// best root move searched so far), with margins and blunders that shrink as they grow.
+// Depth 1 and chance make the bottom four.
 constexpr std::array<LevelSettings, kMaxLevel> kOrdoXLevels = {{
+    {1, 1'000, 500, 60},
     {1, 1'000, 400, 35},
     {1, 2'000, 250, 15},
     {1, 3'000, 150, 8},
-    {2, 8'000, 150, 6},
-    {2, 15'000, 120, 3},
-    {2, 30'000, 90, 1},
-    {2, 60'000, 60, 0},
-    {2, 100'000, 30, 0},
+    {2, 6'000, 150, 6},
+    {2, 10'000, 130, 4},
+    {2, 15'000, 110, 3},
+    {2, 22'000, 90, 1},
     {2, 100'000, 0, 0},
     {0, 0, 0, 0},
 }};

@@ -65,8 +65,10 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // material 2-1; leader 2-0; leader^2 4-0; mean rank 2-0; open paths 2-1 (b3 and c3 up
   // their files, f5 down its file); no cut points; connected; tempo; runner-up 2-0;
   // frontier (b4 c4) 2 - (f4) 1; file span 2-1; no exposed cut point; none one rank short
-  // of the goal; b3 c3 two ranks short of rank 5, 2-0. In sixteenths.
-  const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32};
+  // of the goal; b3 c3 two ranks short of rank 5, 2-0; with 3 pieces on the board the
+  // endgame phase is 29/32, 14 sixteenths rounded down, so the endgame material is 16 *
+  // 14/16 and the endgame leader 32 * 14/16. In sixteenths.
+  const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32, 14, 28};
   EXPECT_EQ(f, expected);
   // With the Classic defaults: material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
   // paths 18*1, tempo 48, runner-up 32*2, frontier 1*1, file span -37*1, and b3 and c3
@@ -121,6 +123,25 @@ TEST(Evaluation, PiecesOneAndTwoRanksShortOfTheGoalAreCounted) {
   const EvalFeatures small = classic_features("8/8/8/8/8/1b6/8/w7 b");
   EXPECT_EQ(at(small, EvalFeature::TwoRanksShort), 16);
   EXPECT_EQ(at(small, EvalFeature::OneRankShort), 0);
+}
+
+TEST(Evaluation, EndgameFeaturesGrowAsTheBoardEmpties) {
+  // The 10x8 start: 40 pieces, so no endgame yet, whatever the counts.
+  const EvalFeatures start = classic_features(
+      "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w");
+  EXPECT_EQ(at(start, EvalFeature::EndgameMaterial), 0);
+  EXPECT_EQ(at(start, EvalFeature::EndgameLeaderRank), 0);
+  // 4 pieces (phase 28/32): White c2 d2 e3 against Black f6. White has one more piece
+  // than Black (16 sixteenths), and its leader stands on rank 3 against Black's on rank 6
+  // (advancement 2 each: 0 apart).
+  const EvalFeatures four = classic_features("10/10/5b4/10/10/4w5/2ww6/10 w");
+  EXPECT_EQ(at(four, EvalFeature::Material), 2 * 16);
+  EXPECT_EQ(at(four, EvalFeature::EndgameMaterial), 2 * 16 * 28 / 32);
+  EXPECT_EQ(at(four, EvalFeature::EndgameLeaderRank), 0);
+  // Black's lone piece one rank further (f5: advancement 3): Black leads by a rank.
+  const EvalFeatures ahead = classic_features("10/10/10/5b4/10/4w5/2ww6/10 w");
+  EXPECT_EQ(at(ahead, EvalFeature::EndgameLeaderRank), -16 * 28 / 32);
+  EXPECT_EQ(at(ahead, EvalFeature::LeaderRank), -16);
 }
 
 TEST(Evaluation, SplitAndCutPointsCountAgainstTheSideToMove) {

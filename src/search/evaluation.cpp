@@ -52,7 +52,7 @@ constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
     "material",       "leader_rank",     "leader_rank_sq", "mean_rank",
     "open_path",      "cut_point",       "split",          "tempo",
     "runner_up_rank", "frontier",        "file_span",      "exposed_cut_point",
-    "one_rank_short", "two_ranks_short",
+    "one_rank_short", "two_ranks_short", "endgame_material", "endgame_leader_rank",
 };
 
 // How many ranks `sq` lies in front of `side`'s home row.
@@ -154,7 +154,7 @@ EvalWeights EvalWeights::defaults(Variant variant) {
 std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
   return {material,       leader_rank,    leader_rank_sq, mean_rank, open_path, cut_point,
           split,          tempo,          runner_up_rank, frontier,  file_span, exposed_cut_point,
-          one_rank_short, two_ranks_short};
+          one_rank_short, two_ranks_short, endgame_material, endgame_leader_rank};
 }
 
 EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f) {
@@ -174,6 +174,8 @@ EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f
       .exposed_cut_point = at(F::ExposedCutPoint, f),
       .one_rank_short = at(F::OneRankShort, f),
       .two_ranks_short = at(F::TwoRanksShort, f),
+      .endgame_material = at(F::EndgameMaterial, f),
+      .endgame_leader_rank = at(F::EndgameLeaderRank, f),
   };
 }
 
@@ -207,6 +209,10 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
   const Color them = opponent(us);
   const SideFeatures a = side_features(pos, us, slide_sets(pos, us, wanted));
   const SideFeatures b = side_features(pos, them, slide_sets(pos, them, wanted));
+  // The endgame phase in sixteenths (kFeatureScale), applied to a feature in sixteenths.
+  const int phase = std::max(0, kEndgamePieces - popcount(pos.occupied())) * kFeatureScale /
+                    kEndgamePieces;
+  const auto endgame = [phase](int feature) { return feature * phase / kFeatureScale; };
   return {
       a.material - b.material,
       a.leader - b.leader,
@@ -222,6 +228,8 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
       a.exposed_cut_points - b.exposed_cut_points,
       a.one_rank_short - b.one_rank_short,
       a.two_ranks_short - b.two_ranks_short,
+      endgame(a.material - b.material),
+      endgame(a.leader - b.leader),
   };
 }
 

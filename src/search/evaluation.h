@@ -31,6 +31,10 @@ enum class EvalFeature {
   ExposedCutPoint,  // cut points (as CutPoint) that an enemy piece could capture next move
   OneRankShort,     // pieces one rank short of the opponent's home row
   TwoRanksShort,    // pieces two ranks short of it
+  // Endgame forms of two features: the feature times the endgame phase (0 while 32 or more
+  // pieces stand on the board, rising to 1 as the board empties; kEndgamePieces below).
+  EndgameMaterial,    // Material, more (or less) in the endgame
+  EndgameLeaderRank,  // LeaderRank, the same
   Count
 };
 constexpr int kEvalFeatureCount = static_cast<int>(EvalFeature::Count);
@@ -57,6 +61,8 @@ struct EvalWeights {
   int exposed_cut_point;
   int one_rank_short;
   int two_ranks_short;
+  int endgame_material = 0;
+  int endgame_leader_rank = 0;
 
   static EvalWeights defaults(Variant variant);
 
@@ -76,6 +82,9 @@ std::string_view feature_name(EvalFeature f);  // "material", "leader_rank", ...
 // Feature values in sixteenths of their unit (the mean rank is fractional), so that
 // evaluate(pos, w) == dot(coefficients, features) / kFeatureScale, rounded toward zero.
 constexpr int kFeatureScale = 16;
+// The endgame phase is (kEndgamePieces - pieces on the board) / kEndgamePieces, at least 0:
+// 0 at the start of either board (10x8 has 40 pieces, 8x8 32), 1/2 with 16 left.
+constexpr int kEndgamePieces = 32;
 using EvalFeatures = std::array<int, kEvalFeatureCount>;
 EvalFeatures eval_features(const Position& pos);
 

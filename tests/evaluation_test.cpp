@@ -127,12 +127,12 @@ TEST(Evaluation, PiecesOneAndTwoRanksShortOfTheGoalAreCounted) {
 
 TEST(Evaluation, EndgameFeaturesGrowAsTheBoardEmpties) {
   // The 10x8 start: 40 pieces, so no endgame yet, whatever the counts.
-  const EvalFeatures start = classic_features(
-      "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w");
+  const EvalFeatures start =
+      classic_features("2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/2ww2ww2 w");
   EXPECT_EQ(at(start, EvalFeature::EndgameMaterial), 0);
   EXPECT_EQ(at(start, EvalFeature::EndgameLeaderRank), 0);
-  // 4 pieces (phase 28/32): White c2 d2 e3 against Black f6. White has one more piece
-  // than Black (16 sixteenths), and its leader stands on rank 3 against Black's on rank 6
+  // 4 pieces (phase 28/32): White c2 d2 e3 against Black f6. White has two pieces more
+  // (32 sixteenths), and its leader stands on rank 3 against Black's on rank 6
   // (advancement 2 each: 0 apart).
   const EvalFeatures four = classic_features("10/10/5b4/10/10/4w5/2ww6/10 w");
   EXPECT_EQ(at(four, EvalFeature::Material), 2 * 16);

@@ -49,10 +49,22 @@ constexpr EvalWeights kXWeights{
 };
 
 constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
-    "material",       "leader_rank",     "leader_rank_sq", "mean_rank",
-    "open_path",      "cut_point",       "split",          "tempo",
-    "runner_up_rank", "frontier",        "file_span",      "exposed_cut_point",
-    "one_rank_short", "two_ranks_short", "endgame_material", "endgame_leader_rank",
+    "material",
+    "leader_rank",
+    "leader_rank_sq",
+    "mean_rank",
+    "open_path",
+    "cut_point",
+    "split",
+    "tempo",
+    "runner_up_rank",
+    "frontier",
+    "file_span",
+    "exposed_cut_point",
+    "one_rank_short",
+    "two_ranks_short",
+    "endgame_material",
+    "endgame_leader_rank",
 };
 
 // How many ranks `sq` lies in front of `side`'s home row.
@@ -152,9 +164,22 @@ EvalWeights EvalWeights::defaults(Variant variant) {
 }
 
 std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
-  return {material,       leader_rank,    leader_rank_sq, mean_rank, open_path, cut_point,
-          split,          tempo,          runner_up_rank, frontier,  file_span, exposed_cut_point,
-          one_rank_short, two_ranks_short, endgame_material, endgame_leader_rank};
+  return {material,
+          leader_rank,
+          leader_rank_sq,
+          mean_rank,
+          open_path,
+          cut_point,
+          split,
+          tempo,
+          runner_up_rank,
+          frontier,
+          file_span,
+          exposed_cut_point,
+          one_rank_short,
+          two_ranks_short,
+          endgame_material,
+          endgame_leader_rank};
 }
 
 EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f) {
@@ -210,8 +235,8 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
   const SideFeatures a = side_features(pos, us, slide_sets(pos, us, wanted));
   const SideFeatures b = side_features(pos, them, slide_sets(pos, them, wanted));
   // The endgame phase in sixteenths (kFeatureScale), applied to a feature in sixteenths.
-  const int phase = std::max(0, kEndgamePieces - popcount(pos.occupied())) * kFeatureScale /
-                    kEndgamePieces;
+  const int phase =
+      std::max(0, kEndgamePieces - popcount(pos.occupied())) * kFeatureScale / kEndgamePieces;
   const auto endgame = [phase](int feature) { return feature * phase / kFeatureScale; };
   return {
       a.material - b.material,

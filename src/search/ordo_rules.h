@@ -18,7 +18,9 @@
 //   guards      in_danger (no null move, no late move pruning), forced_replies (no
 //               reductions; the optional extension), late_move_pruning
 //   quiescence  generate_quiescence (returns whether the list is every legal move),
-//               must_answer (search every move instead of standing pat; given a scratch list),
+//               must_answer (search every move instead of standing pat; given a scratch list;
+//               asked before the moves are generated, so true only where
+//               generate_quiescence lists every move),
 //               quiescence_keys (the moves quiescence searches, ordered)
 #pragma once
 

@@ -322,22 +322,30 @@ int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int pl
   count_node();
   if (ply >= kMaxPly - 1) return eval(pos);
 
+  // A side that must answer a threat cannot rely on the static score: it searches every
+  // move for a few plies (Rules::must_answer; the next ply's list is its scratch).
+  const bool forced = Rules::must_answer(pos, qply, moves_at(ply + 1).list);
+  // Any other side stands pat before its moves are generated, the dearest part of a node:
+  // most quiescence nodes end there. A win at once that it skips only makes the cutoff's
+  // lower bound lower; a connected side without a legal move (a loss) is scored as if it
+  // had one, and left to the full-width search. A side with forced replies (Ordo: split)
+  // generates first, since having none is common there and loses.
+  const bool stand_pat_first = !forced && !Rules::forced_replies(pos);
+  int best = -kInfinity;
+  const auto stand_pat = [&] {
+    best = eval(pos);
+    alpha = std::max(alpha, best);
+    return best >= beta;
+  };
+  if (stand_pat_first && stand_pat()) return best;
+
   PlyMoves& moves = moves_at(ply);
   moves.list.clear();
   // Every move, or only the game's tactical ones (then an empty list proves nothing).
   const bool complete = Rules::generate_quiescence(pos, moves.list);
   if (complete && moves.list.empty()) return mated_score(ply);
   if (moves.find_win(pos) >= 0) return winning_score(ply + 1);
-
-  // A side that must answer a threat cannot rely on the static score: it searches every
-  // move for a few plies (Rules::must_answer; the next ply's list is its scratch).
-  const bool forced = complete && Rules::must_answer(pos, qply, moves_at(ply + 1).list);
-  int best = -kInfinity;
-  if (!forced) {
-    best = eval(pos);
-    if (best >= beta) return best;
-    alpha = std::max(alpha, best);
-  }
+  if (!forced && !stand_pat_first && stand_pat()) return best;
   if (forced) {
     order_moves(pos, moves, ply, std::nullopt);
   } else {

@@ -95,6 +95,41 @@ TEST(Evaluation, CapturablePiecesAreThoseAnEnemySlideReachesFirst) {
   EXPECT_EQ(capturable_pieces(behind, Color::Black), Bitboard{0});
 }
 
+// open_path_pieces finds all pieces at once; this is its definition, piece by piece.
+Bitboard open_paths_one_by_one(const Position& pos, Color side) {
+  const Geometry& g = pos.geometry();
+  const Bitboard goal = g.home_row(opponent(side)) & ~pos.pieces(side);
+  Bitboard result = 0;
+  for (Bitboard rest = pos.pieces(side); rest;) {
+    const int sq = pop_lsb(rest);
+    for (Direction d : forward_directions(side))
+      if (g.slide(sq, d, pos.occupied()) & goal) result |= bit(sq);
+  }
+  return result;
+}
+
+TEST(Evaluation, OpenPathsAreSlidesOverEmptySquaresOntoTheGoal) {
+  // 10x8: White d2 is hemmed in by c3 d3 e3 (a capture there is not the goal); h2 slides
+  // up the h-file. Black c3 d3 e3 each reach rank 1, d3 diagonally past d2.
+  const Position pos = Position::parse("10/10/10/10/10/2bbb5/3w3w2/10 w", Variant::Classic);
+  const Geometry& g = pos.geometry();
+  EXPECT_EQ(open_path_pieces(pos, Color::White), bit(g.square(7, 1)));
+  EXPECT_EQ(open_path_pieces(pos, Color::Black),
+            bit(g.square(2, 2)) | bit(g.square(3, 2)) | bit(g.square(4, 2)));
+
+  std::mt19937_64 rng(11);
+  int seen = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Position p = i % 2 ? testing::random_game_position(rng, Variant::Classic, 90)
+                             : testing::random_placement(rng, Variant::Classic);
+    for (Color c : {Color::White, Color::Black}) {
+      EXPECT_EQ(open_path_pieces(p, c), open_paths_one_by_one(p, c)) << p.to_string();
+      seen += open_path_pieces(p, c) != 0;
+    }
+  }
+  EXPECT_GT(seen, 100);
+}
+
 TEST(Evaluation, ExposedCutPointsAreCutPointsTheEnemyCanCapture) {
   const auto exposed = [](std::string_view text) {
     const Position pos = Position::parse(text, Variant::Classic);

@@ -267,17 +267,18 @@ EvalFeatures eval_features(const Position& pos) {
 Bitboard open_path_pieces(const Position& pos, Color side) {
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
-  const Bitboard goal = g.home_row(opponent(side)) & ~own;
-  const Bitboard occupied = pos.occupied();
+  const Bitboard empty = pos.empty_squares();
   Bitboard result = 0;
-  for (Bitboard rest = own; rest;) {
-    const int sq = pop_lsb(rest);
-    for (Direction d : forward_directions(side)) {
-      if (g.slide(sq, d, occupied) & goal) {
-        result |= bit(sq);
-        break;
-      }
+  // For all pieces at once: grow backward from the goal, through empty squares, the
+  // squares whose slide in direction d reaches it; a piece next to them has an open path.
+  for (Direction d : forward_directions(side)) {
+    const Stepper back = g.stepper(reverse(d));
+    Bitboard reach = g.home_row(opponent(side)) & ~own;
+    for (Bitboard grown = reach | (back(reach) & empty); grown != reach;
+         grown = reach | (back(reach) & empty)) {
+      reach = grown;
     }
+    result |= own & back(reach);
   }
   return result;
 }

@@ -121,6 +121,32 @@ TEST(ConnectionMap, MatchesFloodsOnRandomGroups) {
   EXPECT_GT(lines, 20000);
 }
 
+// local_cut_points against its definition, piece by piece: the piece's neighbours in the
+// group, flooded among themselves, do not all meet.
+TEST(LocalCutPoints, MatchFloodsOfEachPiecesNeighbours) {
+  std::mt19937_64 rng(77);
+  int found = 0;
+  for (const auto& [width, height] : kSizes) {
+    const Geometry& g = Geometry::of(width, height);
+    for (int i = 0; i < 400; ++i) {
+      // Connected groups and, every other time, two of them side by side (a split side).
+      Bitboard group =
+          random_group(rng, g, 2 + static_cast<int>(rng() % 24), static_cast<int>(rng() % 11));
+      if (i % 2) group |= random_group(rng, g, 1 + static_cast<int>(rng() % 8), 5);
+      Bitboard expected = 0;
+      for (Bitboard rest = group; rest;) {
+        const int sq = pop_lsb(rest);
+        const Bitboard around = g.neighbours(sq) & group;
+        if (has_more_than_one(around) && g.flood(around & -around, around) != around)
+          expected |= bit(sq);
+      }
+      ASSERT_EQ(local_cut_points(g, group), expected) << width << "x" << height << " " << i;
+      found += popcount(expected);
+    }
+  }
+  EXPECT_GT(found, 1000);
+}
+
 // Sides split in two or more groups (a reconnection turn).
 TEST(ConnectionMap, MatchesFloodsOnRandomSplitSides) {
   std::mt19937_64 rng(2027);

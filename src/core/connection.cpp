@@ -109,6 +109,44 @@ int parts_around(const Space& space, Word rest, const std::array<int, 4>& seeds,
 
 }  // namespace
 
+namespace {
+
+// filled[d]: squares whose neighbour in direction d is a piece of the group. Walking
+// round the 8 neighbours in order, each start of a run of pieces begins a local part; a
+// corner between two occupied edge squares joins them anyway, so it is counted as
+// occupied.
+using RingFill = std::array<Bitboard, kDirectionCount>;
+RingFill ring_fill(const Geometry& g, Bitboard group) {
+  RingFill has;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
+  }
+  RingFill filled;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
+  }
+  return filled;
+}
+
+// The squares with two or more runs round them. The pieces of one run are connected to
+// each other without the piece in the middle, so only pieces with two or more runs can be
+// cut points.
+Bitboard multi_run_squares(const RingFill& filled) {
+  Bitboard one = 0, two = 0;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
+    two |= one & run_start;
+    one |= run_start;
+  }
+  return two;
+}
+
+}  // namespace
+
+Bitboard local_cut_points(const Geometry& g, Bitboard group) {
+  return group & multi_run_squares(ring_fill(g, group));
+}
+
 void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
   const Geometry& g = *geometry_;
   if (!has_more_than_one(group)) {
@@ -135,26 +173,8 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
     find_cut_points_in_window(limit);
     return;
   }
-  // has[d]: squares whose neighbour in direction d is a piece of the group.
-  std::array<Bitboard, kDirectionCount> has;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
-  }
-  // Walking round the 8 neighbours in order, each start of a run of pieces begins a
-  // local part; a corner between two occupied edge squares joins them anyway, so it is
-  // counted as occupied. The pieces of one run are connected to each other without the
-  // piece in the middle, so only pieces with two or more runs can be cut points.
-  std::array<Bitboard, kDirectionCount> filled;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
-  }
-  Bitboard one_run = 0, two_runs = 0;
-  for (int d = 0; d < kDirectionCount; ++d) {
-    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
-    two_runs |= one_run & run_start;
-    one_run |= run_start;
-  }
-  for (Bitboard b = group & two_runs; b;) {
+  const RingFill filled = ring_fill(g, group);
+  for (Bitboard b = group & multi_run_squares(filled); b;) {
     const int sq = pop_lsb(b);
     // The runs round this piece, one bit per direction: a run starts where a direction
     // is filled and the one before it is not, and always at a piece.

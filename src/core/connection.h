@@ -221,4 +221,9 @@ class ConnectionMap {
   std::array<Bitboard, kMaxSquares> special_;  // only entries in special_set_ are written
 };
 
+// The pieces of `group` whose neighbours in the group fall apart without them, judged
+// inside their 3x3 neighbourhood only (the neighbours may still meet further out): every
+// cut point is one, and in a thin group nearly every one is a cut point. All at once.
+Bitboard local_cut_points(const Geometry& g, Bitboard group);
+
 }  // namespace ordo

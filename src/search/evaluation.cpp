@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/connection.h"
+
 namespace ordo {
 
 namespace {
@@ -73,14 +75,6 @@ int advancement(const Geometry& g, Color side, int sq) {
   return side == Color::White ? rank : g.height() - 1 - rank;
 }
 
-// A piece is a possible cut point when its neighbours in the group fall apart without it
-// (checked inside its 3x3 neighbourhood only: cheap, and exact for thin groups).
-bool splits_locally(const Geometry& g, Bitboard own, int sq) {
-  const Bitboard around = g.neighbours(sq) & own;
-  if (!has_more_than_one(around)) return false;
-  return g.flood(around & -around, around) != around;
-}
-
 // One side's feature values (sixteenths), before the difference is taken.
 struct SideFeatures {
   int material = 0, leader = 0, leader_sq = 0, mean_rank = 0, open_paths = 0, cut_points = 0;
@@ -119,7 +113,9 @@ SideFeatures side_features(const Position& pos, Color side, const SlideSets& sli
   const Bitboard own = pos.pieces(side);
   if (!own) return f;
   const int count = popcount(own);
-  Bitboard cut_points = 0;
+  // Possible cut points: checked inside each piece's 3x3 neighbourhood only (cheap, and
+  // exact for thin groups).
+  const Bitboard cut_points = local_cut_points(g, own);
   int rank_sum = 0, best = -1, second = -1, low_file = g.width(), high_file = -1;
   for (Bitboard rest = own; rest;) {
     const int sq = pop_lsb(rest);
@@ -128,7 +124,6 @@ SideFeatures side_features(const Position& pos, Color side, const SlideSets& sli
     // The opponent's home row is rank height - 1 ahead: a piece there has already won.
     if (adv == g.height() - 2) f.one_rank_short += kFeatureScale;
     if (adv == g.height() - 3) f.two_ranks_short += kFeatureScale;
-    if (splits_locally(g, own, sq)) cut_points |= bit(sq);
     if (adv > best) {
       second = best;
       best = adv;

@@ -31,6 +31,22 @@ struct ListSink {
   }
 };
 
+// Keeps captures and the moves that land on `goal`, the opponent's home row.
+struct ForcingSink {
+  ListSink inner;
+  Bitboard goal;
+  void singletons(int from, Bitboard quiet, Bitboard captures) {
+    inner.singletons(from, quiet & goal, captures);
+  }
+  void slides(Direction d, int distance, Bitboard quiet, Bitboard captures) {
+    inner.slides(d, distance, quiet & goal, captures);
+  }
+  // A horizontal ordo lands on one rank: `to`'s.
+  void ordo(int from, int tail, int to) {
+    if (contains(goal, to)) inner.ordo(from, tail, to);
+  }
+};
+
 struct CountSink {
   std::uint64_t count = 0;
   void singletons(int, Bitboard quiet, Bitboard captures) { count += popcount(quiet | captures); }
@@ -103,6 +119,14 @@ void generate_legal(const Position& pos, MoveList& list) {
   }
   ListSink sink{pos.geometry(), list};
   classic::generate(pos, sink);
+}
+
+void generate_forcing(const Position& pos, MoveList& list) {
+  if (pos.variant() != Variant::Classic)
+    throw std::invalid_argument("generate_forcing: Classic positions only");
+  const Color them = opponent(pos.side_to_move());
+  ForcingSink sink{ListSink{pos.geometry(), list}, pos.geometry().home_row(them)};
+  classic::generate_forcing(pos, sink);
 }
 
 std::uint64_t count_legal(const Position& pos) {

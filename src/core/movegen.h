@@ -13,6 +13,11 @@ namespace ordo {
 // winner (RULES.md 4.5): a finished game has no moves.
 void generate_legal(const Position& pos, MoveList& list);
 
+// Appends the legal captures of the side to move and its legal moves that land on the
+// opponent's home row (the moves that win at once are among them), Classic only: what
+// quiescence searches, without generating every quiet move.
+void generate_forcing(const Position& pos, MoveList& list);
+
 // The number of legal moves, counted in bulk without building them.
 std::uint64_t count_legal(const Position& pos);
 

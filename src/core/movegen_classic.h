@@ -32,4 +32,39 @@ void generate(const Position& pos, Sink& sink) {
   steps::ordo_slides(pos, connection, !reconnecting, N, sideways, band, sink);
 }
 
+// The pieces of `us` with empty squares straight ahead up to the opponent's home row, that
+// row included: only they can be part of an ordo that slides onto it (ordos never capture).
+inline Bitboard straight_runners(const Position& pos, Color us) {
+  const Geometry& g = pos.geometry();
+  const Stepper back = g.stepper(steps::forward(opponent(us)));
+  const Bitboard empty = pos.empty_squares();
+  Bitboard reach = g.home_row(opponent(us)) & empty;  // squares with an empty run to the row
+  for (Bitboard grown = reach; grown;) {
+    grown = back(grown) & empty & ~reach;
+    reach |= grown;
+  }
+  return back(reach) & pos.pieces(us);
+}
+
+// The moves the sink keeps out of a superset: every singleton slide (the sink drops the
+// quiet ones it does not want) and the horizontal ordos that slide forward, only when
+// two pieces could reach the opponent's home row that way. For quiescence: captures and
+// moves onto the home row, without the full ordo search.
+template <class Sink>
+void generate_forcing(const Position& pos, Sink& sink) {
+  if (pos.decided_winner()) return;
+  const Color us = pos.side_to_move();
+  const bool reconnecting = !pos.is_connected(us);
+  steps::Directions dirs;
+  steps::add_forward(dirs, us);
+  steps::add_sideways(dirs);
+  if (reconnecting) steps::add_backward(dirs, us);
+  const ConnectionMap connection(pos.geometry(), pos.pieces(us), !reconnecting);
+  steps::singleton_slides(pos, connection, dirs, sink);
+  if (!has_more_than_one(straight_runners(pos, us))) return;
+  steps::Directions straight;
+  straight.add(steps::forward(us));
+  steps::ordo_slides(pos, connection, !reconnecting, E, straight, sink);
+}
+
 }  // namespace ordo::classic

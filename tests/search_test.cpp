@@ -12,6 +12,7 @@
 #include "core/notation.h"
 #include "core/playout.h"
 #include "core/position.h"
+#include "search/ordo_rules.h"
 #include "support/scale.h"
 
 namespace ordo {
@@ -369,6 +370,22 @@ TEST(TranspositionTable, MateScoresAreRelativeToTheNode) {
   // Plain evaluations are not shifted.
   table.store(44, 4, &move, 321, 5, Bound::Upper);
   EXPECT_EQ(table.probe(44, 9)->score, 321);
+}
+
+// A table move is searched before the moves are generated; a move of another position
+// (a hash collision) must not move pieces that are not there.
+TEST(TableMoveFirst, PlausibleMovesStartFromOwnPiecesAndCaptureEnemyOnes) {
+  const Position pos = Position::parse("8/1www4/1bw5/8/8/b7/8/8 w", Variant::Classic);
+  EXPECT_TRUE(OrdoRules::plausible(pos, parse_move(pos, "c6xb6")));
+  EXPECT_TRUE(OrdoRules::plausible(pos, parse_move(pos, "b7:c7-b8")));
+  // Black to move, b6 a5 connected: White's capture is not Black's to play.
+  const Position black = Position::parse("8/1www4/1bw5/b7/8/8/8/8 b", Variant::Classic);
+  EXPECT_FALSE(OrdoRules::plausible(black, parse_move(pos, "c6xb6")));
+  // From a Black piece, "capturing" on an empty square (b5).
+  Move empty_capture = parse_move(black, "a5-b5");
+  EXPECT_TRUE(OrdoRules::plausible(black, empty_capture));
+  empty_capture.steps[0].capture = true;
+  EXPECT_FALSE(OrdoRules::plausible(black, empty_capture));
 }
 
 }  // namespace

@@ -64,6 +64,11 @@ struct OrderChaosRules {
                 (packed >> 8 & 1) != 0 ? orderchaos::Symbol::O : orderchaos::Symbol::X};
   }
 
+  // A table move is searched before the moves are generated: its square must be empty.
+  static bool plausible(const Position& pos, const Move& m) {
+    return (pos.empty() & orderchaos::bit(m.square)) != 0;
+  }
+
   static bool is_over(const Position& pos) { return pos.over(); }
   // Either side may stand to move in a decided position: a placement by Chaos can
   // complete Order's line.
@@ -123,7 +128,7 @@ struct OrderChaosRules {
     return weights ? orderchaos::evaluate(pos, *weights) : orderchaos::evaluate(pos);
   }
 
-  static bool generate_quiescence(const Position& pos, MoveList& list) {
+  static bool generate_quiescence(const Position& pos, MoveList& list, bool /*every_move*/) {
     generate_legal(pos, list);
     return true;
   }

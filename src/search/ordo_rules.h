@@ -10,14 +10,16 @@
 //   constants   kMaxMoves (a move list's capacity), kHistorySize (history table slots),
 //               kCanRepeat (repetition draws exist), kNullMove (passing is allowed and
 //               null-move pruning sound enough)
-//   moves       generate_legal, make/unmake, pass_turn, hash, pack/unpack (table word)
+//   moves       generate_legal, make/unmake, pass_turn, hash, pack/unpack (table word),
+//               plausible (a table move fits the position: searched before generating)
 //   results     is_over, terminal_score (of an over position, for its side to move),
 //               find_win (index of a move in a list that wins at once, or -1)
 //   ordering    is_tactical (a capture: ordered early, never reduced), tactical_key,
 //               quiet_key (4 bits, ties among equal history), history_index
 //   guards      in_danger (no null move, no late move pruning), forced_replies (no
 //               reductions; the optional extension), late_move_pruning
-//   quiescence  generate_quiescence (returns whether the list is every legal move),
+//   quiescence  generate_quiescence (every legal move when asked, else at least the tactical
+//               ones; returns whether the list is every legal move),
 //               must_answer (search every move instead of standing pat; given a scratch list;
 //               asked before the moves are generated, so true only where
 //               generate_quiescence lists every move),
@@ -77,6 +79,16 @@ inline bool wins_at_once(Position& pos, const Move& m) {
   return won;
 }
 
+// The first step starts from pieces of the side to move and takes an enemy piece only
+// where one stands; an Ordo X second step is not checked (see OrdoRules::plausible).
+inline bool plausible(const Position& pos, const Move& m) {
+  const Step& s = m.first();
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard enemy = pos.pieces(opponent(pos.side_to_move()));
+  if (!(own & bit(s.from)) || !(own & bit(s.tail))) return false;
+  return !s.capture || (enemy & bit(s.to)) != 0;
+}
+
 }  // namespace ordo_search_detail
 
 struct OrdoRules {
@@ -100,6 +112,13 @@ struct OrdoRules {
   static std::uint64_t hash(const Position& pos) { return pos.hash(); }
   static PackedMove pack(const Move& m) { return pack_move(m); }
   static Move unpack(PackedMove packed) { return unpack_move(packed); }
+
+  // A table move is searched before the moves are generated. Its key matched in full, so
+  // it is this position's own move unless the 64-bit hashes collided; this cheap check
+  // keeps even such a move from moving pieces that are not there.
+  static bool plausible(const Position& pos, const Move& m) {
+    return ordo_search_detail::plausible(pos, m);
+  }
 
   static bool is_over(const Position& pos) { return pos.decided_winner().has_value(); }
   // Only a move can decide Ordo: the side to move of a decided position has lost.
@@ -140,13 +159,18 @@ struct OrdoRules {
     return weights ? ordo::evaluate(pos, *weights) : ordo::evaluate(pos);
   }
 
-  // Classic: every move (an empty list is a loss); Ordo X: only the one-step forward turns,
+  // Classic: every move when asked (an empty list is a loss), else the captures and the
+  // moves onto the home row (the wins at once); Ordo X: only the one-step forward turns,
   // not all 2,000 (an empty list proves nothing then, and a two-step win is left to the
   // next iteration).
-  static bool generate_quiescence(const Position& pos, MoveList& list) {
+  static bool generate_quiescence(const Position& pos, MoveList& list, bool every_move) {
     if (pos.variant() == Variant::Classic) {
-      ordo::generate_legal(pos, list);
-      return true;
+      if (every_move) {
+        ordo::generate_legal(pos, list);
+        return true;
+      }
+      generate_forcing(pos, list);
+      return false;
     }
     generate_direct_turns(pos, list);
     return false;

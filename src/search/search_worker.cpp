@@ -237,17 +237,6 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     if (score >= beta) return score >= kMateThreshold ? beta : score;
   }
 
-  PlyMoves& moves = moves_at(ply);
-  moves.list.clear();
-  Rules::generate_legal(pos, moves.list);
-  if (moves.list.empty()) return mated_score(ply);  // blocked, or split and cannot reconnect
-  if (const int win = moves.find_win(pos); win >= 0) {
-    pv_length_[ply + 1] = 0;
-    update_pv(ply, moves.list[win]);
-    return winning_score(ply + 1);
-  }
-  order_moves(pos, moves, ply, hit ? hit->move : std::nullopt);
-
   // A side with forced replies (Ordo: split) looks one ply further, within reason (twice the
   // nominal depth). Threats to the home row are left to quiescence: the over-approximated
   // open paths are too common in the middlegame to extend on.
@@ -259,11 +248,49 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
 
   const int original_alpha = alpha;
   int best = -kInfinity;
-  std::size_t best_index = 0;
+  std::optional<Move> best_move;
   std::size_t quiet_seen = 0;
+
+  // The table's move first, before the others are generated (the dearest part of a node):
+  // it is often enough for a cutoff. Not at the root, whose moves are always generated.
+  std::optional<Move> tt_searched;
+  if (ply > 0 && hit && hit->move && Rules::plausible(pos, *hit->move)) {
+    const Move move = *hit->move;
+    const auto undo = Rules::make(pos, move);
+    hashes_.push_back(hash);
+    const int score = -search_node(pos, child_depth, -beta, -alpha, ply + 1, true);
+    hashes_.pop_back();
+    Rules::unmake(pos, move, undo);
+    if (aborted_) return 0;
+    tt_searched = move;
+    best = score;
+    best_move = move;
+    if (score > alpha) {
+      alpha = score;
+      update_pv(ply, move);
+      if (alpha >= beta) {
+        remember_cutoff(pos, move, depth, ply);
+        shared_->table->store_packed(hash, ply, Rules::pack(move), best, depth, Bound::Lower);
+        return best;
+      }
+    }
+  }
+
+  PlyMoves& moves = moves_at(ply);
+  moves.list.clear();
+  Rules::generate_legal(pos, moves.list);
+  if (moves.list.empty()) return mated_score(ply);  // blocked, or split and cannot reconnect
+  if (const int win = moves.find_win(pos); win >= 0) {
+    pv_length_[ply + 1] = 0;
+    update_pv(ply, moves.list[win]);
+    return winning_score(ply + 1);
+  }
+  order_moves(pos, moves, ply, hit ? hit->move : std::nullopt);
+
   hashes_.push_back(hash);
   for (std::size_t i = 0; i < moves.count; ++i) {
     const Move move = moves.at(i);
+    if (i == 0 && tt_searched && move == *tt_searched) continue;
     const bool quiet = !Rules::is_tactical(move) && !(move == killers_[ply][0]) &&
                        !(move == killers_[ply][1]) && !(hit && hit->move && move == *hit->move);
     if (quiet && ++quiet_seen > quiet_limit && prune_late && best > -kMateThreshold) break;
@@ -293,7 +320,7 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     if (aborted_) break;
     if (score > best) {
       best = score;
-      best_index = i;
+      best_move = move;
       if (score > alpha) {
         alpha = score;
         update_pv(ply, move);
@@ -310,7 +337,7 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
   const Bound bound = best >= beta            ? Bound::Lower
                       : best > original_alpha ? Bound::Exact
                                               : Bound::Upper;
-  shared_->table->store_packed(hash, ply, Rules::pack(moves.at(best_index)), best, depth, bound);
+  shared_->table->store_packed(hash, ply, Rules::pack(*best_move), best, depth, bound);
   return best;
 }
 
@@ -327,9 +354,9 @@ int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int pl
   const bool forced = Rules::must_answer(pos, qply, moves_at(ply + 1).list);
   // Any other side stands pat before its moves are generated, the dearest part of a node:
   // most quiescence nodes end there. A win at once that it skips only makes the cutoff's
-  // lower bound lower; a connected side without a legal move (a loss) is scored as if it
-  // had one, and left to the full-width search. A side with forced replies (Ordo: split)
-  // generates first, since having none is common there and loses.
+  // lower bound lower. A side with forced replies (Ordo: split) generates every move
+  // first, since having none is common there and loses; any other generates only the
+  // tactical ones (a connected Ordo side always has a move).
   const bool stand_pat_first = !forced && !Rules::forced_replies(pos);
   int best = -kInfinity;
   const auto stand_pat = [&] {
@@ -341,8 +368,9 @@ int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int pl
 
   PlyMoves& moves = moves_at(ply);
   moves.list.clear();
-  // Every move, or only the game's tactical ones (then an empty list proves nothing).
-  const bool complete = Rules::generate_quiescence(pos, moves.list);
+  // Every move where a side may have none (then it has lost), else the game's tactical
+  // ones (an empty list proves nothing).
+  const bool complete = Rules::generate_quiescence(pos, moves.list, !stand_pat_first);
   if (complete && moves.list.empty()) return mated_score(ply);
   if (moves.find_win(pos) >= 0) return winning_score(ply + 1);
   if (!forced && !stand_pat_first && stand_pat()) return best;

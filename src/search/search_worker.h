@@ -9,6 +9,9 @@
 // optionally one ply of extension for a side with forced replies, the analogue of a check
 // extension.
 //
+// The table's move is searched before the other moves are generated: when it cuts off, the
+// node never generates them.
+//
 // A template over the game's search rules (ordo_rules.h says what they provide); the
 // definitions and the instantiations for both games are in search_worker.cpp.
 #pragma once

@@ -160,7 +160,7 @@ TEST(Engine, InfiniteSearchReportsItsMoveOnlyAfterStop) {
 }
 
 TEST(Engine, EvaluationWeightsFromTheOptionsReachTheSearch) {
-  EvalWeights advancement_only = EvalWeights::defaults(Variant::Classic);
+  EvalWeights advancement_only = EvalWeights::defaults(Variant::Classic, 8);
   advancement_only.material = 0;
   advancement_only.mean_rank = 400;
   const auto search_with = [](const EngineOptions& options) {

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "support/random_positions.h"
 
 namespace ordo {
@@ -70,12 +71,15 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // 14/16 and the endgame leader 32 * 14/16. In sixteenths.
   const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32, 14, 28};
   EXPECT_EQ(f, expected);
-  // With the Classic defaults: material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
+  // With the Classic defaults for 10x8 (a board this narrow takes the 8x8 ones by itself):
+  // material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
   // paths 18*1, tempo 48, runner-up 32*2, frontier 1*1, file span -37*1, and b3 and c3
   // two ranks short 92*2: 17 + 192 + 132 + 18 + 48 + 64 + 1 - 37 + 184 = 619.
-  EXPECT_EQ(evaluate(pos), 619);
+  const EvalWeights classic = EvalWeights::defaults(Variant::Classic, 10);
+  EXPECT_EQ(evaluate(pos, classic), 619);
+  EXPECT_EQ(evaluate(pos), evaluate(pos, EvalWeights::defaults(Variant::Classic, 8)));
   // The legacy formula knows only the first eight features.
-  const EvalWeights legacy_terms = legacy_only(EvalWeights::defaults(Variant::Classic));
+  const EvalWeights legacy_terms = legacy_only(classic);
   EXPECT_EQ(evaluate(pos, legacy_terms), 407);  // 619 - 64 - 1 + 37 - 184
   EXPECT_EQ(evaluate(pos, legacy_terms), legacy_evaluate(pos, legacy_terms));
 }
@@ -196,7 +200,7 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   // differs by at most a few units; everything else is identical.
   std::mt19937_64 rng(5);
   for (Variant v : {Variant::Classic, Variant::X}) {
-    const EvalWeights w = legacy_only(EvalWeights::defaults(v));
+    const EvalWeights w = legacy_only(EvalWeights::defaults(v, 10));
     const int tolerance = w.mean_rank / kFeatureScale + 2;
     for (int i = 0; i < 300; ++i) {
       const Position pos =
@@ -228,10 +232,9 @@ TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
 // change, and eval_features() still gives every feature.
 TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
   // Some defaults must skip a feature, or the defaults' check below would not cover it.
-  ASSERT_EQ(EvalWeights::defaults(Variant::X).exposed_cut_point, 0);
+  ASSERT_EQ(EvalWeights::defaults(Variant::X, 10).exposed_cut_point, 0);
   std::mt19937_64 rng(7);
   for (Variant v : {Variant::Classic, Variant::X}) {
-    const EvalWeights defaults = EvalWeights::defaults(v);
     EvalWeights only_open_path{};
     only_open_path.open_path = 5;
     EvalWeights only_exposed{};
@@ -240,6 +243,8 @@ TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
     for (int i = 0; i < 300; ++i) {
       const Position pos =
           i % 2 ? testing::random_game_position(rng, v, 30) : testing::random_placement(rng, v);
+      // The defaults of the position's board (Classic 8x8 has its own).
+      const EvalWeights defaults = EvalWeights::defaults(v, pos.geometry().width());
       EXPECT_EQ(evaluate(pos), dot_product_score(pos, defaults)) << pos.to_string();
       EXPECT_EQ(evaluate(pos, only_open_path), dot_product_score(pos, only_open_path));
       EXPECT_EQ(evaluate(pos, only_exposed), dot_product_score(pos, only_exposed));
@@ -253,8 +258,21 @@ TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
   }
 }
 
+TEST(Evaluation, Classic8x8HasWeightsOfItsOwn) {
+  EXPECT_NE(EvalWeights::defaults(Variant::Classic, 8),
+            EvalWeights::defaults(Variant::Classic, 10));
+  EXPECT_EQ(EvalWeights::defaults(Variant::X, 8), EvalWeights::defaults(Variant::X, 10));
+  // A position after a few moves on 8x8 scores differently under the two Classic sets, and
+  // evaluate() takes the 8x8 one.
+  Position pos = Position::start(Variant::Classic, 8, 8);
+  pos.make(parse_move(pos, "c2-c4"));
+  const int narrow = evaluate(pos, EvalWeights::defaults(Variant::Classic, 8));
+  EXPECT_NE(narrow, evaluate(pos, EvalWeights::defaults(Variant::Classic, 10)));
+  EXPECT_EQ(evaluate(pos), narrow);
+}
+
 TEST(Evaluation, CoefficientsRoundTripAndPenaltiesAreNegated) {
-  const EvalWeights w = EvalWeights::defaults(Variant::Classic);
+  const EvalWeights w = EvalWeights::defaults(Variant::Classic, 10);
   const auto c = w.coefficients();
   EXPECT_EQ(c[static_cast<int>(EvalFeature::CutPoint)], -w.cut_point);
   EXPECT_EQ(c[static_cast<int>(EvalFeature::Split)], -w.split);

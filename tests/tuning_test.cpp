@@ -154,7 +154,7 @@ TEST(TrainingData, ReadErrorsNameTheLine) {
 }
 
 TEST(WeightsText, ParsesFormatsAndRejects) {
-  const EvalWeights base = EvalWeights::defaults(Variant::Classic);
+  const EvalWeights base = EvalWeights::defaults(Variant::Classic, 10);
   const EvalWeights changed = parse_weights("material=90,cut_point=7", base);
   EXPECT_EQ(changed.material, 90);
   EXPECT_EQ(changed.cut_point, 7);
@@ -173,7 +173,7 @@ TEST(WeightMatch, EqualWeightsScoreHalf) {
   // Each opening is played twice with colours swapped; equal weights play the same game
   // twice, so whatever happens the first set scores exactly half.
   SelfPlayConfig config = small_config(1).play;
-  const EvalWeights w = EvalWeights::defaults(Variant::Classic);
+  const EvalWeights w = EvalWeights::defaults(Variant::Classic, 8);
   const MatchResult r = play_match(config, w, w, 2, 9);
   EXPECT_EQ(r.games, 2);
   EXPECT_EQ(r.wins + r.draws + r.losses, 2);
@@ -186,7 +186,7 @@ TEST(WeightMatch, ReversedWeightsLose) {
   // kept) must lose clearly to the defaults, given the turns to do so.
   SelfPlayConfig config = small_config(1).play;
   config.move_limit = 150;
-  const EvalWeights defaults = EvalWeights::defaults(Variant::Classic);
+  const EvalWeights defaults = EvalWeights::defaults(Variant::Classic, 8);
   auto reversed_coefficients = defaults.coefficients();
   for (int i = 0; i < kEvalFeatureCount; ++i)
     if (static_cast<EvalFeature>(i) != EvalFeature::Tempo) reversed_coefficients[i] *= -1;

@@ -124,6 +124,14 @@ int run_records(const TuneOptions& o, const Streams& io) {
   return 0;
 }
 
+// The name of the defaults in src/search/evaluation.cpp that a fit would replace.
+std::string_view weights_name(Variant variant, int width) {
+  if (variant == Variant::X) return "kXWeights";
+  return EvalWeights::defaults(variant, width) == EvalWeights::defaults(variant, 10)
+             ? "kClassicWeights"
+             : "kClassic8x8Weights";
+}
+
 int run_fit(const TuneOptions& o, const Streams& io) {
   std::istringstream file(read_text_file(o.data_file, "training data"));
   TrainingData data;
@@ -142,7 +150,10 @@ int run_fit(const TuneOptions& o, const Streams& io) {
                                  samples.end());
   samples.resize(samples.size() - held_count);
   if (samples.empty()) throw std::invalid_argument("--held-out leaves no positions to fit");
-  const EvalWeights old_weights = EvalWeights::defaults(data.variant);
+  // The board of the first position picks the defaults to start from (and to name).
+  const int width =
+      Position::parse(data.positions.front().position, data.variant).geometry().width();
+  const EvalWeights old_weights = EvalWeights::defaults(data.variant, width);
   const WeightVector start = to_weight_vector(old_weights);
   const EvaluationFit fit = fit_evaluation(samples, start, {.lambda = o.lambda});
   const double k0 = fit.current_scale, k = fit.scale;
@@ -161,13 +172,13 @@ int run_fit(const TuneOptions& o, const Streams& io) {
          << "fitted and rounded  " << fixed(log_loss(samples, rounded_vector, k), 6) << "      "
          << fixed(log_loss(held, rounded_vector, k), 6) << '\n'
          << "weights " << format_weights(rounded) << '\n'
-         << cpp_initializer(rounded, data.variant == Variant::X ? "kXWeights" : "kClassicWeights");
+         << cpp_initializer(rounded, weights_name(data.variant, width));
   return 0;
 }
 
 int run_match(const TuneOptions& o, const Streams& io) {
   const SelfPlayConfig config = o.play.config();
-  const EvalWeights defaults = EvalWeights::defaults(config.variant);
+  const EvalWeights defaults = EvalWeights::defaults(config.variant, config.width);
   const EvalWeights first = parse_weights(o.first_weights, defaults);
   const EvalWeights second = parse_weights(o.second_weights, defaults);
   ProgressBar bar(io.err, "games");

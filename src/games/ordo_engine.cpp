@@ -33,8 +33,8 @@ struct OrdoEngineTraits {
     options.eval_weights.reset();
     if (s.eval_weights.empty()) return;
     try {
-      options.eval_weights =
-          ordo::parse_weights(s.eval_weights, ordo::EvalWeights::defaults(options.variant));
+      options.eval_weights = ordo::parse_weights(
+          s.eval_weights, ordo::EvalWeights::defaults(options.variant, options.width));
     } catch (const std::invalid_argument& e) {
       throw GameError(std::string("EvalWeights: ") + e.what());
     }

@@ -31,6 +31,31 @@ constexpr EvalWeights kClassicWeights{
     .two_ranks_short = 92,
 };
 
+// The same fit to the positions of the 195 Classic 8x8 games against the bot on record
+// (docs/matches/c8-full-901.pgn, c8-fit-1301.pgn; docs/tuning.md, "Classic 8x8 weights of
+// its own"). On the shorter board the leader's advance counts for far more (301 a rank),
+// a piece for more (73), and in the endgame less.
+constexpr EvalWeights kClassic8x8Weights{
+    .material = 73,
+    .leader_rank = 301,
+    .leader_rank_sq = -37,
+    .mean_rank = 44,
+    .open_path = 22,
+    .cut_point = 35,
+    .split = 203,
+    .tempo = 51,
+    .runner_up_rank = 27,
+    .frontier = 59,
+    .file_span = -1,
+    .exposed_cut_point = 34,
+    .one_rank_short = 569,
+    .two_ranks_short = 169,
+    .endgame_material = -178,
+    .endgame_leader_rank = -109,
+};
+// Classic boards this narrow or narrower take the 8x8 weights.
+constexpr int kNarrowBoardFiles = 8;
+
 // Ordo X moves faster (two steps, ordos in five directions) and a capture removes whole
 // groups, so advancement and compactness weigh more.
 constexpr EvalWeights kXWeights{
@@ -154,8 +179,9 @@ constexpr int at(EvalFeature f, const T& array_like) {
 
 }  // namespace
 
-EvalWeights EvalWeights::defaults(Variant variant) {
-  return variant == Variant::Classic ? kClassicWeights : kXWeights;
+EvalWeights EvalWeights::defaults(Variant variant, int width) {
+  if (variant == Variant::X) return kXWeights;
+  return width <= kNarrowBoardFiles ? kClassic8x8Weights : kClassicWeights;
 }
 
 std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
@@ -304,7 +330,7 @@ int evaluate(const Position& pos, const EvalWeights& weights) {
 }
 
 int evaluate(const Position& pos) {
-  return evaluate(pos, EvalWeights::defaults(pos.variant()));
+  return evaluate(pos, EvalWeights::defaults(pos.variant(), pos.geometry().width()));
 }
 
 }  // namespace ordo

@@ -64,7 +64,9 @@ struct EvalWeights {
   int endgame_material = 0;
   int endgame_leader_rank = 0;
 
-  static EvalWeights defaults(Variant variant);
+  // The defaults of a rule set on a board `width` files wide: Classic on boards of at most
+  // 8 files (the 8x8 board) has weights of its own, fitted to 8x8 games.
+  static EvalWeights defaults(Variant variant, int width);
 
   // The weights as stored (penalties positive) in EvalFeature's order, and back.
   std::array<int, kEvalFeatureCount> fields() const;

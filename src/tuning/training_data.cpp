@@ -10,7 +10,7 @@ TrainingData generate_training_data(const DataConfig& config,
                                     const std::function<void(int, int)>& progress) {
   TrainingData data;
   data.variant = config.play.variant;
-  const EvalWeights weights = EvalWeights::defaults(config.play.variant);
+  const EvalWeights weights = EvalWeights::defaults(config.play.variant, config.play.width);
   for (int i = 0; i < config.games; ++i) {
     Game game = random_opening(config.play, config.seed * 1000003 + static_cast<std::uint64_t>(i));
     const std::size_t first = game.moves().size();

@@ -5,31 +5,45 @@
 
 namespace ordo::classic {
 
+// What every Classic move of the side to move depends on: whether it must reconnect
+// (RULES.md 4.3) and the connection map of its pieces.
+struct Mover {
+  explicit Mover(const Position& pos)
+      : us(pos.side_to_move()),
+        reconnecting(!pos.is_connected(us)),
+        connection(pos.geometry(), pos.pieces(us), !reconnecting) {}
+  Color us;
+  bool reconnecting;
+  ConnectionMap connection;
+};
+
+// Singletons go forward, diagonally forward, sideways; and, in a reconnection turn,
+// backward and diagonally backward too.
+template <class Sink>
+void singleton_moves(const Position& pos, const Mover& mover, Sink& sink) {
+  steps::Directions dirs;
+  steps::add_forward(dirs, mover.us);
+  steps::add_sideways(dirs);
+  if (mover.reconnecting) steps::add_backward(dirs, mover.us);
+  steps::singleton_slides(pos, mover.connection, dirs, sink);
+}
+
 template <class Sink>
 void generate(const Position& pos, Sink& sink) {
   if (pos.decided_winner()) return;
-  const Color us = pos.side_to_move();
-  const bool reconnecting = !pos.is_connected(us);
-
-  // Singletons go forward, diagonally forward, sideways; and, in a reconnection turn,
-  // backward and diagonally backward too.
-  steps::Directions dirs;
-  steps::add_forward(dirs, us);
-  steps::add_sideways(dirs);
-  if (reconnecting) steps::add_backward(dirs, us);
-  const ConnectionMap connection(pos.geometry(), pos.pieces(us), !reconnecting);
-  steps::singleton_slides(pos, connection, dirs, sink);
+  const Mover mover(pos);
+  singleton_moves(pos, mover, sink);
 
   // Horizontal ordos slide forward (and back when reconnecting); vertical ones sideways.
   steps::Directions straight;
-  straight.add(steps::forward(us));
-  if (reconnecting) straight.add(reverse(steps::forward(us)));
+  straight.add(steps::forward(mover.us));
+  if (mover.reconnecting) straight.add(reverse(steps::forward(mover.us)));
   // One band serves both: vertical ordos need no rank beyond the pieces.
   const steps::OrdoBand band(pos, straight);
-  steps::ordo_slides(pos, connection, !reconnecting, E, straight, band, sink);
+  steps::ordo_slides(pos, mover.connection, !mover.reconnecting, E, straight, band, sink);
   steps::Directions sideways;
   steps::add_sideways(sideways);
-  steps::ordo_slides(pos, connection, !reconnecting, N, sideways, band, sink);
+  steps::ordo_slides(pos, mover.connection, !mover.reconnecting, N, sideways, band, sink);
 }
 
 // The pieces of `us` with empty squares straight ahead up to the opponent's home row, that
@@ -53,18 +67,12 @@ inline Bitboard straight_runners(const Position& pos, Color us) {
 template <class Sink>
 void generate_forcing(const Position& pos, Sink& sink) {
   if (pos.decided_winner()) return;
-  const Color us = pos.side_to_move();
-  const bool reconnecting = !pos.is_connected(us);
-  steps::Directions dirs;
-  steps::add_forward(dirs, us);
-  steps::add_sideways(dirs);
-  if (reconnecting) steps::add_backward(dirs, us);
-  const ConnectionMap connection(pos.geometry(), pos.pieces(us), !reconnecting);
-  steps::singleton_slides(pos, connection, dirs, sink);
-  if (!has_more_than_one(straight_runners(pos, us))) return;
-  steps::Directions straight;
-  straight.add(steps::forward(us));
-  steps::ordo_slides(pos, connection, !reconnecting, E, straight, sink);
+  const Mover mover(pos);
+  singleton_moves(pos, mover, sink);
+  if (!has_more_than_one(straight_runners(pos, mover.us))) return;
+  steps::Directions forward;
+  forward.add(steps::forward(mover.us));
+  steps::ordo_slides(pos, mover.connection, !mover.reconnecting, E, forward, sink);
 }
 
 }  // namespace ordo::classic

@@ -164,6 +164,41 @@ void BasicSearchWorker<Rules>::update_pv(int ply, const Move& move) {
 }
 
 template <class Rules>
+struct BasicSearchWorker<Rules>::NodeBest {
+  explicit NodeBest(int alpha_at_start) : alpha(alpha_at_start) {}
+  int alpha;
+  int score = -kInfinity;
+  std::optional<Move> move;
+};
+
+// Keeps `move` if its score is the node's best yet and raises alpha with it; true when it
+// fails high (the caller stops searching moves).
+template <class Rules>
+bool BasicSearchWorker<Rules>::take_score(const Position& pos, NodeBest& best, const Move& move,
+                                          int score, int depth, int ply, int beta) {
+  if (score <= best.score) return false;
+  best.score = score;
+  best.move = move;
+  if (score <= best.alpha) return false;
+  best.alpha = score;
+  update_pv(ply, move);
+  if (score < beta) return false;
+  remember_cutoff(pos, move, depth, ply);
+  return true;
+}
+
+// Stores the node's result in the table with its bound; returns its score.
+template <class Rules>
+int BasicSearchWorker<Rules>::store_node(std::uint64_t hash, int ply, const NodeBest& best,
+                                         int depth, int original_alpha, int beta) {
+  const Bound bound = best.score >= beta            ? Bound::Lower
+                      : best.score > original_alpha ? Bound::Exact
+                                                    : Bound::Upper;
+  shared_->table->store_packed(hash, ply, Rules::pack(*best.move), best.score, depth, bound);
+  return best.score;
+}
+
+template <class Rules>
 std::vector<typename Rules::Move> BasicSearchWorker<Rules>::root_pv() const {
   return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
 }
@@ -247,8 +282,7 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
   const std::size_t quiet_limit = static_cast<std::size_t>(kQuietMovesPerDepth * depth);
 
   const int original_alpha = alpha;
-  int best = -kInfinity;
-  std::optional<Move> best_move;
+  NodeBest best{alpha};
   std::size_t quiet_seen = 0;
 
   // The table's move first, before the others are generated (the dearest part of a node):
@@ -258,22 +292,13 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     const Move move = *hit->move;
     const auto undo = Rules::make(pos, move);
     hashes_.push_back(hash);
-    const int score = -search_node(pos, child_depth, -beta, -alpha, ply + 1, true);
+    const int score = -search_node(pos, child_depth, -beta, -best.alpha, ply + 1, true);
     hashes_.pop_back();
     Rules::unmake(pos, move, undo);
     if (aborted_) return 0;
     tt_searched = move;
-    best = score;
-    best_move = move;
-    if (score > alpha) {
-      alpha = score;
-      update_pv(ply, move);
-      if (alpha >= beta) {
-        remember_cutoff(pos, move, depth, ply);
-        shared_->table->store_packed(hash, ply, Rules::pack(move), best, depth, Bound::Lower);
-        return best;
-      }
-    }
+    if (take_score(pos, best, move, score, depth, ply, beta))
+      return store_node(hash, ply, best, depth, original_alpha, beta);
   }
 
   PlyMoves& moves = moves_at(ply);
@@ -293,11 +318,11 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     if (i == 0 && tt_searched && move == *tt_searched) continue;
     const bool quiet = !Rules::is_tactical(move) && !(move == killers_[ply][0]) &&
                        !(move == killers_[ply][1]) && !(hit && hit->move && move == *hit->move);
-    if (quiet && ++quiet_seen > quiet_limit && prune_late && best > -kMateThreshold) break;
+    if (quiet && ++quiet_seen > quiet_limit && prune_late && best.score > -kMateThreshold) break;
     const auto undo = Rules::make(pos, move);
     int score;
     if (i == 0) {
-      score = -search_node(pos, child_depth, -beta, -alpha, ply + 1, true);
+      score = -search_node(pos, child_depth, -beta, -best.alpha, ply + 1, true);
     } else {
       // Late quiet moves are first searched shallower; a move that then beats alpha is
       // searched again at full depth.
@@ -310,35 +335,21 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
       }
       // Principal variation search: prove the move worse with a null window, and search
       // it fully only when it is not.
-      score = -search_node(pos, child_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-      if (reduction > 0 && score > alpha)
-        score = -search_node(pos, child_depth, -alpha - 1, -alpha, ply + 1, true);
-      if (score > alpha && score < beta)
-        score = -search_node(pos, child_depth, -beta, -alpha, ply + 1, true);
+      score =
+          -search_node(pos, child_depth - reduction, -best.alpha - 1, -best.alpha, ply + 1, true);
+      if (reduction > 0 && score > best.alpha)
+        score = -search_node(pos, child_depth, -best.alpha - 1, -best.alpha, ply + 1, true);
+      if (score > best.alpha && score < beta)
+        score = -search_node(pos, child_depth, -beta, -best.alpha, ply + 1, true);
     }
     Rules::unmake(pos, move, undo);
     if (aborted_) break;
-    if (score > best) {
-      best = score;
-      best_move = move;
-      if (score > alpha) {
-        alpha = score;
-        update_pv(ply, move);
-        if (alpha >= beta) {
-          remember_cutoff(pos, move, depth, ply);
-          break;
-        }
-      }
-    }
+    if (take_score(pos, best, move, score, depth, ply, beta)) break;
   }
   hashes_.pop_back();
   if (aborted_) return 0;
 
-  const Bound bound = best >= beta            ? Bound::Lower
-                      : best > original_alpha ? Bound::Exact
-                                              : Bound::Upper;
-  shared_->table->store_packed(hash, ply, Rules::pack(*best_move), best, depth, bound);
-  return best;
+  return store_node(hash, ply, best, depth, original_alpha, beta);
 }
 
 template <class Rules>

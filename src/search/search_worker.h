@@ -81,6 +81,7 @@ class BasicSearchWorker {
     int depth;
     Bound bound;
   };
+  struct NodeBest;  // the best move and score a node has found so far
 
   int search_node(Position& pos, int depth, int alpha, int beta, int ply, bool null_allowed);
   int quiesce(Position& pos, int alpha, int beta, int ply, int qply);
@@ -91,6 +92,10 @@ class BasicSearchWorker {
   void order_moves(const Position& pos, PlyMoves& moves, int ply, const std::optional<Move>& tt);
   void remember_cutoff(const Position& pos, const Move& move, int depth, int ply);
   void update_pv(int ply, const Move& move);
+  bool take_score(const Position& pos, NodeBest& best, const Move& move, int score, int depth,
+                  int ply, int beta);
+  int store_node(std::uint64_t hash, int ply, const NodeBest& best, int depth, int original_alpha,
+                 int beta);
   int eval(const Position& pos) const;
   void count_node() {
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);

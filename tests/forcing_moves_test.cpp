@@ -78,5 +78,29 @@ TEST(ForcingMoves, MatchEveryLegalMoveFilteredOnRandomPositions) {
   EXPECT_GT(goal_ordos, 5);
 }
 
+// The search orders the captures of either list by the same keys, ties by list position:
+// in the same order in both, its captures stage searches them as the full list would.
+std::vector<std::string> captures_in_order(const Position& pos, bool forcing_only) {
+  auto list = std::make_unique<MoveList>();
+  if (forcing_only) {
+    generate_forcing(pos, *list);
+  } else {
+    generate_legal(pos, *list);
+  }
+  std::vector<std::string> names;
+  for (const Move& m : *list)
+    if (m.first().capture) names.push_back(format_move(pos, m));
+  return names;
+}
+
+TEST(ForcingMoves, CapturesComeInTheOrderOfEveryLegalMove) {
+  std::mt19937_64 rng(20261127);
+  for (int i = 0; i < 1500; ++i) {
+    const Position pos = i % 2 ? testing::random_game_position(rng, Variant::Classic, 100)
+                               : testing::random_placement(rng, Variant::Classic);
+    ASSERT_EQ(captures_in_order(pos, true), captures_in_order(pos, false)) << pos.to_string();
+  }
+}
+
 }  // namespace
 }  // namespace ordo

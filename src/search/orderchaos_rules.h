@@ -68,6 +68,8 @@ struct OrderChaosRules {
   static bool plausible(const Position& pos, const Move& m) {
     return (pos.empty() & orderchaos::bit(m.square)) != 0;
   }
+  // Nothing is captured in Order and Chaos: every move is generated at once.
+  static bool generate_forcing(const Position&, MoveList&) { return false; }
 
   static bool is_over(const Position& pos) { return pos.over(); }
   // Either side may stand to move in a decided position: a placement by Chaos can

@@ -11,7 +11,10 @@
 //               kCanRepeat (repetition draws exist), kNullMove (passing is allowed and
 //               null-move pruning sound enough)
 //   moves       generate_legal, make/unmake, pass_turn, hash, pack/unpack (table word),
-//               plausible (a table move fits the position: searched before generating)
+//               plausible (a table move fits the position: searched before generating),
+//               generate_forcing (appends every capture and every move that wins at
+//               once, maybe a few more, searched before the rest are generated; false
+//               where a game cannot list them apart)
 //   results     is_over, terminal_score (of an over position, for its side to move),
 //               find_win (index of a move in a list that wins at once, or -1)
 //   ordering    is_tactical (a capture: ordered early, never reduced), tactical_key,
@@ -120,6 +123,14 @@ struct OrdoRules {
     return ordo_search_detail::plausible(pos, m);
   }
 
+  // Classic lists its captures and home-row moves without the quiet ones (the dearest
+  // part: ordos); an Ordo X capture may follow any sideways step, so X has no such list.
+  static bool generate_forcing(const Position& pos, MoveList& list) {
+    if (pos.variant() != Variant::Classic) return false;
+    ordo::generate_forcing(pos, list);
+    return true;
+  }
+
   static bool is_over(const Position& pos) { return pos.decided_winner().has_value(); }
   // Only a move can decide Ordo: the side to move of a decided position has lost.
   static int terminal_score(const Position&, int ply) { return mated_score(ply); }
@@ -169,7 +180,7 @@ struct OrdoRules {
         ordo::generate_legal(pos, list);
         return true;
       }
-      generate_forcing(pos, list);
+      ordo::generate_forcing(pos, list);
       return false;
     }
     generate_direct_turns(pos, list);

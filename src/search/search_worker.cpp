@@ -171,6 +171,45 @@ struct BasicSearchWorker<Rules>::NodeBest {
   std::optional<Move> move;
 };
 
+// A move's score at a node: the first move with the full window; any later one is first
+// proved worse with a null window (principal variation search), late quiet ones at a
+// reduced depth, and searched again in full only when that fails.
+template <class Rules>
+int BasicSearchWorker<Rules>::search_move(Position& pos, const Move& move, std::size_t number,
+                                          bool quiet, const ChildSearch& node, int alpha) {
+  const int ply = node.ply + 1;
+  const int beta = node.beta;
+  hashes_.push_back(node.hash);
+  const auto undo = Rules::make(pos, move);
+  int score;
+  if (number == 0) {
+    score = -search_node(pos, node.child_depth, -beta, -alpha, ply, true);
+  } else {
+    int reduction = 0;
+    if (pruning_.late_move_reductions && quiet && node.depth >= 3 && number >= kFirstReducedMove &&
+        !node.split) {
+      reduction = reductions_[std::min(node.depth, 63)][std::min<std::size_t>(number, 63)];
+      if (node.pv_node) reduction = std::max(reduction - 1, 0);
+      reduction = std::min(reduction, node.child_depth - 1);
+    }
+    score = -search_node(pos, node.child_depth - reduction, -alpha - 1, -alpha, ply, true);
+    if (reduction > 0 && score > alpha)
+      score = -search_node(pos, node.child_depth, -alpha - 1, -alpha, ply, true);
+    if (score > alpha && score < beta)
+      score = -search_node(pos, node.child_depth, -beta, -alpha, ply, true);
+  }
+  Rules::unmake(pos, move, undo);
+  hashes_.pop_back();
+  return score;
+}
+
+template <class Rules>
+int BasicSearchWorker<Rules>::win_at_once(const Move& move, int ply) {
+  pv_length_[ply + 1] = 0;
+  update_pv(ply, move);
+  return winning_score(ply + 1);
+}
+
 // Keeps `move` if its score is the node's best yet and raises alpha with it; true when it
 // fails high (the caller stops searching moves).
 template <class Rules>
@@ -283,71 +322,61 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
 
   const int original_alpha = alpha;
   NodeBest best{alpha};
-  std::size_t quiet_seen = 0;
+  const ChildSearch children{hash, depth, child_depth, beta, ply, pv_node, split};
 
   // The table's move first, before the others are generated (the dearest part of a node):
   // it is often enough for a cutoff. Not at the root, whose moves are always generated.
   std::optional<Move> tt_searched;
   if (ply > 0 && hit && hit->move && Rules::plausible(pos, *hit->move)) {
     const Move move = *hit->move;
-    const auto undo = Rules::make(pos, move);
-    hashes_.push_back(hash);
-    const int score = -search_node(pos, child_depth, -beta, -best.alpha, ply + 1, true);
-    hashes_.pop_back();
-    Rules::unmake(pos, move, undo);
+    const int score = search_move(pos, move, 0, false, children, best.alpha);
     if (aborted_) return 0;
     tt_searched = move;
     if (take_score(pos, best, move, score, depth, ply, beta))
       return store_node(hash, ply, best, depth, original_alpha, beta);
   }
 
+  // Then the captures, where the game can list them (with the wins at once) without every
+  // quiet move: they come next in the order anyway and often cut off too, and they keep
+  // their move numbers of the full order. Only the quiet moves' order can change: it is
+  // taken after the captures' searches have added to the history.
   PlyMoves& moves = moves_at(ply);
   moves.list.clear();
+  const bool staged = ply > 0 && Rules::generate_forcing(pos, moves.list);
+  if (staged) {
+    if (const int win = moves.find_win(pos); win >= 0) return win_at_once(moves.list[win], ply);
+    order_moves(pos, moves, ply, hit ? hit->move : std::nullopt);
+    std::size_t number = tt_searched ? 1 : 0;
+    for (std::size_t i = 0; i < moves.count; ++i) {
+      const Move move = moves.at(i);
+      if (!Rules::is_tactical(move) || (tt_searched && move == *tt_searched)) continue;
+      const int score = search_move(pos, move, number++, false, children, best.alpha);
+      if (aborted_) return 0;
+      if (take_score(pos, best, move, score, depth, ply, beta))
+        return store_node(hash, ply, best, depth, original_alpha, beta);
+    }
+    moves.list.clear();
+  }
+
   Rules::generate_legal(pos, moves.list);
   if (moves.list.empty()) return mated_score(ply);  // blocked, or split and cannot reconnect
-  if (const int win = moves.find_win(pos); win >= 0) {
-    pv_length_[ply + 1] = 0;
-    update_pv(ply, moves.list[win]);
-    return winning_score(ply + 1);
+  if (!staged) {
+    if (const int win = moves.find_win(pos); win >= 0) return win_at_once(moves.list[win], ply);
   }
   order_moves(pos, moves, ply, hit ? hit->move : std::nullopt);
 
-  hashes_.push_back(hash);
+  std::size_t quiet_seen = 0;
   for (std::size_t i = 0; i < moves.count; ++i) {
     const Move move = moves.at(i);
     if (i == 0 && tt_searched && move == *tt_searched) continue;
+    if (staged && Rules::is_tactical(move)) continue;
     const bool quiet = !Rules::is_tactical(move) && !(move == killers_[ply][0]) &&
                        !(move == killers_[ply][1]) && !(hit && hit->move && move == *hit->move);
     if (quiet && ++quiet_seen > quiet_limit && prune_late && best.score > -kMateThreshold) break;
-    const auto undo = Rules::make(pos, move);
-    int score;
-    if (i == 0) {
-      score = -search_node(pos, child_depth, -beta, -best.alpha, ply + 1, true);
-    } else {
-      // Late quiet moves are first searched shallower; a move that then beats alpha is
-      // searched again at full depth.
-      int reduction = 0;
-      if (pruning_.late_move_reductions && quiet && depth >= 3 && i >= kFirstReducedMove &&
-          !split) {
-        reduction = reductions_[std::min(depth, 63)][std::min<std::size_t>(i, 63)];
-        if (pv_node) reduction = std::max(reduction - 1, 0);
-        reduction = std::min(reduction, child_depth - 1);
-      }
-      // Principal variation search: prove the move worse with a null window, and search
-      // it fully only when it is not.
-      score =
-          -search_node(pos, child_depth - reduction, -best.alpha - 1, -best.alpha, ply + 1, true);
-      if (reduction > 0 && score > best.alpha)
-        score = -search_node(pos, child_depth, -best.alpha - 1, -best.alpha, ply + 1, true);
-      if (score > best.alpha && score < beta)
-        score = -search_node(pos, child_depth, -beta, -best.alpha, ply + 1, true);
-    }
-    Rules::unmake(pos, move, undo);
-    if (aborted_) break;
+    const int score = search_move(pos, move, i, quiet, children, best.alpha);
+    if (aborted_) return 0;
     if (take_score(pos, best, move, score, depth, ply, beta)) break;
   }
-  hashes_.pop_back();
-  if (aborted_) return 0;
 
   return store_node(hash, ply, best, depth, original_alpha, beta);
 }

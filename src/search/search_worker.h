@@ -81,7 +81,16 @@ class BasicSearchWorker {
     int depth;
     Bound bound;
   };
-  struct NodeBest;  // the best move and score a node has found so far
+  struct NodeBest;       // the best move and score a node has found so far
+  struct ChildSearch {   // what every move of a node is searched with
+    std::uint64_t hash;  // the node's
+    int depth;
+    int child_depth;
+    int beta;
+    int ply;
+    bool pv_node;
+    bool split;
+  };
 
   int search_node(Position& pos, int depth, int alpha, int beta, int ply, bool null_allowed);
   int quiesce(Position& pos, int alpha, int beta, int ply, int qply);
@@ -92,6 +101,9 @@ class BasicSearchWorker {
   void order_moves(const Position& pos, PlyMoves& moves, int ply, const std::optional<Move>& tt);
   void remember_cutoff(const Position& pos, const Move& move, int depth, int ply);
   void update_pv(int ply, const Move& move);
+  int search_move(Position& pos, const Move& move, std::size_t number, bool quiet,
+                  const ChildSearch& node, int alpha);
+  int win_at_once(const Move& move, int ply);
   bool take_score(const Position& pos, NodeBest& best, const Move& move, int score, int depth,
                   int ply, int beta);
   int store_node(std::uint64_t hash, int ply, const NodeBest& best, int depth, int original_alpha,

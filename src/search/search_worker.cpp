@@ -203,6 +203,7 @@ int BasicSearchWorker<Rules>::search_move(Position& pos, const Move& move, std::
   return score;
 }
 
+// The score of a node with a move that wins at once, that move its whole line.
 template <class Rules>
 int BasicSearchWorker<Rules>::win_at_once(const Move& move, int ply) {
   pv_length_[ply + 1] = 0;

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -75,7 +78,7 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
   // paths 18*1, tempo 48, runner-up 32*2, frontier 1*1, file span -37*1, and b3 and c3
   // two ranks short 92*2: 17 + 192 + 132 + 18 + 48 + 64 + 1 - 37 + 184 = 619.
-  const EvalWeights classic = EvalWeights::defaults(Variant::Classic, 10);
+  const EvalWeights classic = EvalWeights::defaults(Variant::Classic, kStandardWidth);
   EXPECT_EQ(evaluate(pos, classic), 619);
   EXPECT_EQ(evaluate(pos), evaluate(pos, EvalWeights::defaults(Variant::Classic, 8)));
   // The legacy formula knows only the first eight features.
@@ -200,7 +203,7 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   // differs by at most a few units; everything else is identical.
   std::mt19937_64 rng(5);
   for (Variant v : {Variant::Classic, Variant::X}) {
-    const EvalWeights w = legacy_only(EvalWeights::defaults(v, 10));
+    const EvalWeights w = legacy_only(EvalWeights::defaults(v, kStandardWidth));
     const int tolerance = w.mean_rank / kFeatureScale + 2;
     for (int i = 0; i < 300; ++i) {
       const Position pos =
@@ -232,7 +235,7 @@ TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
 // change, and eval_features() still gives every feature.
 TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
   // Some defaults must skip a feature, or the defaults' check below would not cover it.
-  ASSERT_EQ(EvalWeights::defaults(Variant::X, 10).exposed_cut_point, 0);
+  ASSERT_EQ(EvalWeights::defaults(Variant::X, kStandardWidth).exposed_cut_point, 0);
   std::mt19937_64 rng(7);
   for (Variant v : {Variant::Classic, Variant::X}) {
     EvalWeights only_open_path{};
@@ -260,19 +263,40 @@ TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
 
 TEST(Evaluation, Classic8x8HasWeightsOfItsOwn) {
   EXPECT_NE(EvalWeights::defaults(Variant::Classic, 8),
-            EvalWeights::defaults(Variant::Classic, 10));
-  EXPECT_EQ(EvalWeights::defaults(Variant::X, 8), EvalWeights::defaults(Variant::X, 10));
+            EvalWeights::defaults(Variant::Classic, kStandardWidth));
+  EXPECT_EQ(EvalWeights::defaults(Variant::X, 8),
+            EvalWeights::defaults(Variant::X, kStandardWidth));
   // A position after a few moves on 8x8 scores differently under the two Classic sets, and
   // evaluate() takes the 8x8 one.
   Position pos = Position::start(Variant::Classic, 8, 8);
   pos.make(parse_move(pos, "c2-c4"));
   const int narrow = evaluate(pos, EvalWeights::defaults(Variant::Classic, 8));
-  EXPECT_NE(narrow, evaluate(pos, EvalWeights::defaults(Variant::Classic, 10)));
+  EXPECT_NE(narrow, evaluate(pos, EvalWeights::defaults(Variant::Classic, kStandardWidth)));
   EXPECT_EQ(evaluate(pos), narrow);
 }
 
+// `tune fit` prints a replacement for the defaults it started from under their name, so
+// each name must be the constant in evaluation.cpp that holds those weights.
+TEST(Evaluation, DefaultWeightsAreNamedAfterTheirConstants) {
+  std::ifstream in(std::filesystem::path(ORDO_SOURCE_DIR) / "src/search/evaluation.cpp");
+  ASSERT_TRUE(in) << "cannot read evaluation.cpp";
+  std::ostringstream text;
+  text << in.rdbuf();
+  for (const Variant v : {Variant::Classic, Variant::X}) {
+    for (const int width : {8, kStandardWidth}) {
+      const NamedWeights& named = default_weights(v, width);
+      EXPECT_EQ(named.weights, EvalWeights::defaults(v, width));
+      const std::string declaration = "constexpr EvalWeights " + std::string(named.name) + "{";
+      EXPECT_NE(text.str().find(declaration), std::string::npos) << declaration;
+    }
+  }
+  EXPECT_NE(default_weights(Variant::Classic, 8).name,
+            default_weights(Variant::Classic, kStandardWidth).name);
+  EXPECT_EQ(default_weights(Variant::X, 8).name, default_weights(Variant::X, kStandardWidth).name);
+}
+
 TEST(Evaluation, CoefficientsRoundTripAndPenaltiesAreNegated) {
-  const EvalWeights w = EvalWeights::defaults(Variant::Classic, 10);
+  const EvalWeights w = EvalWeights::defaults(Variant::Classic, kStandardWidth);
   const auto c = w.coefficients();
   EXPECT_EQ(c[static_cast<int>(EvalFeature::CutPoint)], -w.cut_point);
   EXPECT_EQ(c[static_cast<int>(EvalFeature::Split)], -w.split);

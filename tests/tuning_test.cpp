@@ -154,7 +154,7 @@ TEST(TrainingData, ReadErrorsNameTheLine) {
 }
 
 TEST(WeightsText, ParsesFormatsAndRejects) {
-  const EvalWeights base = EvalWeights::defaults(Variant::Classic, 10);
+  const EvalWeights base = EvalWeights::defaults(Variant::Classic, kStandardWidth);
   const EvalWeights changed = parse_weights("material=90,cut_point=7", base);
   EXPECT_EQ(changed.material, 90);
   EXPECT_EQ(changed.cut_point, 7);

@@ -176,7 +176,7 @@ TEST(Ugi, EvalWeightsOptionSetsTheSearchersWeights) {
 
   Game game(Position::start(Variant::Classic));
   game.play("c2-c4");
-  EvalWeights weights = EvalWeights::defaults(Variant::Classic, 10);
+  EvalWeights weights = EvalWeights::defaults(Variant::Classic, kStandardWidth);
   weights.material = 0;
   weights.mean_rank = 400;
   AlphaBeta tuned(16);

@@ -124,14 +124,6 @@ int run_records(const TuneOptions& o, const Streams& io) {
   return 0;
 }
 
-// The name of the defaults in src/search/evaluation.cpp that a fit would replace.
-std::string_view weights_name(Variant variant, int width) {
-  if (variant == Variant::X) return "kXWeights";
-  return EvalWeights::defaults(variant, width) == EvalWeights::defaults(variant, 10)
-             ? "kClassicWeights"
-             : "kClassic8x8Weights";
-}
-
 int run_fit(const TuneOptions& o, const Streams& io) {
   std::istringstream file(read_text_file(o.data_file, "training data"));
   TrainingData data;
@@ -153,7 +145,8 @@ int run_fit(const TuneOptions& o, const Streams& io) {
   // The board of the first position picks the defaults to start from (and to name).
   const int width =
       Position::parse(data.positions.front().position, data.variant).geometry().width();
-  const EvalWeights old_weights = EvalWeights::defaults(data.variant, width);
+  const NamedWeights& old_defaults = default_weights(data.variant, width);
+  const EvalWeights old_weights = old_defaults.weights;
   const WeightVector start = to_weight_vector(old_weights);
   const EvaluationFit fit = fit_evaluation(samples, start, {.lambda = o.lambda});
   const double k0 = fit.current_scale, k = fit.scale;
@@ -172,7 +165,7 @@ int run_fit(const TuneOptions& o, const Streams& io) {
          << "fitted and rounded  " << fixed(log_loss(samples, rounded_vector, k), 6) << "      "
          << fixed(log_loss(held, rounded_vector, k), 6) << '\n'
          << "weights " << format_weights(rounded) << '\n'
-         << cpp_initializer(rounded, weights_name(data.variant, width));
+         << cpp_initializer(rounded, old_defaults.name);
   return 0;
 }
 

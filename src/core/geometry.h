@@ -16,6 +16,9 @@ namespace ordo {
 constexpr int kMinSide = 3;
 constexpr int kMaxSide = 16;
 constexpr int kMaxSquares = 128;
+// The standard board of RULES.md section 1 (10x8); the other one is 8x8.
+constexpr int kStandardWidth = 10;
+constexpr int kStandardHeight = 8;
 
 // Steps in one fixed direction, for loops that take many: the mask and the shift are read
 // from the tables once (stores through a move sink might alias them, so a loop calling

@@ -29,7 +29,7 @@ class Position {
            Color to_move);
 
   // RULES.md section 2; 10x8 or 8x8.
-  static Position start(Variant variant, int width = 10, int height = 8);
+  static Position start(Variant variant, int width = kStandardWidth, int height = kStandardHeight);
   // RULES.md section 7; throws std::invalid_argument with the reason.
   static Position parse(std::string_view text, Variant variant);
   std::string to_string() const;

@@ -74,7 +74,7 @@ Game start_game(const std::map<std::string, std::string>& tags, Variant variant)
       fail(std::string("Position tag: ") + e.what());
     }
   }
-  const auto [w, h] = size ? parse_size(*size) : std::pair{10, 8};
+  const auto [w, h] = size ? parse_size(*size) : std::pair{kStandardWidth, kStandardHeight};
   try {
     return Game(Position::start(variant, w, h), options);
   } catch (const std::invalid_argument& e) {

@@ -40,8 +40,8 @@ enum class SearcherKind { AlphaBeta, Mcts };
 
 struct EngineOptions {
   Variant variant = Variant::Classic;
-  int width = 10;  // of the start position: 10x8 or 8x8
-  int height = 8;
+  int width = kStandardWidth;  // of the start position: 10x8 or 8x8
+  int height = kStandardHeight;
   std::size_t hash_mib = 16;
   // Alpha-beta threads (lazy SMP); MCTS runs one.
   int threads = 1;

@@ -197,7 +197,7 @@ bool ordo_can_win_at_once(const ordo::Position& pos, ordo::Color color) {
 
 std::unique_ptr<AnyGame> make_ordo_game(const std::map<std::string, std::string>& options) {
   ordo::Variant variant = ordo::Variant::Classic;
-  int width = 10;
+  int width = ordo::kStandardWidth;
   ordo::GameOptions game_options;
   const std::string* position = nullptr;
   for (const auto& [key, value] : options) {

@@ -123,7 +123,8 @@ Settings apply(const PlayerSpec& spec, const std::map<std::string, Setter<Settin
     if constexpr (std::is_same_v<Settings, AbSettings>) {
       if (key.starts_with("eval.") && key.size() > 5) {
         const std::string entry = key.substr(5) + "=" + value;
-        (void)parse_weights(entry, EvalWeights::defaults(Variant::Classic, 10));  // names the error
+        (void)parse_weights(
+            entry, EvalWeights::defaults(Variant::Classic, kStandardWidth));  // names the error
         settings.eval_weights += (settings.eval_weights.empty() ? "" : ",") + entry;
         continue;
       }

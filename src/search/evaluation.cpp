@@ -179,9 +179,16 @@ constexpr int at(EvalFeature f, const T& array_like) {
 
 }  // namespace
 
+const NamedWeights& default_weights(Variant variant, int width) {
+  static constexpr NamedWeights kClassic{"kClassicWeights", kClassicWeights};
+  static constexpr NamedWeights kClassic8x8{"kClassic8x8Weights", kClassic8x8Weights};
+  static constexpr NamedWeights kX{"kXWeights", kXWeights};
+  if (variant == Variant::X) return kX;
+  return width <= kNarrowBoardFiles ? kClassic8x8 : kClassic;
+}
+
 EvalWeights EvalWeights::defaults(Variant variant, int width) {
-  if (variant == Variant::X) return kXWeights;
-  return width <= kNarrowBoardFiles ? kClassic8x8Weights : kClassicWeights;
+  return default_weights(variant, width).weights;
 }
 
 std::array<int, kEvalFeatureCount> EvalWeights::fields() const {

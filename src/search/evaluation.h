@@ -79,6 +79,16 @@ struct EvalWeights {
   friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
 
+// A default set of weights and the name of its constant in src/search/evaluation.cpp, which
+// `tune fit` prints so that a fit can replace it.
+struct NamedWeights {
+  std::string_view name;
+  EvalWeights weights;
+};
+// The one place that says which defaults a rule set and board take (EvalWeights::defaults
+// reads it too).
+const NamedWeights& default_weights(Variant variant, int width);
+
 std::string_view feature_name(EvalFeature f);  // "material", "leader_rank", ...
 
 // Feature values in sixteenths of their unit (the mean rank is fractional), so that

@@ -12,8 +12,8 @@ namespace ordo {
 
 struct SelfPlayConfig {
   Variant variant = Variant::Classic;
-  int width = 10;
-  int height = 8;
+  int width = kStandardWidth;
+  int height = kStandardHeight;
   int depth = 2;         // search depth of both players
   int random_plies = 8;  // uniformly random opening moves
   int move_limit = 200;  // turns in all; the game is drawn there (repetition draws too)

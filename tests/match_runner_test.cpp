@@ -197,11 +197,35 @@ TEST(MatchRunner, EvalKeysSetOurEnginesWeightsAndAreChecked) {
   EXPECT_NE(all_records(run_match(even)), all_records(run_match(uneven)));
 }
 
+TEST(MatchRunner, CputimeLimitsOurPlayersByTheirThreadsCpuTime) {
+  const PlayerConfig ab = configure_player(parse_player_spec("kind=ab,cputime=250"), false);
+  const PlayerConfig uct = configure_player(parse_player_spec("kind=uct,cputime=250"), false);
+  for (const MoveLimits& limits :
+       {std::get<AbSettings>(ab.settings).limits, std::get<UctSettings>(uct.settings).limits}) {
+    EXPECT_EQ(limits.movetime_ms, 250);
+    EXPECT_EQ(limits.movetime_basis, TimeBasis::ThreadCpu);
+  }
+  const PlayerConfig wall = configure_player(parse_player_spec("kind=uct,movetime=250"), false);
+  EXPECT_EQ(std::get<UctSettings>(wall.settings).limits.movetime_basis, TimeBasis::Wall);
+  EXPECT_NE(configure_error("kind=ab,movetime=5,cputime=5").find("not both"), std::string::npos);
+  EXPECT_NE(configure_error("kind=ab,cputime=0").find("cputime needs a whole number"),
+            std::string::npos);
+  // A UGI engine cannot be told to count CPU time.
+  EXPECT_NE(configure_error("kind=ugi,cmd=prog,cputime=5").find("unknown key 'cputime'"),
+            std::string::npos);
+  // The players play by it: a short match of our engine against the bot on CPU time.
+  const MatchResult result =
+      run_match(small_match("name=a,kind=ab,cputime=20,hash=1", "name=b,kind=uct,cputime=20", 2));
+  EXPECT_EQ(result.state.wdl.games(), 2);
+  for (const GameReport& g : result.games) EXPECT_TRUE(g.played.reason.empty()) << g.played.reason;
+}
+
 TEST(MatchRunner, APlayerWithoutALimitIsToldTheKeysOfItsKind) {
-  EXPECT_EQ(configure_error("name=A,kind=ab"),
-            "player 'name=A,kind=ab': no limit: give depth=, nodes=, movetime= or level=1..9, "
-            "or a clock (--tc)");
-  EXPECT_NE(configure_error("kind=uct").find("give movetime= or nodes=, or a clock"),
+  EXPECT_EQ(
+      configure_error("name=A,kind=ab"),
+      "player 'name=A,kind=ab': no limit: give depth=, nodes=, movetime=, cputime= or level=1..9, "
+      "or a clock (--tc)");
+  EXPECT_NE(configure_error("kind=uct").find("give movetime=, cputime= or nodes=, or a clock"),
             std::string::npos)
       << configure_error("kind=uct");
   EXPECT_NE(configure_error("kind=ugi,cmd=prog").find("give depth=, nodes= or movetime=, or a"),

@@ -33,10 +33,14 @@ std::int64_t clock_budget_ms(const GoLimits& limits, int mover) {
 
 SearchLimits search_limits(const GoLimits& limits, int mover) {
   if (limits.infinite) return {};
-  SearchLimits out{.depth = limits.depth, .nodes = limits.nodes, .time_ms = limits.movetime_ms};
+  SearchLimits out{.depth = limits.depth,
+                   .nodes = limits.nodes,
+                   .time_ms = limits.movetime_ms,
+                   .time_basis = limits.movetime_basis};
   const std::int64_t budget = clock_budget_ms(limits, mover);
   if (budget > 0 && (out.time_ms == 0 || budget < out.time_ms)) {
     out.time_ms = budget;
+    out.time_basis = TimeBasis::Wall;
     out.time_from_clock = true;
   }
   return out;

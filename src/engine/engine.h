@@ -58,6 +58,7 @@ struct GoLimits {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t movetime_ms = 0;
+  TimeBasis movetime_basis = TimeBasis::Wall;  // what movetime_ms counts; a clock is wall time
   bool infinite = false;  // search until stop(); the best move is reported only then
   // Clock per side (index(Color) for Ordo, index(Role) for Order and Chaos): time left
   // (-1 = no clock) and increment.

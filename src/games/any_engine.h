@@ -16,9 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "common/move_timer.h"
 #include "games/any_game.h"
 
 namespace games {
+
+using ordo::TimeBasis;
 
 // The levels every game's engine offers (the lower ones weaker on purpose).
 constexpr int kMinLevel = 1;
@@ -43,6 +46,9 @@ struct GoLimits {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t movetime_ms = 0;
+  // What movetime_ms counts: wall time, or the searching thread's CPU time (for fair
+  // matches on a loaded machine). A clock is always wall time.
+  TimeBasis movetime_basis = TimeBasis::Wall;
   bool infinite = false;  // until stop(); the best move is reported only then
   std::int64_t time_left_ms[2] = {-1, -1};
   std::int64_t increment_ms[2] = {0, 0};

@@ -52,6 +52,7 @@ Limits facade_limits(const GoLimits& in) {
   out.depth = in.depth;
   out.nodes = in.nodes;
   out.movetime_ms = in.movetime_ms;
+  out.movetime_basis = in.movetime_basis;
   out.infinite = in.infinite;
   for (int s = 0; s < 2; ++s) {
     out.time_left_ms[s] = in.time_left_ms[s];

@@ -7,6 +7,7 @@ games::GoLimits to_go_limits(const MoveLimits& limits, const ClockState& clock) 
   go.depth = limits.depth;
   go.nodes = limits.nodes;
   go.movetime_ms = limits.movetime_ms;
+  go.movetime_basis = limits.movetime_basis;
   for (int c = 0; c < 2; ++c) {
     go.time_left_ms[c] = clock.time_left_ms[c];
     go.increment_ms[c] = clock.increment_ms[c];

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/move_timer.h"
 #include "games/any_game.h"
 
 namespace ordo::match {
@@ -18,6 +19,7 @@ struct MoveLimits {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t movetime_ms = 0;
+  TimeBasis movetime_basis = TimeBasis::Wall;  // ThreadCpu: the `cputime` key
 };
 
 struct ClockState {

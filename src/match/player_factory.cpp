@@ -48,12 +48,24 @@ void add_limit_keys(std::map<std::string, Setter<Settings>>& table, bool with_de
   };
   table["movetime"] = [](Settings& s, const std::string& v) {
     s.limits.movetime_ms = whole_number("movetime", v, 1, kMaxMs);
+    s.limits.movetime_basis = TimeBasis::Wall;
+  };
+}
+
+// Our own players can also be stopped by the CPU time of their searching thread, which a
+// loaded machine does not take from them (a UGI engine cannot be told this).
+template <typename Settings>
+void add_cputime_key(std::map<std::string, Setter<Settings>>& table) {
+  table["cputime"] = [](Settings& s, const std::string& v) {
+    s.limits.movetime_ms = whole_number("cputime", v, 1, kMaxMs);
+    s.limits.movetime_basis = TimeBasis::ThreadCpu;
   };
 }
 
 std::map<std::string, Setter<AbSettings>> ab_keys() {
   std::map<std::string, Setter<AbSettings>> table;
   add_limit_keys(table, true);
+  add_cputime_key(table);
   table["hash"] = [](AbSettings& s, const std::string& v) {
     s.hash_mib = static_cast<std::size_t>(whole_number("hash", v, 1, 4096));
   };
@@ -69,6 +81,7 @@ std::map<std::string, Setter<AbSettings>> ab_keys() {
 std::map<std::string, Setter<UctSettings>> uct_keys() {
   std::map<std::string, Setter<UctSettings>> table;
   add_limit_keys(table, false);
+  add_cputime_key(table);
   table["seed"] = [](UctSettings& s, const std::string& v) {
     s.seed = static_cast<std::uint64_t>(whole_number("seed", v, 0, INT64_MAX));
   };
@@ -142,6 +155,18 @@ Settings apply(const PlayerSpec& spec, const std::map<std::string, Setter<Settin
   return settings;
 }
 
+// movetime= and cputime= are one limit counted on two clocks: a spec gives one of them.
+void check_one_time_key(const PlayerSpec& spec) {
+  bool movetime = false, cputime = false;
+  for (const auto& [key, value] : spec.settings) {
+    movetime = movetime || key == "movetime";
+    cputime = cputime || key == "cputime";
+  }
+  if (movetime && cputime) {
+    throw std::invalid_argument("give movetime= (wall time) or cputime= (CPU time), not both");
+  }
+}
+
 bool has_limit(const MoveLimits& limits) {
   return limits.depth > 0 || limits.nodes > 0 || limits.movetime_ms > 0;
 }
@@ -154,17 +179,18 @@ PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
     MoveLimits limits;
     bool capped_by_level = false;
     std::string limit_keys;  // the keys of this kind that limit a move, for the message
+    check_one_time_key(spec);
     if (spec.kind == "ab") {
       const auto settings = apply(spec, ab_keys(), AbSettings{});
       limits = settings.limits;
       // The levels below the top cap depth and nodes themselves (docs/levels.md).
       capped_by_level = settings.level < games::kMaxLevel;
-      limit_keys = "depth=, nodes=, movetime= or level=1..9";
+      limit_keys = "depth=, nodes=, movetime=, cputime= or level=1..9";
       config.settings = settings;
     } else if (spec.kind == "uct") {
       const auto settings = apply(spec, uct_keys(), UctSettings{});
       limits = settings.limits;
-      limit_keys = "movetime= or nodes=";
+      limit_keys = "movetime=, cputime= or nodes=";
       config.settings = settings;
     } else if (spec.kind == "ugi") {
       const auto settings = apply(spec, ugi_keys(), UgiSettings{});

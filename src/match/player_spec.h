@@ -2,10 +2,12 @@
 // parsed. Each kind has its own table of keys (player_factory.cpp), so a new engine
 // option (a level, another searcher) is one more row there.
 //
-//   kind=ab   our engine in-process (the Engine facade): depth, nodes, movetime, hash,
+//   kind=ab   our engine in-process (the Engine facade): depth, nodes, movetime,
+//             cputime (ms of the searching thread's CPU time instead of wall time), hash,
 //             threads, level (1..10, as in the app; docs/levels.md), eval.NAME=VALUE
 //             (one Ordo evaluation weight over the rule set's defaults; docs/tuning.md)
-//   kind=uct  the reference UCT bot: movetime, nodes (iterations), seed, c (exploration)
+//   kind=uct  the reference UCT bot: movetime, cputime, nodes (iterations), seed,
+//             c (exploration)
 //   kind=ugi  an external UGI engine: cmd (program and arguments, split at spaces),
 //             option.NAME=VALUE (sent with setoption), depth, nodes, movetime,
 //             timeout (ms to wait for a move), start_timeout (ms for ugiok/readyok)

@@ -32,7 +32,9 @@ std::string UctPlayer::new_game(const games::AnyGame& /*game*/) {
 }
 
 MoveReply UctPlayer::choose_move(const MoveRequest& request) {
-  UctLimits limits{.time_ms = settings_.limits.movetime_ms, .iterations = settings_.limits.nodes};
+  UctLimits limits{.time_ms = settings_.limits.movetime_ms,
+                   .iterations = settings_.limits.nodes,
+                   .time_basis = settings_.limits.movetime_basis};
   // The bot looks at the position alone (no history), so its string is all it needs.
   const Position root = Position::parse(request.game.position(), variant_);
   GoLimits clock;
@@ -42,7 +44,10 @@ MoveReply UctPlayer::choose_move(const MoveRequest& request) {
   }
   const std::int64_t budget = clock_budget_ms(clock, root.side_to_move());
   if (budget > 0) {
-    limits.time_ms = limits.time_ms > 0 ? std::min(limits.time_ms, budget) : budget;
+    if (limits.time_ms == 0 || budget < limits.time_ms) {
+      limits.time_ms = budget;
+      limits.time_basis = TimeBasis::Wall;  // a clock is wall time
+    }
   }
   const std::atomic<bool> stop{false};
   const UctResult result = bot_.think(root, limits, stop);

@@ -1,7 +1,6 @@
 #include "search/mcts.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 #include "search/orderchaos_rules.h"
@@ -245,12 +244,8 @@ template <class Rules>
 typename BasicMcts<Rules>::Result BasicMcts<Rules>::search(
     const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits,
     const std::atomic<bool>& stop, const std::function<void(const Info&)>& on_info) {
-  const auto start = std::chrono::steady_clock::now();
-  const auto elapsed = [&] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start)
-        .count();
-  };
+  const MoveTimer timer(limits.time_basis);
+  const auto elapsed = [&] { return timer.elapsed_ms(); };
   Result result;
   if (Rules::is_over(root)) return result;
   nodes_.clear();

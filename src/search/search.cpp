@@ -1,7 +1,6 @@
 #include "search/search.h"
 
 #include <algorithm>
-#include <chrono>
 #include <thread>
 
 #include "search/orderchaos_rules.h"
@@ -15,12 +14,6 @@ constexpr int kMaxDepth = kMaxPly - 32;  // as in the worker: room for quiescenc
 // Aspiration windows from this depth on, this wide around the last score to begin with.
 constexpr int kAspirationDepth = 4;
 constexpr int kAspirationWindow = 40;
-
-int elapsed_ms(std::chrono::steady_clock::time_point start) {
-  return static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                              std::chrono::steady_clock::now() - start)
-                              .count());
-}
 
 // One iteration, first in a narrow window around the last score, widened on each failure.
 template <class Worker, class Position>
@@ -128,7 +121,7 @@ void BasicAlphaBeta<Rules>::deepen_main(const Position& root, SharedSearch& shar
     result.depth = depth;
     result.pv = std::move(pv);
 
-    const int elapsed = elapsed_ms(shared.start);
+    const auto elapsed = static_cast<int>(shared.timer.elapsed_ms());
     if (on_info) {
       const std::uint64_t nodes = total_nodes();
       const std::uint64_t nps = nodes * 1000 / static_cast<std::uint64_t>(std::max(elapsed, 1));
@@ -151,7 +144,7 @@ typename BasicAlphaBeta<Rules>::Result BasicAlphaBeta<Rules>::search(
   shared.weights = weights_ ? &*weights_ : nullptr;
   shared.limits = limits;
   shared.stop = &stop;
-  shared.start = std::chrono::steady_clock::now();
+  shared.timer = MoveTimer(limits.time_basis);
   table_.new_search();
   for (auto& w : workers_) w->begin(shared, history);
 
@@ -194,7 +187,6 @@ std::vector<typename Rules::Move> BasicAlphaBeta<Rules>::moves_scoring_at_least(
   shared.table = &table_;
   shared.weights = weights_ ? &*weights_ : nullptr;
   shared.stop = &stop;
-  shared.start = std::chrono::steady_clock::now();
   Worker& worker = *workers_[0];
   worker.begin(shared, history);
   auto moves = std::make_unique<typename Rules::MoveList>();

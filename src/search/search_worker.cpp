@@ -93,9 +93,10 @@ bool BasicSearchWorker<Rules>::out_of_budget() {
   } else if (nodes % kPollInterval == 0) {
     if (shared_->stop->load(std::memory_order_relaxed)) aborted_ = true;
     if (!is_main_ && shared_->helpers_stop.load(std::memory_order_relaxed)) aborted_ = true;
-    if (limits.time_ms) {
-      const auto elapsed = std::chrono::steady_clock::now() - shared_->start;
-      if (elapsed >= std::chrono::milliseconds(limits.time_ms)) aborted_ = true;
+    // Only the main worker reads the clock (a thread CPU clock counts its own thread);
+    // the helpers stop when it is done.
+    if (is_main_ && limits.time_ms && shared_->timer.elapsed_ms() >= limits.time_ms) {
+      aborted_ = true;
     }
   }
   return aborted_;

@@ -1,7 +1,6 @@
 #include "search/uct.h"
 
 #include <array>
-#include <chrono>
 #include <cmath>
 
 #include "core/movegen.h"
@@ -116,11 +115,6 @@ std::optional<Move> random_x_move(const Position& pos, Rng& rng, MoveList& scrat
   return pick(scratch, scratch.size(), rng);
 }
 
-std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
-  const auto elapsed = std::chrono::steady_clock::now() - start;
-  return std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
-}
-
 }  // namespace
 
 std::optional<Move> random_single_piece_move(const Position& pos, Rng& rng, MoveList& scratch) {
@@ -159,7 +153,7 @@ UctBot::~UctBot() = default;
 
 UctResult UctBot::think(const Position& root, const UctLimits& limits,
                         const std::atomic<bool>& stop) {
-  const auto start = std::chrono::steady_clock::now();
+  const MoveTimer timer(limits.time_basis);
   nodes_.clear();
   moves_node_ = kNone;
   add_node(kNone, Move{}, opponent(root.side_to_move()));
@@ -170,7 +164,7 @@ UctResult UctBot::think(const Position& root, const UctLimits& limits,
   // Stops when the root turns out to be decided: it has no legal move.
   while (!nodes_[0].winner && !stop.load(std::memory_order_relaxed)) {
     if (limits.iterations && result.iterations >= limits.iterations) break;
-    if (limits.time_ms && elapsed_ms(start) >= limits.time_ms) break;
+    if (limits.time_ms && timer.elapsed_ms() >= limits.time_ms) break;
     iterate(root, rng);
     ++result.iterations;
   }
@@ -187,7 +181,7 @@ UctResult UctBot::think(const Position& root, const UctLimits& limits,
     if (!moves_->empty()) result.best_move = (*moves_)[0];
   }
   result.nodes = nodes_.size();
-  result.elapsed_ms = elapsed_ms(start);
+  result.elapsed_ms = timer.elapsed_ms();
   return result;
 }
 

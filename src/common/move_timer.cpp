@@ -1,0 +1,34 @@
+#include "common/move_timer.h"
+
+#include <time.h>
+
+#include <chrono>
+
+namespace ordo {
+
+std::string_view time_basis_name(TimeBasis basis) {
+  return basis == TimeBasis::Wall ? "wall" : "thread CPU";
+}
+
+MoveTimer::MoveTimer(TimeBasis basis) : basis_(basis), start_ns_(now_ns()) {}
+
+void MoveTimer::restart() {
+  start_ns_ = now_ns();
+}
+
+std::int64_t MoveTimer::elapsed_ms() const {
+  return (now_ns() - start_ns_) / 1'000'000;
+}
+
+std::int64_t MoveTimer::now_ns() const {
+  if (basis_ == TimeBasis::ThreadCpu) {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+  }
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace ordo

@@ -1,0 +1,33 @@
+// The clock a search's time limit reads: wall-clock time, or the CPU time of the thread
+// that searches.
+//
+// CPU time is what a player really got: on a machine shared with other work, a match at a
+// fixed thinking time (1 s against 5 s, say) stays fair only if each player is stopped
+// after the CPU time it was given, however long that took on the wall clock.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace ordo {
+
+enum class TimeBasis { Wall, ThreadCpu };
+
+std::string_view time_basis_name(TimeBasis basis);  // "wall" or "thread CPU"
+
+// Milliseconds since construction (or restart()) on one basis. A ThreadCpu timer counts
+// the CPU time of the thread that reads it, so it must be made and read on one thread.
+class MoveTimer {
+ public:
+  explicit MoveTimer(TimeBasis basis = TimeBasis::Wall);
+  void restart();
+  std::int64_t elapsed_ms() const;
+  TimeBasis basis() const { return basis_; }
+
+ private:
+  std::int64_t now_ns() const;
+  TimeBasis basis_;
+  std::int64_t start_ns_;
+};
+
+}  // namespace ordo

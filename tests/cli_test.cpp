@@ -362,5 +362,32 @@ TEST(CliUsage, ErrorsAreExitTwoAndHelpListsCommands) {
   EXPECT_NE(perft_help.out.find("--divide"), std::string::npos);
 }
 
+// One row per book position (its ply and piece count, both rates), then the medians and
+// the budgets they give; a bad book names its line.
+TEST(CliCalibrate, MeasuresBothPlayersOnEachPositionOfTheBook) {
+  const std::string book = temp_file("book.txt");
+  std::ofstream(book) << "# two positions\n\nd3-d4\nd3-d4 d6-d5 a2-b3\n";
+  const CliRun r = run({"calibrate", "--size", "8x8", "--openings", book, "--nodes", "2000",
+                        "--iterations", "200", "--uct-seconds", "2"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 6u) << r.out;
+  std::istringstream first(lines[2]), second(lines[3]);
+  int plies = 0, pieces = 0;
+  first >> plies >> pieces;
+  EXPECT_EQ(plies, 1);
+  EXPECT_EQ(pieces, 32);
+  second >> plies >> pieces;
+  EXPECT_EQ(plies, 3);
+  EXPECT_NE(lines[4].find("over 2 positions"), std::string::npos) << lines[4];
+  EXPECT_NE(lines[5].find("bot 2.0 s = "), std::string::npos) << lines[5];
+
+  std::ofstream(book) << "d3-d4\nd3-d4 d6-d5 d3-d2\n";
+  const CliRun bad = run({"calibrate", "--size", "8x8", "--openings", book});
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("line 2, move 3 'd3-d2'"), std::string::npos) << bad.err;
+  EXPECT_EQ(run({"calibrate", "--openings", book, "--game", "orderchaos"}).code, 1);
+}
+
 }  // namespace
 }  // namespace ordo

@@ -25,11 +25,12 @@ struct Opening {
 Opening make_opening(const MatchRules& rules, int plies, std::uint64_t seed, int index);
 
 // A book of openings: one per line, the moves from the game's start in the game's own
-// notation, separated by spaces// (an empty line or one whose first non-blank character is '#' is
-// skipped). Every move is played by the rules, so a book for other rules or with a typo is refused:
-// the std::invalid_argument names `source`, the line and the move, and why. An opening that ends
-// the game is refused too; one the side to move could win at once is allowed (a book may hold
-// positions chosen on purpose). Throws std::invalid_argument for an empty book.
+// notation, separated by spaces (an empty line or one whose first non-blank character is
+// '#' is skipped). Every move is played by the rules, so a book for other rules or with a
+// typo is refused: the std::invalid_argument names `source`, the line and the move, and
+// why. An opening that ends the game is refused too; one the side to move could win at
+// once is allowed (a book may hold positions chosen on purpose). Throws
+// std::invalid_argument for an empty book.
 std::vector<Opening> read_openings(std::istream& in, const MatchRules& rules,
                                    std::string_view source);
 

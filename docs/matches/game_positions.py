@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Writes a book of positions along games (one line of moves each, for `ordo-engine
+calibrate --openings` or `match --openings`): for each of the first GAMES games of RECORD,
+the moves up to every EVERY-th ply, as long as the game went on at least two plies more.
+
+Usage: game_positions.py RECORD [--games 6] [--every 8] > book.txt"""
+import argparse
+import re
+
+
+def games(text):
+    """The moves of each record in a file of records."""
+    for block in re.split(r'\n\s*\n(?=\[)', text.strip()):
+        body = re.sub(r'^\[.*\]$', '', block, flags=re.M)
+        yield [w for w in body.split() if not re.fullmatch(r'\d+\.|1-0|0-1|1/2-1/2|\*', w)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('record')
+    parser.add_argument('--games', type=int, default=6)
+    parser.add_argument('--every', type=int, default=8)
+    args = parser.parse_args()
+    with open(args.record, encoding='utf-8') as file:
+        records = list(games(file.read()))[:args.games]
+    name = args.record.rsplit('/', 1)[-1]
+    print(f'# {name}, the first {args.games} games: the positions after {args.every}, '
+          f'{2 * args.every}, ... plies where the game went on')
+    for moves in records:
+        for plies in range(args.every, len(moves) - 2, args.every):
+            print(' '.join(moves[:plies]))
+
+
+if __name__ == '__main__':
+    main()

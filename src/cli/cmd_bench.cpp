@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
+#include "common/move_timer.h"
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/playout.h"
@@ -79,9 +80,9 @@ void bench_perft(Variant variant, bool quick, std::ostream& out) {
   for (const BenchPosition& p : positions) {
     Position pos = Position::parse(p.position, variant);
     const int depth = quick ? p.quick_depth : p.depth;
-    const Stopwatch clock;
+    const MoveTimer clock;
     const std::uint64_t nodes = perft(pos, depth);
-    const double seconds = clock.seconds();
+    const double seconds = clock.elapsed_seconds();
     row(p.name, std::to_string(depth), nodes, seconds);
     total_nodes += nodes;
     total_seconds += seconds;
@@ -96,13 +97,13 @@ void bench_games(Variant variant, int games, std::ostream& out) {
   Rng rng(kSeed);
   std::map<std::pair<Outcome, Termination>, int> endings;
   std::uint64_t plies = 0;
-  const Stopwatch clock;
+  const MoveTimer clock;
   for (int i = 0; i < games; ++i) {
     const PlayoutResult r = random_playout(start, rng);
     plies += static_cast<std::uint64_t>(r.plies);
     ++endings[{r.result.outcome, r.result.termination}];
   }
-  const double seconds = clock.seconds();
+  const double seconds = clock.elapsed_seconds();
   const double per_game = games ? static_cast<double>(plies) / games : 0.0;
   auto line = [&](const std::string& label, const std::string& value,
                   const std::string& note = "") {
@@ -137,9 +138,9 @@ void bench_search(Variant variant, bool quick, std::ostream& out) {
   for (const BenchPosition& p : positions) {
     AlphaBeta searcher(16);
     const Position pos = Position::parse(p.position, variant);
-    const Stopwatch clock;
+    const MoveTimer clock;
     const SearchResult result = searcher.search(pos, {}, {.depth = depth}, stop);
-    const double seconds = clock.seconds();
+    const double seconds = clock.elapsed_seconds();
     total_nodes += result.nodes;
     total_seconds += seconds;
     out << "  " << std::left << std::setw(14) << p.name << std::right << std::setw(14)

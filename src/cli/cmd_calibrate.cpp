@@ -19,6 +19,8 @@
 #include "cli/report_util.h"
 #include "cli/text_file.h"
 #include "common/move_timer.h"
+#include "games/any_game.h"
+#include "match/openings.h"
 #include "search/search.h"
 #include "search/uct.h"
 
@@ -42,34 +44,21 @@ struct Rates {
   double uct_per_second = 0;
 };
 
-// The positions of the book: each line's moves played from the start of --rules/--size.
+// The positions of the book, read and checked by the match runner's book reader (which
+// names a bad line and move, and refuses a line that ends the game), then played from the
+// start of --rules/--size/--position.
 std::vector<Game> book_games(const CalibrateOptions& o) {
+  games::GameSpec rules{"ordo", {}};
+  if (!o.common.rules.empty()) rules.options["rules"] = o.common.rules;
+  if (!o.common.size.empty()) rules.options["size"] = o.common.size;
+  if (!o.common.position.empty()) rules.options["position"] = o.common.position;
   std::istringstream book(read_text_file(o.openings, "opening book"));
   std::vector<Game> games;
-  int line_number = 0;
-  for (std::string line; std::getline(book, line);) {
-    ++line_number;
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const std::string where = o.openings + " line " + std::to_string(line_number);
+  for (const match::Opening& opening : match::read_openings(book, rules, o.openings)) {
     Game game = make_game(o.common);
-    std::istringstream moves(line);
-    int number = 0;
-    for (std::string move; moves >> move;) {
-      ++number;
-      try {
-        game.play(move);
-      } catch (const std::exception& e) {
-        throw std::invalid_argument(where + ", move " + std::to_string(number) + " '" + move +
-                                    "': " + e.what());
-      }
-    }
+    for (const std::string& move : opening.moves) game.play(move);
     games.push_back(std::move(game));
-    if (games.back().result().over()) {
-      throw std::invalid_argument(where + ": the game is over there, nothing to search");
-    }
   }
-  if (games.empty()) throw std::invalid_argument(o.openings + ": no positions");
   return games;
 }
 

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
+#include "common/move_timer.h"
 #include "core/notation.h"
 #include "core/perft.h"
 
@@ -27,7 +28,7 @@ int run_perft(const PerftOptions& options, const Streams& io) {
     return orderchaos_perft(options.common, options.depth, options.divide, io);
   const Game game = make_game(options.common);
   Position pos = game.position();
-  const Stopwatch clock;
+  const MoveTimer clock;
   std::uint64_t nodes = 0;
   if (options.divide && options.depth > 0) {
     std::vector<std::pair<std::string, std::uint64_t>> rows;
@@ -41,7 +42,7 @@ int run_perft(const PerftOptions& options, const Streams& io) {
   } else {
     nodes = perft(pos, options.depth);
   }
-  const double seconds = clock.seconds();
+  const double seconds = clock.elapsed_seconds();
   io.out << "Time " << fixed(seconds, 3) << " s, "
          << grouped(static_cast<std::uint64_t>(per_second(static_cast<double>(nodes), seconds)))
          << " nodes/s\n";

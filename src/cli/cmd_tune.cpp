@@ -17,6 +17,7 @@
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
 #include "cli/text_file.h"
+#include "common/move_timer.h"
 #include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/record_data.h"
@@ -85,7 +86,7 @@ int run_data(const TuneOptions& o, const Streams& io) {
     throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
   DataConfig config{o.play.config(), o.games, o.play.seed};
   ProgressBar bar(io.err, "games");
-  const Stopwatch clock;
+  const MoveTimer clock;
   const TrainingData data = generate_training_data(config, progress_to(bar, o.play, io));
   bar.finish();
   const std::string header = "size=" + o.play.size + " games=" + std::to_string(o.games) +
@@ -95,7 +96,7 @@ int run_data(const TuneOptions& o, const Streams& io) {
                              " move-limit=" + std::to_string(o.play.move_limit);
   write_training_data(data, header, file);
   io.out << "wrote " << data.positions.size() << " positions from " << o.games << " games to "
-         << o.out_file << " in " << fixed(clock.seconds(), 1) << " s\n";
+         << o.out_file << " in " << fixed(clock.elapsed_seconds(), 1) << " s\n";
   return 0;
 }
 
@@ -175,7 +176,7 @@ int run_match(const TuneOptions& o, const Streams& io) {
   const EvalWeights first = parse_weights(o.first_weights, defaults);
   const EvalWeights second = parse_weights(o.second_weights, defaults);
   ProgressBar bar(io.err, "games");
-  const Stopwatch clock;
+  const MoveTimer clock;
   const MatchResult r =
       play_match(config, first, second, o.games, o.play.seed, progress_to(bar, o.play, io));
   bar.finish();
@@ -183,7 +184,7 @@ int run_match(const TuneOptions& o, const Streams& io) {
          << "second: " << format_weights(second) << '\n'
          << "games " << r.games << ": first wins " << r.wins << ", draws " << r.draws << ", losses "
          << r.losses << ", score " << fixed(100 * r.score(), 1) << "% ("
-         << fixed(clock.seconds(), 1) << " s)\n";
+         << fixed(clock.elapsed_seconds(), 1) << " s)\n";
   return 0;
 }
 

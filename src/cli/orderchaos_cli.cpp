@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/report_util.h"
+#include "common/move_timer.h"
 #include "common/random.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
@@ -99,9 +100,9 @@ void bench_search(bool quick, std::ostream& out) {
     OrderChaosAlphaBeta searcher(16);
     const oc::Position pos = oc::Position::parse(p.position, p.version);
     const int depth = quick ? p.quick_depth : p.depth;
-    const Stopwatch clock;
+    const MoveTimer clock;
     const OrderChaosSearchResult result = searcher.search(pos, {}, {.depth = depth}, stop);
-    const double seconds = clock.seconds();
+    const double seconds = clock.elapsed_seconds();
     total_nodes += result.nodes;
     total_seconds += seconds;
     out << "  " << std::left << std::setw(12) << p.name << std::right << " depth " << std::setw(2)
@@ -153,7 +154,7 @@ oc::Game make_orderchaos_game(const CommonOptions& options) {
 
 int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const Streams& io) {
   oc::Position pos = make_orderchaos_game(options).position();
-  const Stopwatch clock;
+  const MoveTimer clock;
   std::uint64_t nodes = 0;
   if (divide && depth > 0) {
     std::vector<std::pair<std::string, std::uint64_t>> rows;
@@ -171,7 +172,7 @@ int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const
   } else {
     nodes = oc::perft(pos, depth);
   }
-  const double seconds = clock.seconds();
+  const double seconds = clock.elapsed_seconds();
   io.out << "Time " << fixed(seconds, 3) << " s, "
          << grouped(static_cast<std::uint64_t>(per_second(static_cast<double>(nodes), seconds)))
          << " nodes/s\n";
@@ -214,9 +215,9 @@ void orderchaos_bench(int games, bool quick, std::ostream& out) {
   out << "Perft (Order and Chaos, empty board)\n";
   for (int depth = 1; depth <= (quick ? 3 : 4); ++depth) {
     oc::Position pos = oc::Position::start();
-    const Stopwatch clock;
+    const MoveTimer clock;
     const std::uint64_t nodes = oc::perft(pos, depth);
-    const double seconds = clock.seconds();
+    const double seconds = clock.elapsed_seconds();
     out << "  depth " << depth << std::right << std::setw(16) << grouped(nodes) << std::setw(11)
         << fixed(seconds, 3) << " s" << std::setw(10)
         << fixed(per_second(static_cast<double>(nodes), seconds) / 1e6, 1) << " M nodes/s\n";
@@ -228,13 +229,13 @@ void orderchaos_bench(int games, bool quick, std::ostream& out) {
     const oc::Position start = oc::Position::start(version);
     std::uint64_t plies = 0;
     int order_wins = 0;
-    const Stopwatch clock;
+    const MoveTimer clock;
     for (int i = 0; i < games; ++i) {
       const oc::PlayoutResult r = oc::random_playout(start, rng);
       plies += static_cast<std::uint64_t>(r.plies);
       order_wins += r.outcome == oc::Outcome::OrderWins;
     }
-    const double seconds = clock.seconds();
+    const double seconds = clock.elapsed_seconds();
     out << "  games          " << grouped(static_cast<std::uint64_t>(games)) << "\n"
         << "  plies          " << grouped(plies) << "\n"
         << "  seconds        " << fixed(seconds, 3) << "\n"

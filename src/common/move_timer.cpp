@@ -6,14 +6,10 @@
 
 namespace ordo {
 
-std::string_view time_basis_name(TimeBasis basis) {
-  return basis == TimeBasis::Wall ? "wall" : "thread CPU";
-}
-
 MoveTimer::MoveTimer(TimeBasis basis) : basis_(basis), start_ns_(now_ns()) {}
 
-void MoveTimer::restart() {
-  start_ns_ = now_ns();
+double MoveTimer::elapsed_seconds() const {
+  return static_cast<double>(now_ns() - start_ns_) / 1e9;
 }
 
 std::int64_t MoveTimer::elapsed_ms() const {

@@ -7,21 +7,19 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 
 namespace ordo {
 
 enum class TimeBasis { Wall, ThreadCpu };
 
-std::string_view time_basis_name(TimeBasis basis);  // "wall" or "thread CPU"
-
-// Milliseconds since construction (or restart()) on one basis. A ThreadCpu timer counts
-// the CPU time of the thread that reads it, so it must be made and read on one thread.
+// Time since construction on one basis. A ThreadCpu timer counts the CPU time of the
+// thread that reads it, so it must be made and read on one thread. A Wall timer is also
+// the stopwatch of the command line's reports.
 class MoveTimer {
  public:
   explicit MoveTimer(TimeBasis basis = TimeBasis::Wall);
-  void restart();
   std::int64_t elapsed_ms() const;
+  double elapsed_seconds() const;
   TimeBasis basis() const { return basis_; }
 
  private:

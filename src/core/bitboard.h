@@ -9,6 +9,7 @@ namespace ordo {
 __extension__ typedef unsigned __int128 Bitboard;  // a GCC/Clang builtin type
 
 constexpr Bitboard kOne = 1;
+constexpr int kBitboardBits = 128;
 
 constexpr Bitboard bit(int square) {
   return kOne << square;

@@ -58,6 +58,7 @@ Geometry::Geometry(int width, int height)
         may_step_[d] |= bit(sq);
       }
     }
+    entered_[d] = shift(all_, dir);
   }
 }
 

@@ -73,6 +73,23 @@ class Geometry {
     return shift_by(b & shift_masks_[d], deltas_[d]) & all_;
   }
   Stepper stepper(Direction d) const { return {may_step_[d], deltas_[d]}; }
+  // `seeds` and every square they reach sliding in direction d through squares of
+  // `through`: all slides at once, in four doubling rounds (runs of up to 15 steps, the
+  // longest a 16-square side allows) rather than one round per step.
+  Bitboard slide_fill(Bitboard seeds, Bitboard through, Direction d) const {
+    const int delta = deltas_[d];
+    // A square may be entered only by a step that stays on the board, so no slide wraps
+    // from one edge to the other; doubling keeps that for every run it joins.
+    Bitboard pass = through & entered_[d];
+    Bitboard reached = seeds;
+    for (int steps = 1; steps <= 8; steps *= 2) {
+      const int shift = steps * delta;
+      if (shift >= kBitboardBits || -shift >= kBitboardBits) break;  // beyond every square
+      reached |= pass & shift_by(reached, shift);
+      pass &= shift_by(pass, shift);
+    }
+    return reached;
+  }
   // b together with all its 8-neighbours.
   Bitboard dilate(Bitboard b) const {
     const Bitboard sideways = b | ((b & not_last_file_) << 1) | ((b & not_first_file_) >> 1);
@@ -118,6 +135,7 @@ class Geometry {
   std::array<int, kDirectionCount> deltas_{};
   std::array<Bitboard, kDirectionCount> shift_masks_{};  // squares that may step in d
   std::array<Bitboard, kDirectionCount> may_step_{};     // ... and stay on the board
+  std::array<Bitboard, kDirectionCount> entered_{};      // squares a step in d lands on
 };
 
 }  // namespace ordo

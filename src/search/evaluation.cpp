@@ -295,36 +295,29 @@ EvalFeatures eval_features(const Position& pos) {
 Bitboard open_path_pieces(const Position& pos, Color side) {
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
-  const Bitboard empty = pos.empty_squares();
+  const Bitboard goal = g.home_row(opponent(side)) & ~own;
   Bitboard result = 0;
-  // For all pieces at once: grow backward from the goal, through empty squares, the
+  // For all pieces at once: fill backward from the goal, through empty squares, the
   // squares whose slide in direction d reaches it; a piece next to them has an open path.
   for (Direction d : forward_directions(side)) {
-    const Stepper back = g.stepper(reverse(d));
-    Bitboard reach = g.home_row(opponent(side)) & ~own;
-    for (Bitboard grown = reach | (back(reach) & empty); grown != reach;
-         grown = reach | (back(reach) & empty)) {
-      reach = grown;
-    }
-    result |= own & back(reach);
+    const Direction back = reverse(d);
+    result |= own & g.shift(g.slide_fill(goal, pos.empty_squares(), back), back);
   }
   return result;
 }
 
 Bitboard capturable_pieces(const Position& pos, Color side) {
   const Geometry& g = pos.geometry();
-  const Bitboard targets = pos.pieces(opponent(side));
+  const Bitboard own = pos.pieces(side);
   const Bitboard empty = pos.empty_squares();
-  Bitboard result = 0;
-  // All slides in direction d at once, one step a round, until every one is blocked.
-  const auto slide_all = [&](Direction d) {
-    for (Bitboard front = g.shift(pos.pieces(side), d); front; front = g.shift(front & empty, d))
-      result |= front & targets;
-  };
+  Bitboard reached = 0;
+  // All slides in direction d at once: the pieces and the empty squares they slide over,
+  // then one step further, onto whatever stops them.
+  const auto slide_all = [&](Direction d) { reached |= g.shift(g.slide_fill(own, empty, d), d); };
   // The directions of a connected side's singletons: forward, diagonally, sideways.
   for (Direction d : forward_directions(side)) slide_all(d);
   for (Direction d : kSidewaysDirections) slide_all(d);
-  return result;
+  return reached & pos.pieces(opponent(side));
 }
 
 int evaluate(const Position& pos, const EvalWeights& weights) {

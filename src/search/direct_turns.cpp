@@ -45,7 +45,13 @@ bool opponent_threatens_win(const Position& pos, MoveList& scratch) {
   theirs.pass_turn();
   if (theirs.decided_winner()) return false;
   scratch.clear();
-  generate_legal(theirs, scratch);
+  // Every move that may win at once lands on the home row or captures, so in Classic the
+  // forcing moves are enough (and far fewer to generate than every move).
+  if (theirs.variant() == Variant::Classic) {
+    generate_forcing(theirs, scratch);
+  } else {
+    generate_legal(theirs, scratch);
+  }
   for (const Move& m : scratch) {
     if (!may_win_at_once(theirs, m)) continue;
     const Undo undo = theirs.make(m);

@@ -59,6 +59,16 @@ Position start_position(const CommonOptions& options, Variant variant) {
 
 }  // namespace
 
+games::GameSpec game_spec(const CommonOptions& options) {
+  games::GameSpec spec{options.game, {}};
+  if (!options.rules.empty()) spec.options["rules"] = options.rules;
+  if (!options.size.empty()) spec.options["size"] = options.size;
+  if (!options.position.empty()) spec.options["position"] = options.position;
+  if (options.no_repetition) spec.options["repetition"] = "off";
+  if (options.move_limit > 0) spec.options["move-limit"] = std::to_string(options.move_limit);
+  return spec;
+}
+
 Game make_game(const CommonOptions& options) {
   const Variant variant = parse_variant(options.rules);
   Game game(start_position(options, variant),

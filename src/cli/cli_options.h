@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "games/any_game.h"
 
 namespace CLI {
 class App;
@@ -28,6 +29,10 @@ void add_common_options(CLI::App& command, CommonOptions& options);
 Variant parse_variant(const std::string& rules);  // "classic" (or empty) or "x"
 
 bool is_orderchaos(const CommonOptions& options);
+
+// The game the options name (--game, --rules, --size, --position and the house rules; not
+// --moves), as the run-time game interface has it.
+games::GameSpec game_spec(const CommonOptions& options);
 
 // The start position (or --position), with --moves played through Game::play. Throws
 // std::invalid_argument naming the option, and for a move its number, with the reason.

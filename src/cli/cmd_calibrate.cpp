@@ -19,7 +19,6 @@
 #include "cli/report_util.h"
 #include "cli/text_file.h"
 #include "common/move_timer.h"
-#include "games/any_game.h"
 #include "match/openings.h"
 #include "search/search.h"
 #include "search/uct.h"
@@ -48,13 +47,10 @@ struct Rates {
 // names a bad line and move, and refuses a line that ends the game), then played from the
 // start of --rules/--size/--position.
 std::vector<Game> book_games(const CalibrateOptions& o) {
-  games::GameSpec rules{"ordo", {}};
-  if (!o.common.rules.empty()) rules.options["rules"] = o.common.rules;
-  if (!o.common.size.empty()) rules.options["size"] = o.common.size;
-  if (!o.common.position.empty()) rules.options["position"] = o.common.position;
   std::istringstream book(read_text_file(o.openings, "opening book"));
   std::vector<Game> games;
-  for (const match::Opening& opening : match::read_openings(book, rules, o.openings)) {
+  for (const match::Opening& opening :
+       match::read_openings(book, game_spec(o.common), o.openings)) {
     Game game = make_game(o.common);
     for (const std::string& move : opening.moves) game.play(move);
     games.push_back(std::move(game));

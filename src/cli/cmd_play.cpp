@@ -35,13 +35,7 @@ std::string today() {
 
 // The game of the common options, as the run-time game interface has it.
 std::unique_ptr<games::AnyGame> any_game(const CommonOptions& common) {
-  games::GameSpec spec{common.game, {}};
-  if (!common.rules.empty()) spec.options["rules"] = common.rules;
-  if (!common.size.empty()) spec.options["size"] = common.size;
-  if (!common.position.empty()) spec.options["position"] = common.position;
-  if (common.no_repetition) spec.options["repetition"] = "off";
-  if (common.move_limit > 0) spec.options["move-limit"] = std::to_string(common.move_limit);
-  std::unique_ptr<games::AnyGame> game = games::make_game(spec);
+  std::unique_ptr<games::AnyGame> game = games::make_game(game_spec(common));
   std::istringstream words(common.moves);
   std::vector<std::string> moves;
   for (std::string word; words >> word;) moves.push_back(word);

@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <vector>
 
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -210,6 +212,59 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
           i % 2 ? testing::random_game_position(rng, v, 30) : testing::random_placement(rng, v);
       EXPECT_NEAR(evaluate(pos, w), legacy_evaluate(pos, w), tolerance) << pos.to_string();
     }
+  }
+}
+
+// The features read off the ranks and files, counted piece by piece for one side (whole
+// units): the evaluation counts them one rank at a time.
+struct RankFeatures {
+  int leader = 0, runner_up = 0, rank_sum = 0, file_span = 0, one_short = 0, two_short = 0;
+};
+
+RankFeatures rank_features_by_piece(const Position& pos, Color side) {
+  const Geometry& g = pos.geometry();
+  RankFeatures f;
+  std::vector<int> advancements;
+  int low_file = g.width(), high_file = -1;
+  for (Bitboard rest = pos.pieces(side); rest;) {
+    const int sq = pop_lsb(rest);
+    const int adv = side == Color::White ? g.rank_of(sq) : g.height() - 1 - g.rank_of(sq);
+    advancements.push_back(adv);
+    f.rank_sum += adv;
+    f.one_short += adv == g.height() - 2;
+    f.two_short += adv == g.height() - 3;
+    low_file = std::min(low_file, g.file_of(sq));
+    high_file = std::max(high_file, g.file_of(sq));
+  }
+  if (advancements.empty()) return f;
+  std::sort(advancements.rbegin(), advancements.rend());
+  f.leader = advancements[0];
+  f.runner_up = advancements.size() > 1 ? advancements[1] : advancements[0];
+  f.file_span = high_file - low_file + 1;
+  return f;
+}
+
+TEST(Evaluation, RankFeaturesAgreeWithAPieceByPieceCount) {
+  std::mt19937_64 rng(8);
+  for (int i = 0; i < 1000; ++i) {
+    const Position pos = i % 4 ? testing::random_placement(rng, Variant::Classic)
+                               : testing::random_game_position(rng, Variant::Classic, 60);
+    const Color us = pos.side_to_move();
+    const RankFeatures a = rank_features_by_piece(pos, us);
+    const RankFeatures b = rank_features_by_piece(pos, opponent(us));
+    const EvalFeatures f = eval_features(pos);
+    const int s = kFeatureScale;
+    const auto mean = [&](const RankFeatures& r, Color c) {
+      return s * r.rank_sum / popcount(pos.pieces(c));
+    };
+    EXPECT_EQ(at(f, EvalFeature::LeaderRank), s * (a.leader - b.leader)) << pos.to_string();
+    EXPECT_EQ(at(f, EvalFeature::LeaderRankSq), s * (a.leader * a.leader - b.leader * b.leader));
+    EXPECT_EQ(at(f, EvalFeature::RunnerUpRank), s * (a.runner_up - b.runner_up));
+    EXPECT_EQ(at(f, EvalFeature::MeanRank), mean(a, us) - mean(b, opponent(us)));
+    EXPECT_EQ(at(f, EvalFeature::FileSpan), s * (a.file_span - b.file_span));
+    EXPECT_EQ(at(f, EvalFeature::OneRankShort), s * (a.one_short - b.one_short));
+    EXPECT_EQ(at(f, EvalFeature::TwoRanksShort), s * (a.two_short - b.two_short))
+        << pos.to_string();
   }
 }
 

@@ -9,7 +9,6 @@ namespace ordo {
 __extension__ typedef unsigned __int128 Bitboard;  // a GCC/Clang builtin type
 
 constexpr Bitboard kOne = 1;
-constexpr int kBitboardBits = 128;
 
 constexpr Bitboard bit(int square) {
   return kOne << square;
@@ -57,6 +56,10 @@ constexpr bool has_more_than_one(Bitboard b) {
 // Shifts by a signed amount of squares (positive = towards higher indices).
 constexpr Bitboard shift_by(Bitboard b, int delta) {
   return delta >= 0 ? b << delta : b >> -delta;
+}
+// The same on one word, for boards of at most 64 squares (|delta| < 64).
+constexpr std::uint64_t shift_word(std::uint64_t w, int delta) {
+  return delta >= 0 ? w << delta : w >> -delta;
 }
 
 }  // namespace ordo

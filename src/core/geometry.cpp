@@ -1,5 +1,6 @@
 #include "core/geometry.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -59,6 +60,11 @@ Geometry::Geometry(int width, int height)
       }
     }
     entered_[d] = shift(all_, dir);
+    // The longest slide in d crosses the board's longest line in d.
+    const int line = file_step(dir) == 0   ? height_
+                     : rank_step(dir) == 0 ? width_
+                                           : std::min(width_, height_);
+    while ((1 << fill_rounds_[d]) < line) ++fill_rounds_[d];
   }
 }
 

@@ -74,21 +74,17 @@ class Geometry {
   }
   Stepper stepper(Direction d) const { return {may_step_[d], deltas_[d]}; }
   // `seeds` and every square they reach sliding in direction d through squares of
-  // `through`: all slides at once, in four doubling rounds (runs of up to 15 steps, the
-  // longest a 16-square side allows) rather than one round per step.
+  // `through`: all slides at once, in doubling rounds (as many as the board's longest line
+  // in d needs: three on 8x8) rather than one round per step. No shift reaches 128 bits:
+  // the last round's is below the line's length times the step.
   Bitboard slide_fill(Bitboard seeds, Bitboard through, Direction d) const {
-    const int delta = deltas_[d];
     // A square may be entered only by a step that stays on the board, so no slide wraps
     // from one edge to the other; doubling keeps that for every run it joins.
-    Bitboard pass = through & entered_[d];
-    Bitboard reached = seeds;
-    for (int steps = 1; steps <= 8; steps *= 2) {
-      const int shift = steps * delta;
-      if (shift >= kBitboardBits || -shift >= kBitboardBits) break;  // beyond every square
-      reached |= pass & shift_by(reached, shift);
-      pass &= shift_by(pass, shift);
-    }
-    return reached;
+    const Bitboard pass = through & entered_[d];
+    // A board of 64 squares or fewer (8x8) fits one word, where shifts are cheap.
+    if (squares_ <= 64)
+      return fill_rounds(low_word(seeds), low_word(pass), deltas_[d], fill_rounds_[d], shift_word);
+    return fill_rounds(seeds, pass, deltas_[d], fill_rounds_[d], shift_by);
   }
   // b together with all its 8-neighbours.
   Bitboard dilate(Bitboard b) const {
@@ -124,6 +120,16 @@ class Geometry {
   Geometry(int width, int height);  // use of(); public for std::make_unique
 
  private:
+  // slide_fill's doubling on bitboards or words: round k joins runs of up to 2^k - 1 steps.
+  template <class Word, class Shift>
+  static Word fill_rounds(Word reached, Word pass, int delta, int rounds, Shift shift) {
+    for (int round = 0, steps = 1; round < rounds; ++round, steps *= 2) {
+      reached |= pass & shift(reached, steps * delta);
+      pass &= shift(pass, steps * delta);
+    }
+    return reached;
+  }
+
   int width_, height_, squares_;
   Bitboard all_ = 0;
   Bitboard not_first_file_ = 0, not_last_file_ = 0;
@@ -136,6 +142,8 @@ class Geometry {
   std::array<Bitboard, kDirectionCount> shift_masks_{};  // squares that may step in d
   std::array<Bitboard, kDirectionCount> may_step_{};     // ... and stay on the board
   std::array<Bitboard, kDirectionCount> entered_{};      // squares a step in d lands on
+  // Doubling rounds slide_fill needs in d: the longest line in d has at most 2^r squares.
+  std::array<std::uint8_t, kDirectionCount> fill_rounds_{};
 };
 
 }  // namespace ordo

@@ -1,6 +1,7 @@
 #include "search/evaluation.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/connection.h"
 
@@ -94,12 +95,6 @@ constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
     "endgame_leader_rank",
 };
 
-// How many ranks `sq` lies in front of `side`'s home row.
-int advancement(const Geometry& g, Color side, int sq) {
-  const int rank = g.rank_of(sq);
-  return side == Color::White ? rank : g.height() - 1 - rank;
-}
-
 // One side's feature values (sixteenths), before the difference is taken.
 struct SideFeatures {
   int material = 0, leader = 0, leader_sq = 0, mean_rank = 0, open_paths = 0, cut_points = 0;
@@ -118,21 +113,33 @@ CostlyFeatures costly_features_used(const EvalWeights& w) {
   return {.open_paths = w.open_path != 0, .exposed_cut_points = w.exposed_cut_point != 0};
 }
 
-// One side's pieces found by slides (move-like, so the costly part of the evaluation);
-// empty when the feature that uses them is not wanted.
-struct SlideSets {
-  Bitboard open_paths = 0;  // pieces with an open slide to the opponent's home row
-  Bitboard capturable = 0;  // pieces the opponent could capture next move
+// How many pieces of one side stand at each advancement, and on which files.
+struct RankCounts {
+  std::array<int, kMaxSide> at_advancement{};
+  unsigned files = 0;  // bit f: a piece on file f
+  int rank_sum = 0;    // the advancements added up
 };
 
-SlideSets slide_sets(const Position& pos, Color side, const CostlyFeatures& wanted) {
-  SlideSets sets;
-  if (wanted.open_paths) sets.open_paths = open_path_pieces(pos, side);
-  if (wanted.exposed_cut_points) sets.capturable = capturable_pieces(pos, opponent(side));
-  return sets;
+// One rank at a time (a shift and a popcount) rather than one piece at a time.
+RankCounts rank_counts(const Geometry& g, Color side, Bitboard own) {
+  RankCounts c;
+  const int width = g.width(), height = g.height();
+  const unsigned row = (1u << width) - 1;  // at most 16 files
+  Bitboard rest = own;
+  for (int rank = 0; rest; ++rank, rest >>= width) {
+    const unsigned bits = static_cast<unsigned>(low_word(rest)) & row;
+    const int n = std::popcount(bits);
+    const int adv = side == Color::White ? rank : height - 1 - rank;
+    c.files |= bits;
+    c.at_advancement[adv] = n;
+    c.rank_sum += n * adv;
+  }
+  return c;
 }
 
-SideFeatures side_features(const Position& pos, Color side, const SlideSets& slides) {
+// The slide-based features (open paths, exposed cut points) only when `wanted`; the
+// opponent's captures only where there is a cut point to expose.
+SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures& wanted) {
   SideFeatures f;
   const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(side);
@@ -141,34 +148,30 @@ SideFeatures side_features(const Position& pos, Color side, const SlideSets& sli
   // Possible cut points: checked inside each piece's 3x3 neighbourhood only (cheap, and
   // exact for thin groups).
   const Bitboard cut_points = local_cut_points(g, own);
-  int rank_sum = 0, best = -1, second = -1, low_file = g.width(), high_file = -1;
-  for (Bitboard rest = own; rest;) {
-    const int sq = pop_lsb(rest);
-    const int adv = advancement(g, side, sq);
-    rank_sum += adv;
-    // The opponent's home row is rank height - 1 ahead: a piece there has already won.
-    if (adv == g.height() - 2) f.one_rank_short += kFeatureScale;
-    if (adv == g.height() - 3) f.two_ranks_short += kFeatureScale;
-    if (adv > best) {
-      second = best;
-      best = adv;
-    } else if (adv > second) {
-      second = adv;
-    }
-    low_file = std::min(low_file, g.file_of(sq));
-    high_file = std::max(high_file, g.file_of(sq));
-  }
+  const RankCounts ranks = rank_counts(g, side, own);
+  const auto& n = ranks.at_advancement;
+  // The most advanced piece, and the next one (on the same rank if two stand there).
+  int best = g.height() - 1;
+  while (n[best] == 0) --best;
+  int second = n[best] >= 2 ? best : best - 1;
+  while (second >= 0 && n[second] == 0) --second;
   const Bitboard ahead = g.shift(own, side == Color::White ? N : S) & pos.empty_squares();
   f.material = kFeatureScale * count;
   f.leader = kFeatureScale * best;
   f.leader_sq = kFeatureScale * best * best;
-  f.mean_rank = kFeatureScale * rank_sum / count;
-  f.open_paths = kFeatureScale * popcount(slides.open_paths);
+  f.mean_rank = kFeatureScale * ranks.rank_sum / count;
+  if (wanted.open_paths) f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
   f.cut_points = kFeatureScale * popcount(cut_points);
-  f.exposed_cut_points = kFeatureScale * popcount(cut_points & slides.capturable);
+  if (cut_points && wanted.exposed_cut_points) {
+    const Bitboard capturable = capturable_pieces(pos, opponent(side));
+    f.exposed_cut_points = kFeatureScale * popcount(cut_points & capturable);
+  }
   f.runner_up = kFeatureScale * (second < 0 ? best : second);
   f.frontier = kFeatureScale * popcount(ahead);
-  f.file_span = kFeatureScale * (high_file - low_file + 1);
+  f.file_span = kFeatureScale * (std::bit_width(ranks.files) - std::countr_zero(ranks.files));
+  // The opponent's home row is rank height - 1 ahead: a piece there has already won.
+  f.one_rank_short = kFeatureScale * n[g.height() - 2];
+  f.two_ranks_short = kFeatureScale * n[g.height() - 3];
   return f;
 }
 
@@ -260,8 +263,8 @@ namespace {
 EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted) {
   const Color us = pos.side_to_move();
   const Color them = opponent(us);
-  const SideFeatures a = side_features(pos, us, slide_sets(pos, us, wanted));
-  const SideFeatures b = side_features(pos, them, slide_sets(pos, them, wanted));
+  const SideFeatures a = side_features(pos, us, wanted);
+  const SideFeatures b = side_features(pos, them, wanted);
   // The endgame phase in sixteenths (kFeatureScale), applied to a feature in sixteenths.
   const int phase =
       std::max(0, kEndgamePieces - popcount(pos.occupied())) * kFeatureScale / kEndgamePieces;

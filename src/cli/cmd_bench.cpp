@@ -13,7 +13,7 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/playout.h"
@@ -80,7 +80,7 @@ void bench_perft(Variant variant, bool quick, std::ostream& out) {
   for (const BenchPosition& p : positions) {
     Position pos = Position::parse(p.position, variant);
     const int depth = quick ? p.quick_depth : p.depth;
-    const MoveTimer clock;
+    const Stopwatch clock;
     const std::uint64_t nodes = perft(pos, depth);
     const double seconds = clock.elapsed_seconds();
     row(p.name, std::to_string(depth), nodes, seconds);
@@ -97,7 +97,7 @@ void bench_games(Variant variant, int games, std::ostream& out) {
   Rng rng(kSeed);
   std::map<std::pair<Outcome, Termination>, int> endings;
   std::uint64_t plies = 0;
-  const MoveTimer clock;
+  const Stopwatch clock;
   for (int i = 0; i < games; ++i) {
     const PlayoutResult r = random_playout(start, rng);
     plies += static_cast<std::uint64_t>(r.plies);
@@ -138,7 +138,7 @@ void bench_search(Variant variant, bool quick, std::ostream& out) {
   for (const BenchPosition& p : positions) {
     AlphaBeta searcher(16);
     const Position pos = Position::parse(p.position, variant);
-    const MoveTimer clock;
+    const Stopwatch clock;
     const SearchResult result = searcher.search(pos, {}, {.depth = depth}, stop);
     const double seconds = clock.elapsed_seconds();
     total_nodes += result.nodes;

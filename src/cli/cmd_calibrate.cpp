@@ -18,7 +18,7 @@
 #include "cli/commands.h"
 #include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "match/openings.h"
 #include "search/search.h"
 #include "search/uct.h"
@@ -58,7 +58,7 @@ std::vector<Game> book_games(const CalibrateOptions& o) {
   return games;
 }
 
-double per_cpu_second(std::uint64_t count, const MoveTimer& timer) {
+double per_cpu_second(std::uint64_t count, const Stopwatch& timer) {
   return static_cast<double>(count) * 1000.0 /
          static_cast<double>(std::max<std::int64_t>(timer.elapsed_ms(), 1));
 }
@@ -71,14 +71,14 @@ Rates measure(const Game& game, const CalibrateOptions& o) {
   rates.pieces = popcount(pos.pieces(Color::White) | pos.pieces(Color::Black));
   {
     AlphaBeta search(16, 1);  // the match players' table size, one thread
-    const MoveTimer timer(TimeBasis::ThreadCpu);
+    const Stopwatch timer(TimeBasis::ThreadCpu);
     const SearchResult result =
         search.search(pos, game.earlier_hashes(), SearchLimits{.nodes = o.nodes}, stop);
     rates.ab_per_second = per_cpu_second(result.nodes, timer);
   }
   {
     UctBot bot;
-    const MoveTimer timer(TimeBasis::ThreadCpu);
+    const Stopwatch timer(TimeBasis::ThreadCpu);
     const UctResult result = bot.think(pos, UctLimits{.iterations = o.iterations}, stop);
     rates.uct_per_second = per_cpu_second(result.iterations, timer);
   }

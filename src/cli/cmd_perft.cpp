@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "core/notation.h"
 #include "core/perft.h"
 
@@ -28,7 +28,7 @@ int run_perft(const PerftOptions& options, const Streams& io) {
     return orderchaos_perft(options.common, options.depth, options.divide, io);
   const Game game = make_game(options.common);
   Position pos = game.position();
-  const MoveTimer clock;
+  const Stopwatch clock;
   std::uint64_t nodes = 0;
   if (options.divide && options.depth > 0) {
     std::vector<std::pair<std::string, std::uint64_t>> rows;

@@ -17,7 +17,7 @@
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/record_data.h"
@@ -86,7 +86,7 @@ int run_data(const TuneOptions& o, const Streams& io) {
     throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
   DataConfig config{o.play.config(), o.games, o.play.seed};
   ProgressBar bar(io.err, "games");
-  const MoveTimer clock;
+  const Stopwatch clock;
   const TrainingData data = generate_training_data(config, progress_to(bar, o.play, io));
   bar.finish();
   const std::string header = "size=" + o.play.size + " games=" + std::to_string(o.games) +
@@ -176,7 +176,7 @@ int run_match(const TuneOptions& o, const Streams& io) {
   const EvalWeights first = parse_weights(o.first_weights, defaults);
   const EvalWeights second = parse_weights(o.second_weights, defaults);
   ProgressBar bar(io.err, "games");
-  const MoveTimer clock;
+  const Stopwatch clock;
   const MatchResult r =
       play_match(config, first, second, o.games, o.play.seed, progress_to(bar, o.play, io));
   bar.finish();

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "cli/report_util.h"
-#include "common/move_timer.h"
 #include "common/random.h"
+#include "common/stopwatch.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
@@ -100,7 +100,7 @@ void bench_search(bool quick, std::ostream& out) {
     OrderChaosAlphaBeta searcher(16);
     const oc::Position pos = oc::Position::parse(p.position, p.version);
     const int depth = quick ? p.quick_depth : p.depth;
-    const MoveTimer clock;
+    const Stopwatch clock;
     const OrderChaosSearchResult result = searcher.search(pos, {}, {.depth = depth}, stop);
     const double seconds = clock.elapsed_seconds();
     total_nodes += result.nodes;
@@ -154,7 +154,7 @@ oc::Game make_orderchaos_game(const CommonOptions& options) {
 
 int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const Streams& io) {
   oc::Position pos = make_orderchaos_game(options).position();
-  const MoveTimer clock;
+  const Stopwatch clock;
   std::uint64_t nodes = 0;
   if (divide && depth > 0) {
     std::vector<std::pair<std::string, std::uint64_t>> rows;
@@ -215,7 +215,7 @@ void orderchaos_bench(int games, bool quick, std::ostream& out) {
   out << "Perft (Order and Chaos, empty board)\n";
   for (int depth = 1; depth <= (quick ? 3 : 4); ++depth) {
     oc::Position pos = oc::Position::start();
-    const MoveTimer clock;
+    const Stopwatch clock;
     const std::uint64_t nodes = oc::perft(pos, depth);
     const double seconds = clock.elapsed_seconds();
     out << "  depth " << depth << std::right << std::setw(16) << grouped(nodes) << std::setw(11)
@@ -229,7 +229,7 @@ void orderchaos_bench(int games, bool quick, std::ostream& out) {
     const oc::Position start = oc::Position::start(version);
     std::uint64_t plies = 0;
     int order_wins = 0;
-    const MoveTimer clock;
+    const Stopwatch clock;
     for (int i = 0; i < games; ++i) {
       const oc::PlayoutResult r = oc::random_playout(start, rng);
       plies += static_cast<std::uint64_t>(r.plies);

@@ -16,8 +16,8 @@
 
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/move_timer.h"
 #include "common/random.h"
+#include "common/stopwatch.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"
@@ -68,7 +68,7 @@ Solved solve_one(oc::Solver& solver, const oc::Position& pos,
   std::atomic<bool> stop{false};
   const StopAfter timer(stop, options.movetime_ms);
   solver.clear();  // each position on its own: times do not depend on earlier ones
-  const MoveTimer clock;
+  const Stopwatch clock;
   Solved solved;
   solved.result = solver.solve(pos, oc::SolveLimits{options.nodes, &stop});
   solved.seconds = clock.elapsed_seconds();

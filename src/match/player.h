@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "games/any_game.h"
 
 namespace ordo::match {

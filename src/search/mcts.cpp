@@ -244,7 +244,7 @@ template <class Rules>
 typename BasicMcts<Rules>::Result BasicMcts<Rules>::search(
     const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits,
     const std::atomic<bool>& stop, const std::function<void(const Info&)>& on_info) {
-  const MoveTimer timer(limits.time_basis);
+  const Stopwatch timer(limits.time_basis);
   const auto elapsed = [&] { return timer.elapsed_ms(); };
   Result result;
   if (Rules::is_over(root)) return result;

@@ -144,7 +144,7 @@ typename BasicAlphaBeta<Rules>::Result BasicAlphaBeta<Rules>::search(
   shared.weights = weights_ ? &*weights_ : nullptr;
   shared.limits = limits;
   shared.stop = &stop;
-  shared.timer = MoveTimer(limits.time_basis);
+  shared.timer = Stopwatch(limits.time_basis);
   table_.new_search();
   for (auto& w : workers_) w->begin(shared, history);
 

@@ -37,7 +37,7 @@ struct BasicSharedSearch {
   SearchLimits limits;
   const std::atomic<bool>* stop = nullptr;  // from the caller
   std::atomic<bool> helpers_stop{false};    // set when the main worker is done
-  MoveTimer timer;  // started with the search, on the thread that runs the main worker
+  Stopwatch timer;  // started with the search, on the thread that runs the main worker
 };
 
 // Which pruning a worker uses (measurements switch them). The split extension is off by

@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "search/ordo_rules.h"
 
 namespace ordo {
@@ -24,7 +24,7 @@ struct SearchLimits {
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   // What time_ms counts: wall time, or the CPU time of the thread that calls search()
-  // (for fair matches on a loaded machine; common/move_timer.h).
+  // (for fair matches on a loaded machine; common/stopwatch.h).
   TimeBasis time_basis = TimeBasis::Wall;
   // A share of a clock (true) stops starting iterations halfway through time_ms, to keep
   // time for later moves; a fixed time per move (false) is searched to its end, since a

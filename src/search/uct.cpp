@@ -153,7 +153,7 @@ UctBot::~UctBot() = default;
 
 UctResult UctBot::think(const Position& root, const UctLimits& limits,
                         const std::atomic<bool>& stop) {
-  const MoveTimer timer(limits.time_basis);
+  const Stopwatch timer(limits.time_basis);
   nodes_.clear();
   moves_node_ = kNone;
   add_node(kNone, Move{}, opponent(root.side_to_move()));

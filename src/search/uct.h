@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 #include "core/move.h"
 #include "core/move_list.h"
 #include "core/playout.h"
@@ -31,7 +31,7 @@ struct UctConfig {
 struct UctLimits {
   std::int64_t time_ms = 0;
   std::uint64_t iterations = 0;
-  TimeBasis time_basis = TimeBasis::Wall;  // what time_ms counts (common/move_timer.h)
+  TimeBasis time_basis = TimeBasis::Wall;  // what time_ms counts (common/stopwatch.h)
 };
 
 struct UctResult {

@@ -12,12 +12,12 @@ namespace ordo {
 
 enum class TimeBasis { Wall, ThreadCpu };
 
-// Time since construction on one basis. A ThreadCpu timer counts the CPU time of the
-// thread that reads it, so it must be made and read on one thread. A Wall timer is also
-// the stopwatch of the command line's reports.
-class MoveTimer {
+// Time since construction on one basis: a search's move clock, and the command line's
+// reports' timing. A ThreadCpu stopwatch counts the CPU time of the thread that reads it,
+// so it must be made and read on one thread.
+class Stopwatch {
  public:
-  explicit MoveTimer(TimeBasis basis = TimeBasis::Wall);
+  explicit Stopwatch(TimeBasis basis = TimeBasis::Wall);
   std::int64_t elapsed_ms() const;
   double elapsed_seconds() const;
   TimeBasis basis() const { return basis_; }

@@ -1,4 +1,4 @@
-#include "common/move_timer.h"
+#include "common/stopwatch.h"
 
 #include <time.h>
 
@@ -6,17 +6,17 @@
 
 namespace ordo {
 
-MoveTimer::MoveTimer(TimeBasis basis) : basis_(basis), start_ns_(now_ns()) {}
+Stopwatch::Stopwatch(TimeBasis basis) : basis_(basis), start_ns_(now_ns()) {}
 
-double MoveTimer::elapsed_seconds() const {
+double Stopwatch::elapsed_seconds() const {
   return static_cast<double>(now_ns() - start_ns_) / 1e9;
 }
 
-std::int64_t MoveTimer::elapsed_ms() const {
+std::int64_t Stopwatch::elapsed_ms() const {
   return (now_ns() - start_ns_) / 1'000'000;
 }
 
-std::int64_t MoveTimer::now_ns() const {
+std::int64_t Stopwatch::now_ns() const {
   if (basis_ == TimeBasis::ThreadCpu) {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);

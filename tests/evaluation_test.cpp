@@ -73,8 +73,11 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // frontier (b4 c4) 2 - (f4) 1; file span 2-1; no exposed cut point; none one rank short
   // of the goal; b3 c3 two ranks short of rank 5, 2-0; with 3 pieces on the board the
   // endgame phase is 29/32, 14 sixteenths rounded down, so the endgame material is 16 *
-  // 14/16 and the endgame leader 32 * 14/16. In sixteenths.
-  const EvalFeatures expected = {16, 32, 64, 32, 16, 0, 0, 16, 32, 16, 16, 0, 0, 32, 14, 28};
+  // 14/16 and the endgame leader 32 * 14/16; b3 and c3 step forward side by side, so none
+  // is stuck; all three pieces are passed (no enemy ahead on a file next to theirs), 2-1,
+  // the passed leaders 2-0. In sixteenths.
+  const EvalFeatures expected = {16, 32, 64, 32, 16, 0,  0, 16, 32, 16,
+                                 16, 0,  0,  32, 14, 28, 0, 0,  16, 32};
   EXPECT_EQ(f, expected);
   // With the Classic defaults for 10x8 (a board this narrow takes the 8x8 ones by itself):
   // material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
@@ -167,6 +170,36 @@ TEST(Evaluation, PiecesOneAndTwoRanksShortOfTheGoalAreCounted) {
   const EvalFeatures small = classic_features("8/8/8/8/8/1b6/8/w7 b");
   EXPECT_EQ(at(small, EvalFeature::TwoRanksShort), 16);
   EXPECT_EQ(at(small, EvalFeature::OneRankShort), 0);
+}
+
+TEST(Evaluation, StuckPiecesNearTheGoalHaveNoForwardStepThatKeepsTheGroup) {
+  // 8x8: White f6 (two ranks short) is joined to e5 behind it only: each of its steps
+  // forward (e7, f7, g7) leaves e5 alone.
+  const EvalFeatures alone = classic_features("b7/8/5w2/4w3/8/8/8/8 w");
+  EXPECT_EQ(at(alone, EvalFeature::TwoRanksShort), 16);
+  EXPECT_EQ(at(alone, EvalFeature::TwoRanksShortStuck), 16);
+  EXPECT_EQ(at(alone, EvalFeature::OneRankShortStuck), 0);
+  // With e6 beside it, f6 steps to f7 and e6 to e7, each still touching the other.
+  const EvalFeatures side_by_side = classic_features("b7/8/4ww2/4w3/8/8/8/8 w");
+  EXPECT_EQ(at(side_by_side, EvalFeature::TwoRanksShort), 32);
+  EXPECT_EQ(at(side_by_side, EvalFeature::TwoRanksShortStuck), 0);
+  // g7 (one rank short) ahead of f6: g7's steps onto the home row leave it apart, and
+  // f6's steps leave e5 apart; seen from Black, to move, the counts are negated.
+  const EvalFeatures chain = classic_features("b7/6w1/5w2/4w3/8/8/8/8 b");
+  EXPECT_EQ(at(chain, EvalFeature::OneRankShortStuck), -16);
+  EXPECT_EQ(at(chain, EvalFeature::TwoRanksShortStuck), -16);
+}
+
+TEST(Evaluation, PassedPiecesHaveNoEnemyAheadOnTheirOwnOrANeighbouringFile) {
+  // 8x8: White a3 has no black piece ahead on files a and b; d2 has c5 ahead on file c.
+  // Black c5 has d2 ahead of it (below) on file d.
+  const EvalFeatures f = classic_features("8/8/8/2b5/8/w7/3w4/8 w");
+  EXPECT_EQ(at(f, EvalFeature::PassedPieces), 16 * (1 - 0));
+  EXPECT_EQ(at(f, EvalFeature::PassedLeaderRank), 16 * (2 - 0));  // a3: two ranks up
+  // Without d2, Black c5 is passed too, three ranks down from its home row.
+  const EvalFeatures g = classic_features("8/8/8/2b5/8/w7/8/8 b");
+  EXPECT_EQ(at(g, EvalFeature::PassedPieces), 16 * (1 - 1));
+  EXPECT_EQ(at(g, EvalFeature::PassedLeaderRank), 16 * (3 - 2));
 }
 
 TEST(Evaluation, EndgameFeaturesGrowAsTheBoardEmpties) {
@@ -268,6 +301,85 @@ TEST(Evaluation, RankFeaturesAgreeWithAPieceByPieceCount) {
   }
 }
 
+// Square-by-square counts of the stuck and passed pieces of one side (whole units), with
+// a search over neighbours for connection: the evaluation uses shifts and floods.
+struct PieceFeatures {
+  int one_short_stuck = 0, two_short_stuck = 0, passed = 0, passed_leader = 0;
+};
+
+bool connected_by_search(const Geometry& g, const std::vector<int>& squares) {
+  if (squares.empty()) return true;
+  std::vector<int> reached = {squares[0]};
+  for (std::size_t i = 0; i < reached.size(); ++i)
+    for (int sq : squares)
+      if (std::find(reached.begin(), reached.end(), sq) == reached.end() &&
+          std::abs(g.file_of(sq) - g.file_of(reached[i])) <= 1 &&
+          std::abs(g.rank_of(sq) - g.rank_of(reached[i])) <= 1)
+        reached.push_back(sq);
+  return reached.size() == squares.size();
+}
+
+PieceFeatures piece_features_by_square(const Position& pos, Color side) {
+  const Geometry& g = pos.geometry();
+  const int up = side == Color::White ? 1 : -1;
+  const auto adv = [&](int sq) {
+    return side == Color::White ? g.rank_of(sq) : g.height() - 1 - g.rank_of(sq);
+  };
+  std::vector<int> own, enemy;
+  for (Bitboard b = pos.pieces(side); b;) own.push_back(pop_lsb(b));
+  for (Bitboard b = pos.pieces(opponent(side)); b;) enemy.push_back(pop_lsb(b));
+  PieceFeatures f;
+  for (int sq : own) {
+    const bool opposed = std::any_of(enemy.begin(), enemy.end(), [&](int e) {
+      return std::abs(g.file_of(e) - g.file_of(sq)) <= 1 && (g.rank_of(e) - g.rank_of(sq)) * up > 0;
+    });
+    if (!opposed) {
+      ++f.passed;
+      f.passed_leader = std::max(f.passed_leader, adv(sq));
+    }
+    if (adv(sq) != g.height() - 2 && adv(sq) != g.height() - 3) continue;
+    bool can_step = false;
+    for (int df : {-1, 0, 1}) {
+      const int file = g.file_of(sq) + df, rank = g.rank_of(sq) + up;
+      if (file < 0 || file >= g.width() || rank < 0 || rank >= g.height()) continue;
+      const int to = g.square(file, rank);
+      if (std::find(own.begin(), own.end(), to) != own.end()) continue;
+      std::vector<int> after = {to};
+      for (int other : own)
+        if (other != sq) after.push_back(other);
+      can_step = can_step || connected_by_search(g, after);
+    }
+    if (!can_step) ++(adv(sq) == g.height() - 2 ? f.one_short_stuck : f.two_short_stuck);
+  }
+  return f;
+}
+
+TEST(Evaluation, StuckAndPassedPiecesAgreeWithASquareBySquareCount) {
+  std::mt19937_64 rng(9);
+  int stuck_seen = 0, passed_seen = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const Position pos = i % 4 ? testing::random_placement(rng, Variant::Classic)
+                               : testing::random_game_position(rng, Variant::Classic, 60);
+    const Color us = pos.side_to_move();
+    const PieceFeatures a = piece_features_by_square(pos, us);
+    const PieceFeatures b = piece_features_by_square(pos, opponent(us));
+    const EvalFeatures f = eval_features(pos);
+    const int s = kFeatureScale;
+    EXPECT_EQ(at(f, EvalFeature::OneRankShortStuck), s * (a.one_short_stuck - b.one_short_stuck))
+        << pos.to_string();
+    EXPECT_EQ(at(f, EvalFeature::TwoRanksShortStuck), s * (a.two_short_stuck - b.two_short_stuck))
+        << pos.to_string();
+    EXPECT_EQ(at(f, EvalFeature::PassedPieces), s * (a.passed - b.passed)) << pos.to_string();
+    EXPECT_EQ(at(f, EvalFeature::PassedLeaderRank), s * (a.passed_leader - b.passed_leader))
+        << pos.to_string();
+    stuck_seen += a.one_short_stuck + a.two_short_stuck + b.one_short_stuck + b.two_short_stuck;
+    passed_seen += a.passed + b.passed;
+  }
+  // The random positions must exercise both counts.
+  EXPECT_GT(stuck_seen, 50);
+  EXPECT_GT(passed_seen, 50);
+}
+
 int dot_product_score(const Position& pos, const EvalWeights& w) {
   const EvalFeatures f = eval_features(pos);
   const auto c = w.coefficients();
@@ -286,7 +398,7 @@ TEST(Evaluation, EvaluateIsTheDotProductOfFeaturesAndCoefficients) {
 }
 
 // evaluate() skips the costly features whose weight is 0 (the Ordo X defaults leave out
-// exposed cut points; the weights below leave out one or the other); the score must not
+// exposed cut points; the weights below leave out all but one kind); the score must not
 // change, and eval_features() still gives every feature.
 TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
   // Some defaults must skip a feature, or the defaults' check below would not cover it.
@@ -297,6 +409,12 @@ TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
     only_open_path.open_path = 5;
     EvalWeights only_exposed{};
     only_exposed.exposed_cut_point = 7;
+    EvalWeights only_stuck{};
+    only_stuck.one_rank_short_stuck = -9;
+    only_stuck.two_ranks_short_stuck = -3;
+    EvalWeights only_passed{};
+    only_passed.passed_pieces = 11;
+    only_passed.passed_leader_rank = -2;
     int open_path_seen = 0, exposed_seen = 0;
     for (int i = 0; i < 300; ++i) {
       const Position pos =
@@ -306,6 +424,8 @@ TEST(Evaluation, SkippingZeroWeightFeaturesKeepsTheDotProduct) {
       EXPECT_EQ(evaluate(pos), dot_product_score(pos, defaults)) << pos.to_string();
       EXPECT_EQ(evaluate(pos, only_open_path), dot_product_score(pos, only_open_path));
       EXPECT_EQ(evaluate(pos, only_exposed), dot_product_score(pos, only_exposed));
+      EXPECT_EQ(evaluate(pos, only_stuck), dot_product_score(pos, only_stuck));
+      EXPECT_EQ(evaluate(pos, only_passed), dot_product_score(pos, only_passed));
       const EvalFeatures all = eval_features(pos);
       open_path_seen += all[static_cast<int>(EvalFeature::OpenPath)] != 0;
       exposed_seen += all[static_cast<int>(EvalFeature::ExposedCutPoint)] != 0;

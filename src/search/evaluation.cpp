@@ -93,6 +93,10 @@ constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
     "two_ranks_short",
     "endgame_material",
     "endgame_leader_rank",
+    "one_rank_short_stuck",
+    "two_ranks_short_stuck",
+    "passed_pieces",
+    "passed_leader_rank",
 };
 
 // One side's feature values (sixteenths), before the difference is taken.
@@ -100,6 +104,8 @@ struct SideFeatures {
   int material = 0, leader = 0, leader_sq = 0, mean_rank = 0, open_paths = 0, cut_points = 0;
   int runner_up = 0, frontier = 0, file_span = 0, exposed_cut_points = 0;
   int one_rank_short = 0, two_ranks_short = 0;
+  int one_rank_short_stuck = 0, two_ranks_short_stuck = 0;
+  int passed = 0, passed_leader = 0;
 };
 
 // The features that cost move-like slides, computed only for weights that use them
@@ -107,10 +113,38 @@ struct SideFeatures {
 struct CostlyFeatures {
   bool open_paths = true;
   bool exposed_cut_points = true;
+  bool stuck_near_goal = true;
+  bool passed = true;
 };
 
 CostlyFeatures costly_features_used(const EvalWeights& w) {
-  return {.open_paths = w.open_path != 0, .exposed_cut_points = w.exposed_cut_point != 0};
+  return {.open_paths = w.open_path != 0,
+          .exposed_cut_points = w.exposed_cut_point != 0,
+          .stuck_near_goal = w.one_rank_short_stuck != 0 || w.two_ranks_short_stuck != 0,
+          .passed = w.passed_pieces != 0 || w.passed_leader_rank != 0};
+}
+
+// The pieces of `candidates` (pieces of `own`) with no one-square step forward or
+// diagonally forward, onto a square free of their own pieces, after which `own` is one
+// group. Such a piece cannot move on before others come up beside it.
+Bitboard stuck_pieces(const Geometry& g, Color side, Bitboard own, Bitboard candidates) {
+  Bitboard stuck = 0;
+  for (Bitboard rest = candidates; rest; rest &= rest - 1) {
+    const Bitboard piece = rest & -rest;
+    const Bitboard others = own ^ piece;
+    bool can_step = false;
+    for (Direction d : forward_directions(side)) {
+      const Bitboard to = g.shift(piece, d) & ~own;
+      // The destination must touch the others (cheap) and the others, with it, be one group;
+      // a lone piece always can.
+      if (to && (!others || ((g.dilate(to) & others) && g.is_connected(others | to)))) {
+        can_step = true;
+        break;
+      }
+    }
+    if (!can_step) stuck |= piece;
+  }
+  return stuck;
 }
 
 // How many pieces of one side stand at each advancement, and on which files.
@@ -137,6 +171,44 @@ RankCounts rank_counts(const Geometry& g, Color side, Bitboard own) {
   return c;
 }
 
+// The advancement of the most advanced of the counted pieces (there must be one).
+int leader_advancement(const RankCounts& c, int height) {
+  int best = height - 1;
+  while (c.at_advancement[best] == 0) --best;
+  return best;
+}
+
+// The pieces one and two ranks short of the goal that are stuck (stuck_pieces); `n` holds
+// the side's counts by advancement, so that most positions, with none there, skip it.
+void add_stuck_near_goal(const Geometry& g, Color side, Bitboard own,
+                         const std::array<int, kMaxSide>& n, SideFeatures& f) {
+  const int one = g.height() - 2, two = g.height() - 3;
+  if (n[one] == 0 && n[two] == 0) return;
+  const auto at_advancement = [&](int adv) {
+    return own & g.rank_mask(side == Color::White ? adv : g.height() - 1 - adv);
+  };
+  const Bitboard one_short = at_advancement(one), two_short = at_advancement(two);
+  const Bitboard stuck = stuck_pieces(g, side, own, one_short | two_short);
+  f.one_rank_short_stuck = kFeatureScale * popcount(stuck & one_short);
+  f.two_ranks_short_stuck = kFeatureScale * popcount(stuck & two_short);
+}
+
+// The side's pieces with no enemy piece ahead of them on their own file or the two beside
+// it, like passed pawns in chess: no enemy piece stands in front of them to block or
+// capture them.
+void add_passed(const Position& pos, Color side, SideFeatures& f) {
+  const Geometry& g = pos.geometry();
+  // The squares behind the enemy's pieces as the enemy sees it, which is ahead as we do.
+  const Direction enemy_forward = side == Color::White ? S : N;
+  const Bitboard enemy = pos.pieces(opponent(side));
+  const Bitboard behind = g.shift(g.slide_fill(enemy, g.all(), enemy_forward), enemy_forward);
+  const Bitboard opposed = behind | g.shift(behind, E) | g.shift(behind, W);
+  const Bitboard passed = pos.pieces(side) & ~opposed;
+  if (!passed) return;
+  f.passed = kFeatureScale * popcount(passed);
+  f.passed_leader = kFeatureScale * leader_advancement(rank_counts(g, side, passed), g.height());
+}
+
 // The slide-based features (open paths, exposed cut points) only when `wanted`; the
 // opponent's captures only where there is a cut point to expose.
 SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures& wanted) {
@@ -151,8 +223,7 @@ SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures
   const RankCounts ranks = rank_counts(g, side, own);
   const auto& n = ranks.at_advancement;
   // The most advanced piece, and the next one (on the same rank if two stand there).
-  int best = g.height() - 1;
-  while (n[best] == 0) --best;
+  const int best = leader_advancement(ranks, g.height());
   int second = n[best] >= 2 ? best : best - 1;
   while (second >= 0 && n[second] == 0) --second;
   const Bitboard ahead = g.shift(own, side == Color::White ? N : S) & pos.empty_squares();
@@ -172,6 +243,8 @@ SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures
   // The opponent's home row is rank height - 1 ahead: a piece there has already won.
   f.one_rank_short = kFeatureScale * n[g.height() - 2];
   f.two_ranks_short = kFeatureScale * n[g.height() - 3];
+  if (wanted.stuck_near_goal) add_stuck_near_goal(g, side, own, n, f);
+  if (wanted.passed) add_passed(pos, side, f);
   return f;
 }
 
@@ -210,7 +283,11 @@ std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
           one_rank_short,
           two_ranks_short,
           endgame_material,
-          endgame_leader_rank};
+          endgame_leader_rank,
+          one_rank_short_stuck,
+          two_ranks_short_stuck,
+          passed_pieces,
+          passed_leader_rank};
 }
 
 EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f) {
@@ -232,6 +309,10 @@ EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f
       .two_ranks_short = at(F::TwoRanksShort, f),
       .endgame_material = at(F::EndgameMaterial, f),
       .endgame_leader_rank = at(F::EndgameLeaderRank, f),
+      .one_rank_short_stuck = at(F::OneRankShortStuck, f),
+      .two_ranks_short_stuck = at(F::TwoRanksShortStuck, f),
+      .passed_pieces = at(F::PassedPieces, f),
+      .passed_leader_rank = at(F::PassedLeaderRank, f),
   };
 }
 
@@ -286,6 +367,10 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
       a.two_ranks_short - b.two_ranks_short,
       endgame(a.material - b.material),
       endgame(a.leader - b.leader),
+      a.one_rank_short_stuck - b.one_rank_short_stuck,
+      a.two_ranks_short_stuck - b.two_ranks_short_stuck,
+      a.passed - b.passed,
+      a.passed_leader - b.passed_leader,
   };
 }
 

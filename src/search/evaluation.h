@@ -35,6 +35,12 @@ enum class EvalFeature {
   // pieces stand on the board, rising to 1 as the board empties; kEndgamePieces below).
   EndgameMaterial,    // Material, more (or less) in the endgame
   EndgameLeaderRank,  // LeaderRank, the same
+  // Pieces one (two) ranks short of the goal with no forward step that keeps their side
+  // connected: counted by OneRankShort (TwoRanksShort) too, this corrects them.
+  OneRankShortStuck,
+  TwoRanksShortStuck,
+  PassedPieces,      // pieces with no enemy piece ahead on their own or a neighbouring file
+  PassedLeaderRank,  // advancement of the most advanced such piece (0 if none)
   Count
 };
 constexpr int kEvalFeatureCount = static_cast<int>(EvalFeature::Count);
@@ -63,6 +69,10 @@ struct EvalWeights {
   int two_ranks_short;
   int endgame_material = 0;
   int endgame_leader_rank = 0;
+  int one_rank_short_stuck = 0;
+  int two_ranks_short_stuck = 0;
+  int passed_pieces = 0;
+  int passed_leader_rank = 0;
 
   // The defaults of a rule set on a board `width` files wide: Classic on boards of at most
   // 8 files (the 8x8 board) has weights of its own, fitted to 8x8 games.

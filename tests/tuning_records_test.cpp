@@ -131,6 +131,18 @@ TEST(TuneRecordsCommand, WritesADataFileThatTheFitReads) {
   const auto fit = testing::run_cli_capturing({"tune", "fit", "--data", data});
   EXPECT_EQ(fit.code, 0) << fit.err;
   EXPECT_NE(fit.out.find("weights material="), std::string::npos) << fit.out;
+
+  // Features left out get no weight; the others still do.
+  const auto without = testing::run_cli_capturing(
+      {"tune", "fit", "--data", data, "--without", "material,passed_pieces"});
+  EXPECT_EQ(without.code, 0) << without.err;
+  EXPECT_NE(without.out.find("weights material=0,"), std::string::npos) << without.out;
+  EXPECT_NE(without.out.find(",passed_pieces=0,"), std::string::npos) << without.out;
+  EXPECT_EQ(without.out.find("leader_rank=0,"), std::string::npos) << without.out;
+  const auto unknown =
+      testing::run_cli_capturing({"tune", "fit", "--data", data, "--without", "material,pieces"});
+  EXPECT_NE(unknown.code, 0);
+  EXPECT_NE(unknown.err.find("unknown feature 'pieces'"), std::string::npos) << unknown.err;
 }
 
 TEST(TuneFitCommand, AMissingOrDirectoryDataFileIsNamedWithTheReason) {

@@ -54,6 +54,7 @@ struct TuneOptions {
   std::string out_file, data_file;
   double lambda = 1e-7;
   double held_out = 0.2;
+  std::string without_features;
   std::string first_weights, second_weights;
   std::vector<std::string> record_files;
   int skip_plies = 8;
@@ -137,6 +138,10 @@ int run_fit(const TuneOptions& o, const Streams& io) {
   // The last part of the file (whole games, as they are written in order) is held out:
   // the fit never sees it, so its loss shows whether the new weights generalise.
   std::vector<Sample> samples = make_samples(data);
+  // Features left out read 0 everywhere: the fit cannot use them, and the comparison with
+  // a fit that may shows what they add.
+  for (EvalFeature f : parse_feature_names(o.without_features))
+    for (Sample& s : samples) s.x[static_cast<int>(f)] = 0;
   const auto held_count =
       static_cast<std::size_t>(static_cast<double>(samples.size()) * o.held_out);
   const std::vector<Sample> held(samples.end() - static_cast<std::ptrdiff_t>(held_count),
@@ -226,6 +231,8 @@ void add_tune_command(CLI::App& app, Action& chosen) {
   fit->add_option("--held-out", options->held_out,
                   "Fraction of the positions (the file's last) kept out of the fit")
       ->check(CLI::Range(0.0, 0.9));
+  fit->add_option("--without", options->without_features,
+                  "Features to leave out (name,name,...): they read 0 for every weight set");
   fit->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_fit(*options, io); };
   });

@@ -5,6 +5,16 @@
 
 namespace ordo {
 
+namespace {
+
+int feature_index(std::string_view name) {
+  for (int i = 0; i < kEvalFeatureCount; ++i)
+    if (feature_name(static_cast<EvalFeature>(i)) == name) return i;
+  return -1;
+}
+
+}  // namespace
+
 EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
   auto fields = base.fields();
   while (!text.empty()) {
@@ -15,9 +25,7 @@ EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
     if (eq == std::string_view::npos)
       throw std::invalid_argument("weight '" + std::string(entry) + "': expected name=value");
     const std::string_view name = entry.substr(0, eq), value = entry.substr(eq + 1);
-    int index = -1;
-    for (int i = 0; i < kEvalFeatureCount; ++i)
-      if (feature_name(static_cast<EvalFeature>(i)) == name) index = i;
+    const int index = feature_index(name);
     if (index < 0) throw std::invalid_argument("unknown weight '" + std::string(name) + "'");
     int number = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
@@ -27,6 +35,19 @@ EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
     fields[index] = number;
   }
   return EvalWeights::from_fields(fields);
+}
+
+std::vector<EvalFeature> parse_feature_names(std::string_view text) {
+  std::vector<EvalFeature> features;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view name = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    const int index = feature_index(name);
+    if (index < 0) throw std::invalid_argument("unknown feature '" + std::string(name) + "'");
+    features.push_back(static_cast<EvalFeature>(index));
+  }
+  return features;
 }
 
 std::string format_weights(const EvalWeights& w) {

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "search/evaluation.h"
 
@@ -14,6 +15,9 @@ namespace ordo {
 // keep their value in `base`. Throws std::invalid_argument naming the bad entry.
 EvalWeights parse_weights(std::string_view text, const EvalWeights& base);
 std::string format_weights(const EvalWeights& w);  // the same "name=value,..." form
+// "passed_pieces,passed_leader_rank": feature names, comma-separated. Throws
+// std::invalid_argument naming an unknown one.
+std::vector<EvalFeature> parse_feature_names(std::string_view text);
 std::string cpp_initializer(const EvalWeights& w, std::string_view name);  // "constexpr ..."
 
 }  // namespace ordo

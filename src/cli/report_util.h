@@ -1,5 +1,5 @@
 // Small helpers for aligned, readable reports: grouped numbers, fixed decimals and rates.
-// (The reports' stopwatch is Stopwatch, common/stopwatch.h.)
+// (The reports are timed by Stopwatch, common/stopwatch.h.)
 #pragma once
 
 #include <cstdint>

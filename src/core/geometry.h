@@ -123,11 +123,13 @@ class Geometry {
   // slide_fill's doubling on bitboards or words: round k joins runs of up to 2^k - 1 steps.
   template <class Word, class Shift>
   static Word fill_rounds(Word reached, Word pass, int delta, int rounds, Shift shift) {
-    for (int round = 0, steps = 1; round < rounds; ++round, steps *= 2) {
+    if (rounds == 0) return reached;
+    // The last round extends `reached` only: the runs of `pass` are not needed after it.
+    for (int round = 1, steps = 1;; ++round, steps *= 2) {
       reached |= pass & shift(reached, steps * delta);
+      if (round == rounds) return reached;
       pass &= shift(pass, steps * delta);
     }
-    return reached;
   }
 
   int width_, height_, squares_;

@@ -32,27 +32,32 @@ constexpr EvalWeights kClassicWeights{
     .two_ranks_short = 92,
 };
 
-// The same fit to the positions of the 195 Classic 8x8 games against the bot on record
-// (docs/matches/c8-full-901.pgn, c8-fit-1301.pgn; docs/tuning.md, "Classic 8x8 weights of
-// its own"). On the shorter board the leader's advance counts for far more (301 a rank),
-// a piece for more (73), and in the endgame less.
+// The same fit to the positions of the 440 Classic 8x8 games against the bot on record
+// (docs/matches/c8-*.pgn but the loss books' games; docs/tuning.md, "Stuck and passed
+// pieces (Classic 8x8)"), with the stuck and passed pieces. On the shorter board a piece
+// that has passed the enemy (nothing ahead of it on its file or those beside it) is worth
+// nearly a piece more, and a piece near the goal that cannot move on is worth far less.
 constexpr EvalWeights kClassic8x8Weights{
-    .material = 73,
-    .leader_rank = 301,
-    .leader_rank_sq = -37,
-    .mean_rank = 44,
-    .open_path = 22,
-    .cut_point = 35,
-    .split = 203,
-    .tempo = 51,
-    .runner_up_rank = 27,
-    .frontier = 59,
-    .file_span = -1,
-    .exposed_cut_point = 34,
-    .one_rank_short = 569,
-    .two_ranks_short = 169,
-    .endgame_material = -178,
-    .endgame_leader_rank = -109,
+    .material = 131,
+    .leader_rank = 165,
+    .leader_rank_sq = -25,
+    .mean_rank = 178,
+    .open_path = -10,
+    .cut_point = 16,
+    .split = 137,
+    .tempo = 52,
+    .runner_up_rank = 7,
+    .frontier = 8,
+    .file_span = -35,
+    .exposed_cut_point = 19,
+    .one_rank_short = 750,
+    .two_ranks_short = 137,
+    .endgame_material = -268,
+    .endgame_leader_rank = -8,
+    .one_rank_short_stuck = -337,
+    .two_ranks_short_stuck = -49,
+    .passed_pieces = 122,
+    .passed_leader_rank = -26,
 };
 // Classic boards this narrow or narrower take the 8x8 weights.
 constexpr int kNarrowBoardFiles = 8;

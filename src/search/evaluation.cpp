@@ -203,11 +203,12 @@ void add_stuck_near_goal(const Geometry& g, Color side, Bitboard own,
 // capture them.
 void add_passed(const Position& pos, Color side, SideFeatures& f) {
   const Geometry& g = pos.geometry();
-  // The squares behind the enemy's pieces as the enemy sees it, which is ahead as we do.
+  // The squares in front of the enemy's pieces, as the enemy moves: a piece of ours there
+  // has an enemy piece ahead of it on its file.
   const Direction enemy_forward = side == Color::White ? S : N;
   const Bitboard enemy = pos.pieces(opponent(side));
-  const Bitboard behind = g.shift(g.slide_fill(enemy, g.all(), enemy_forward), enemy_forward);
-  const Bitboard opposed = behind | g.shift(behind, E) | g.shift(behind, W);
+  const Bitboard in_front = g.shift(g.slide_fill(enemy, g.all(), enemy_forward), enemy_forward);
+  const Bitboard opposed = in_front | g.shift(in_front, E) | g.shift(in_front, W);
   const Bitboard passed = pos.pieces(side) & ~opposed;
   if (!passed) return;
   f.passed = kFeatureScale * popcount(passed);

@@ -248,6 +248,16 @@ TEST(Evaluation, DotProductMatchesTheLegacyFormulaWithDefaultWeights) {
   }
 }
 
+// Calls check(pos) on `count` Classic positions: three in four random placements, the rest
+// from random games, which have the shapes that play makes.
+template <typename Check>
+void for_random_classic_positions(std::uint64_t seed, int count, Check check) {
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < count; ++i)
+    check(i % 4 ? testing::random_placement(rng, Variant::Classic)
+                : testing::random_game_position(rng, Variant::Classic, 60));
+}
+
 // The features read off the ranks and files, counted piece by piece for one side (whole
 // units): the evaluation counts them one rank at a time.
 struct RankFeatures {
@@ -278,10 +288,7 @@ RankFeatures rank_features_by_piece(const Position& pos, Color side) {
 }
 
 TEST(Evaluation, RankFeaturesAgreeWithAPieceByPieceCount) {
-  std::mt19937_64 rng(8);
-  for (int i = 0; i < 1000; ++i) {
-    const Position pos = i % 4 ? testing::random_placement(rng, Variant::Classic)
-                               : testing::random_game_position(rng, Variant::Classic, 60);
+  for_random_classic_positions(8, 1000, [](const Position& pos) {
     const Color us = pos.side_to_move();
     const RankFeatures a = rank_features_by_piece(pos, us);
     const RankFeatures b = rank_features_by_piece(pos, opponent(us));
@@ -298,7 +305,7 @@ TEST(Evaluation, RankFeaturesAgreeWithAPieceByPieceCount) {
     EXPECT_EQ(at(f, EvalFeature::OneRankShort), s * (a.one_short - b.one_short));
     EXPECT_EQ(at(f, EvalFeature::TwoRanksShort), s * (a.two_short - b.two_short))
         << pos.to_string();
-  }
+  });
 }
 
 // Square-by-square counts of the stuck and passed pieces of one side (whole units), with
@@ -355,11 +362,8 @@ PieceFeatures piece_features_by_square(const Position& pos, Color side) {
 }
 
 TEST(Evaluation, StuckAndPassedPiecesAgreeWithASquareBySquareCount) {
-  std::mt19937_64 rng(9);
   int stuck_seen = 0, passed_seen = 0;
-  for (int i = 0; i < 1000; ++i) {
-    const Position pos = i % 4 ? testing::random_placement(rng, Variant::Classic)
-                               : testing::random_game_position(rng, Variant::Classic, 60);
+  for_random_classic_positions(9, 1000, [&](const Position& pos) {
     const Color us = pos.side_to_move();
     const PieceFeatures a = piece_features_by_square(pos, us);
     const PieceFeatures b = piece_features_by_square(pos, opponent(us));
@@ -374,7 +378,7 @@ TEST(Evaluation, StuckAndPassedPiecesAgreeWithASquareBySquareCount) {
         << pos.to_string();
     stuck_seen += a.one_short_stuck + a.two_short_stuck + b.one_short_stuck + b.two_short_stuck;
     passed_seen += a.passed + b.passed;
-  }
+  });
   // The random positions must exercise both counts.
   EXPECT_GT(stuck_seen, 50);
   EXPECT_GT(passed_seen, 50);

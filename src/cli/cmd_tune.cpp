@@ -127,6 +127,8 @@ int run_records(const TuneOptions& o, const Streams& io) {
 }
 
 int run_fit(const TuneOptions& o, const Streams& io) {
+  // Checked before the data file is read, which can take a while.
+  const std::vector<EvalFeature> left_out = parse_feature_names(o.without_features);
   std::istringstream file(read_text_file(o.data_file, "training data"));
   TrainingData data;
   try {
@@ -140,7 +142,7 @@ int run_fit(const TuneOptions& o, const Streams& io) {
   std::vector<Sample> samples = make_samples(data);
   // Features left out read 0 everywhere: the fit cannot use them, and the comparison with
   // a fit that may shows what they add.
-  for (EvalFeature f : parse_feature_names(o.without_features))
+  for (EvalFeature f : left_out)
     for (Sample& s : samples) s.x[static_cast<int>(f)] = 0;
   const auto held_count =
       static_cast<std::size_t>(static_cast<double>(samples.size()) * o.held_out);

@@ -13,14 +13,21 @@ int feature_index(std::string_view name) {
   return -1;
 }
 
+// Calls `each` with every entry of a comma-separated list, in order.
+template <typename Each>
+void for_each_entry(std::string_view text, Each each) {
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    each(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+  }
+}
+
 }  // namespace
 
 EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
   auto fields = base.fields();
-  while (!text.empty()) {
-    const auto comma = text.find(',');
-    const std::string_view entry = text.substr(0, comma);
-    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+  for_each_entry(text, [&](std::string_view entry) {
     const auto eq = entry.find('=');
     if (eq == std::string_view::npos)
       throw std::invalid_argument("weight '" + std::string(entry) + "': expected name=value");
@@ -33,20 +40,17 @@ EvalWeights parse_weights(std::string_view text, const EvalWeights& base) {
       throw std::invalid_argument("weight '" + std::string(name) + "': '" + std::string(value) +
                                   "' is not an integer");
     fields[index] = number;
-  }
+  });
   return EvalWeights::from_fields(fields);
 }
 
 std::vector<EvalFeature> parse_feature_names(std::string_view text) {
   std::vector<EvalFeature> features;
-  while (!text.empty()) {
-    const auto comma = text.find(',');
-    const std::string_view name = text.substr(0, comma);
-    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+  for_each_entry(text, [&](std::string_view name) {
     const int index = feature_index(name);
     if (index < 0) throw std::invalid_argument("unknown feature '" + std::string(name) + "'");
     features.push_back(static_cast<EvalFeature>(index));
-  }
+  });
   return features;
 }
 

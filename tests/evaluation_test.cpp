@@ -61,6 +61,8 @@ int legacy_evaluate(const Position& pos, const EvalWeights& w) {
 EvalWeights legacy_only(EvalWeights w) {
   w.runner_up_rank = w.frontier = w.file_span = 0;
   w.exposed_cut_point = w.one_rank_short = w.two_ranks_short = 0;
+  w.endgame_material = w.endgame_leader_rank = 0;
+  w.one_rank_short_stuck = w.two_ranks_short_stuck = w.passed_pieces = w.passed_leader_rank = 0;
   return w;
 }
 
@@ -79,16 +81,17 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   const EvalFeatures expected = {16, 32, 64, 32, 16, 0,  0, 16, 32, 16,
                                  16, 0,  0,  32, 14, 28, 0, 0,  16, 32};
   EXPECT_EQ(f, expected);
-  // With the Classic defaults for 10x8 (a board this narrow takes the 8x8 ones by itself):
-  // material 17*1, leader 122*2 - 13*4, mean rank 66*2, open
-  // paths 18*1, tempo 48, runner-up 32*2, frontier 1*1, file span -37*1, and b3 and c3
-  // two ranks short 92*2: 17 + 192 + 132 + 18 + 48 + 64 + 1 - 37 + 184 = 619.
+  // With the Classic defaults for 10x8 (a board this narrow takes the 8x8 ones by itself),
+  // in sixteenths: material 51*16, leader 90*32 - 10*64, mean rank 47*32, open paths 18*16,
+  // tempo 48*16, runner-up 61*32, frontier 7*16, file span -78*16, b3 and c3 two ranks
+  // short 97*32, endgame material -164*14, endgame leader 68*28, passed 94*16, passed
+  // leader -2*32: 10,584 sixteenths, 661 whole units (rounded toward zero).
   const EvalWeights classic = EvalWeights::defaults(Variant::Classic, kStandardWidth);
-  EXPECT_EQ(evaluate(pos, classic), 619);
+  EXPECT_EQ(evaluate(pos, classic), 661);
   EXPECT_EQ(evaluate(pos), evaluate(pos, EvalWeights::defaults(Variant::Classic, 8)));
   // The legacy formula knows only the first eight features.
   const EvalWeights legacy_terms = legacy_only(classic);
-  EXPECT_EQ(evaluate(pos, legacy_terms), 407);  // 619 - 64 - 1 + 37 - 184
+  EXPECT_EQ(evaluate(pos, legacy_terms), 351);  // 51 + 180 - 40 + 94 + 18 + 48
   EXPECT_EQ(evaluate(pos, legacy_terms), legacy_evaluate(pos, legacy_terms));
 }
 

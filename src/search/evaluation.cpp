@@ -9,27 +9,35 @@ namespace ordo {
 
 namespace {
 
-// Fitted by logistic regression (tune records, tune fit) to the positions of 394 games of
-// our engine against the reference bot (docs/tuning.md, "The full fit"), then checked by
-// matches against the bot. Earlier hand-set and match-chosen weights moved step by step
-// toward what such fits said; this takes the whole step. In the fit a piece counts for
-// little by itself, the leader's advance a lot (concave: 122 a rank less 13 per rank
-// squared), and a piece one or two ranks short of the goal most of all.
+// Fitted by logistic regression (tune records, tune fit) to the positions of the 594
+// Classic 10x8 games of our engine against the reference bot on record (docs/tuning.md,
+// "Stuck and passed pieces (Classic 10x8)"), then checked by matches against the bot.
+// Earlier weights came from the same kind of fit without the last six features. A piece
+// counts for little by itself, the leader's advance a lot (concave), a piece one or two
+// ranks short of the goal most of all unless it cannot step on, and a piece that has
+// passed the enemy (nothing ahead of it on its file or those beside it) nearly a piece
+// more. As the board empties a piece counts for less and the leader's advance for more.
 constexpr EvalWeights kClassicWeights{
-    .material = 17,
-    .leader_rank = 122,
-    .leader_rank_sq = -13,
-    .mean_rank = 66,
+    .material = 51,
+    .leader_rank = 90,
+    .leader_rank_sq = -10,
+    .mean_rank = 47,
     .open_path = 18,
-    .cut_point = 2,
-    .split = 210,
+    .cut_point = 0,
+    .split = 170,
     .tempo = 48,
-    .runner_up_rank = 32,
-    .frontier = 1,
-    .file_span = -37,
-    .exposed_cut_point = 54,
-    .one_rank_short = 489,
-    .two_ranks_short = 92,
+    .runner_up_rank = 61,
+    .frontier = 7,
+    .file_span = -78,
+    .exposed_cut_point = 50,
+    .one_rank_short = 438,
+    .two_ranks_short = 97,
+    .endgame_material = -164,
+    .endgame_leader_rank = 68,
+    .one_rank_short_stuck = -165,
+    .two_ranks_short_stuck = -70,
+    .passed_pieces = 94,
+    .passed_leader_rank = -2,
 };
 
 // The same fit to the positions of the 440 Classic 8x8 games against the bot on record

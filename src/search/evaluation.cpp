@@ -15,8 +15,9 @@ namespace {
 // Earlier weights came from the same kind of fit without the last six features. A piece
 // counts for little by itself, the leader's advance a lot (concave), a piece one or two
 // ranks short of the goal most of all unless it cannot step on, and a piece that has
-// passed the enemy (nothing ahead of it on its file or those beside it) nearly a piece
-// more. As the board empties a piece counts for less and the leader's advance for more.
+// passed the enemy (nothing ahead of it on its file or those beside it) nearly three times
+// a plain one. As the board empties a piece counts for less and the leader's advance for
+// more.
 constexpr EvalWeights kClassicWeights{
     .material = 51,
     .leader_rank = 90,

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -370,6 +371,65 @@ TEST(TranspositionTable, MateScoresAreRelativeToTheNode) {
   // Plain evaluations are not shifted.
   table.store(44, 4, &move, 321, 5, Bound::Upper);
   EXPECT_EQ(table.probe(44, 9)->score, 321);
+}
+
+// `count` keys (from 1 on) that fall into the same bucket of `table`.
+std::vector<std::uint64_t> keys_of_one_bucket(const TranspositionTable& table, std::size_t count) {
+  std::vector<std::uint64_t> keys{0x9E37'79B9'7F4A'7C15ULL};
+  for (std::uint64_t k = keys[0] + 1; keys.size() < count; ++k)
+    if (table.bucket_of(k) == table.bucket_of(keys[0])) keys.push_back(k);
+  return keys;
+}
+
+TEST(TranspositionTable, KeepsEveryPositionOfAFullBucket) {
+  TranspositionTable table(1);
+  const auto keys = keys_of_one_bucket(table, TranspositionTable::bucket_slots());
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    table.store(keys[i], 0, nullptr, static_cast<int>(i), static_cast<int>(i) + 1, Bound::Exact);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const auto hit = table.probe(keys[i], 0);
+    ASSERT_TRUE(hit) << "key " << i;
+    EXPECT_EQ(hit->score, static_cast<int>(i));
+  }
+}
+
+// In a full bucket of this search, a new position takes the place of the shallowest one.
+TEST(TranspositionTable, ANewPositionReplacesTheShallowestOfItsBucket) {
+  TranspositionTable table(1);
+  const std::size_t n = TranspositionTable::bucket_slots();
+  const auto keys = keys_of_one_bucket(table, n + 1);
+  // Depths 10, 11, ... but the last of the bucket's entries is the shallowest, 2.
+  for (std::size_t i = 0; i < n; ++i)
+    table.store(keys[i], 0, nullptr, 0, i + 1 == n ? 2 : 10 + static_cast<int>(i), Bound::Lower);
+  table.store(keys[n], 0, nullptr, 0, 1, Bound::Lower);
+  EXPECT_TRUE(table.probe(keys[n], 0)) << "a new entry is always stored";
+  EXPECT_FALSE(table.probe(keys[n - 1], 0)) << "the shallowest entry made way";
+  for (std::size_t i = 0; i + 1 < n; ++i) EXPECT_TRUE(table.probe(keys[i], 0)) << "key " << i;
+}
+
+// Entries of an earlier search make way before any of this search, however deep.
+TEST(TranspositionTable, EarlierSearchesMakeWayFirst) {
+  TranspositionTable table(1);
+  const std::size_t n = TranspositionTable::bucket_slots();
+  const auto keys = keys_of_one_bucket(table, n + 1);
+  table.store(keys[0], 0, nullptr, 0, 30, Bound::Exact);
+  table.new_search();
+  for (std::size_t i = 1; i < n; ++i) table.store(keys[i], 0, nullptr, 0, 1, Bound::Upper);
+  table.store(keys[n], 0, nullptr, 0, 1, Bound::Upper);
+  EXPECT_FALSE(table.probe(keys[0], 0));
+  for (std::size_t i = 1; i <= n; ++i) EXPECT_TRUE(table.probe(keys[i], 0)) << "key " << i;
+}
+
+// A shallower result for a position already stored keeps the deeper bound (but not an
+// exact score, which replaces it).
+TEST(TranspositionTable, AShallowerBoundDoesNotReplaceADeeperOne) {
+  TranspositionTable table(1);
+  table.store(77, 0, nullptr, 100, 9, Bound::Lower);
+  table.store(77, 0, nullptr, 50, 4, Bound::Upper);
+  EXPECT_EQ(table.probe(77, 0)->depth, 9);
+  table.store(77, 0, nullptr, 60, 4, Bound::Exact);
+  EXPECT_EQ(table.probe(77, 0)->bound, Bound::Exact);
+  EXPECT_EQ(table.probe(77, 0)->score, 60);
 }
 
 // A table move is searched before the moves are generated; a move of another position

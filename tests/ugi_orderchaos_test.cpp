@@ -57,7 +57,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "id author the ordo-engine authors",
       "option name Game type combo default ordo var ordo var orderchaos",
       "option name Rules type combo default original var original var exact-five",
-      "option name Hash type spin default 16 min 1 max 4096",
+      "option name Hash type spin default 64 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
       "option name Searcher type combo default alphabeta var alphabeta var mcts",
       "option name Level type spin default 10 min 1 max 10",

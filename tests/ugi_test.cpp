@@ -67,7 +67,7 @@ TEST(Ugi, ScriptedSessionTranscript) {
       "id author the ordo-engine authors",
       "option name Rules type combo default classic var classic var x",
       "option name Size type combo default 10x8 var 10x8 var 8x8",
-      "option name Hash type spin default 16 min 1 max 4096",
+      "option name Hash type spin default 64 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
       "option name Searcher type combo default alphabeta var alphabeta var mcts",
       "option name Level type spin default 10 min 1 max 10",

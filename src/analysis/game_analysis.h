@@ -44,7 +44,7 @@ struct GameAnalysis {
 class GameAnalyzer {
  public:
   // Zero limits mean one second per position.
-  explicit GameAnalyzer(SearchLimits per_position, std::size_t hash_mib = 16);
+  explicit GameAnalyzer(SearchLimits per_position, std::size_t hash_mib = kDefaultTableMib);
 
   // `history`: the hashes of the game's positions before `pos` (for repetition).
   PositionAnalysis analyze_position(const Position& pos, const std::vector<std::uint64_t>& history);

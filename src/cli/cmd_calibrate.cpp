@@ -70,7 +70,7 @@ Rates measure(const Game& game, const CalibrateOptions& o) {
   rates.plies = static_cast<int>(game.moves().size());
   rates.pieces = popcount(pos.pieces(Color::White) | pos.pieces(Color::Black));
   {
-    AlphaBeta search(16, 1);  // the match players' table size, one thread
+    AlphaBeta search(kDefaultTableMib, 1);  // the match players' table size, one thread
     const Stopwatch timer(TimeBasis::ThreadCpu);
     const SearchResult result =
         search.search(pos, game.earlier_hashes(), SearchLimits{.nodes = o.nodes}, stop);
@@ -99,7 +99,8 @@ int run_calibrate(const CalibrateOptions& o, const Streams& io) {
     throw std::invalid_argument("calibrate takes its positions from --openings, not --moves");
   }
   const std::vector<Game> games = book_games(o);
-  io.out << "thread CPU time; alpha-beta " << grouped(o.nodes) << " nodes (16 MiB, 1 thread), "
+  io.out << "thread CPU time; alpha-beta " << grouped(o.nodes) << " nodes (" << kDefaultTableMib
+         << " MiB, 1 thread), "
          << "reference bot " << grouped(o.iterations) << " iterations per position\n"
          << "plies  pieces  alpha-beta nodes/s  bot iterations/s\n";
   std::vector<double> ab, uct;

@@ -42,7 +42,7 @@ struct EngineOptions {
   Variant variant = Variant::Classic;
   int width = kStandardWidth;  // of the start position: 10x8 or 8x8
   int height = kStandardHeight;
-  std::size_t hash_mib = 16;
+  std::size_t hash_mib = kDefaultTableMib;
   // Alpha-beta threads (lazy SMP); MCTS runs one.
   int threads = 1;
   SearcherKind searcher = SearcherKind::AlphaBeta;

@@ -18,6 +18,7 @@
 
 #include "common/stopwatch.h"
 #include "games/any_game.h"
+#include "search/transposition_table.h"
 
 namespace games {
 
@@ -28,7 +29,7 @@ constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 10;
 
 struct EngineSettings {
-  std::size_t hash_mib = 16;
+  std::size_t hash_mib = ordo::kDefaultTableMib;
   int threads = 1;
   std::string searcher = "alphabeta";  // or "mcts" where the game has one
   int level = kMaxLevel;               // kMinLevel (beginner) .. kMaxLevel

@@ -13,6 +13,7 @@
 #include "games/any_game.h"
 #include "match/player.h"
 #include "match/player_spec.h"
+#include "search/transposition_table.h"
 
 namespace ordo::match {
 
@@ -21,7 +22,7 @@ using MatchRules = games::GameSpec;
 
 struct AbSettings {
   MoveLimits limits;
-  std::size_t hash_mib = 16;
+  std::size_t hash_mib = kDefaultTableMib;
   int threads = 1;
   // A playing level as the app's (docs/levels.md): its caps and, below the top, its
   // randomness, drawn anew for every game (engine_player.h).

@@ -61,7 +61,9 @@ TranspositionTable::TranspositionTable(std::size_t mib) {
 }
 
 void TranspositionTable::resize(std::size_t mib) {
-  count_ = std::max<std::size_t>(1, mib * 1024 * 1024 / sizeof(TableSlot));
+  const std::size_t slots = mib * 1024 * 1024 / sizeof(TableSlot);
+  bucket_count_ = std::max<std::size_t>(1, slots / kBucketSlots);
+  count_ = bucket_count_ * kBucketSlots;
   slots_ = std::make_unique<TableSlot[]>(count_);
   generation_ = 0;
 }
@@ -75,8 +77,10 @@ void TranspositionTable::clear() {
   generation_ = 0;
 }
 
-std::optional<TableEntry> TranspositionTable::read(std::uint64_t key) const {
-  const TableSlot& s = slots_[slot(key)];
+namespace {
+
+// The slot's entry if its check word matches `key` (a consistent store of that position).
+std::optional<TableEntry> read_slot(const TableSlot& s, std::uint64_t key) {
   const std::uint64_t check = s.check.load(std::memory_order_relaxed);
   const std::uint64_t move = s.move.load(std::memory_order_relaxed);
   const std::uint64_t meta = s.meta.load(std::memory_order_relaxed);
@@ -89,6 +93,15 @@ std::optional<TableEntry> TranspositionTable::read(std::uint64_t key) const {
                     static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> 16 & 0xFF)),
                     bound,
                     static_cast<std::uint8_t>(meta >> 32 & 0xFF)};
+}
+
+}  // namespace
+
+std::optional<TableEntry> TranspositionTable::read(std::uint64_t key) const {
+  const TableSlot* bucket = &slots_[first_slot(key)];
+  for (std::size_t i = 0; i < kBucketSlots; ++i)
+    if (auto e = read_slot(bucket[i], key)) return e;
+  return std::nullopt;
 }
 
 std::optional<TableHit> TranspositionTable::probe(std::uint64_t key, int ply) const {
@@ -112,18 +125,37 @@ void TranspositionTable::store(std::uint64_t key, int ply, const Move* best, int
 
 void TranspositionTable::store_packed(std::uint64_t key, int ply, PackedMove best, int score,
                                       int depth, Bound bound) {
-  TableSlot& s = slots_[slot(key)];
-  // What the slot holds now, whatever its key (a torn read only makes the choice worse).
-  const std::uint64_t old_meta = s.meta.load(std::memory_order_relaxed);
-  const std::uint64_t old_move = s.move.load(std::memory_order_relaxed);
-  const std::uint64_t old_key = s.check.load(std::memory_order_relaxed) ^ old_move ^ old_meta;
-  const auto old_bound = static_cast<Bound>(old_meta >> 24 & 0xFF);
+  TableSlot* bucket = &slots_[first_slot(key)];
+  // The slot that holds this position, else the one worth least: empty, then from an
+  // earlier search, then the shallowest (a torn read only makes the choice worse).
+  TableSlot* target = nullptr;
+  int least_worth = 0;
+  bool same = false;
+  std::uint64_t old_move = 0, old_meta = 0;
+  for (std::size_t i = 0; i < kBucketSlots; ++i) {
+    TableSlot& s = bucket[i];
+    const std::uint64_t meta = s.meta.load(std::memory_order_relaxed);
+    const std::uint64_t move = s.move.load(std::memory_order_relaxed);
+    const std::uint64_t slot_key = s.check.load(std::memory_order_relaxed) ^ move ^ meta;
+    const auto slot_bound = static_cast<Bound>(meta >> 24 & 0xFF);
+    if (slot_key == key && slot_bound != Bound::None) {
+      target = &s;
+      same = true;
+      old_move = move;
+      old_meta = meta;
+      break;
+    }
+    const auto slot_depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> 16 & 0xFF));
+    const auto slot_generation = static_cast<std::uint8_t>(meta >> 32 & 0xFF);
+    const int worth = slot_bound == Bound::None        ? -1000
+                      : slot_generation != generation_ ? slot_depth - 500
+                                                       : slot_depth;
+    if (!target || worth < least_worth) {
+      target = &s;
+      least_worth = worth;
+    }
+  }
   const auto old_depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(old_meta >> 16 & 0xFF));
-  const auto old_generation = static_cast<std::uint8_t>(old_meta >> 32 & 0xFF);
-  const bool same = old_key == key && old_bound != Bound::None;
-  // Keep a deeper entry of this search for another position; anything else is replaced.
-  if (!same && old_bound != Bound::None && old_generation == generation_ && old_depth > depth)
-    return;
   if (same && old_depth > depth && bound != Bound::Exact) return;
   const PackedMove move = best != kNoPackedMove ? best : (same ? old_move : kNoPackedMove);
   const TableEntry e{key,
@@ -133,9 +165,9 @@ void TranspositionTable::store_packed(std::uint64_t key, int ply, PackedMove bes
                      bound,
                      generation_};
   const std::uint64_t meta = pack_meta(e);
-  s.check.store(key ^ move ^ meta, std::memory_order_relaxed);
-  s.move.store(move, std::memory_order_relaxed);
-  s.meta.store(meta, std::memory_order_relaxed);
+  target->check.store(key ^ move ^ meta, std::memory_order_relaxed);
+  target->move.store(move, std::memory_order_relaxed);
+  target->meta.store(meta, std::memory_order_relaxed);
 }
 
 }  // namespace ordo

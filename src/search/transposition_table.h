@@ -1,5 +1,7 @@
-// A fixed-size transposition table keyed by the Zobrist hash: one entry per slot, each with
-// the full key, the best move (packed into 64 bits), score, depth and bound type.
+// A fixed-size transposition table keyed by the Zobrist hash: buckets of a few slots, each
+// slot one entry with the full key, the best move (packed into 64 bits), score, depth and
+// bound type. A new position replaces the bucket's least useful entry, so that a full
+// table still keeps both the deep entries and the fresh ones near the leaves.
 //
 // Shared by the threads of a lazy SMP search without locks: an entry is three relaxed
 // atomic words, and the first holds the key xor the other two. A probe that reads words of
@@ -18,6 +20,9 @@
 #include "search/score.h"
 
 namespace ordo {
+
+// The table size of the engine, the match runner and analysis unless set otherwise.
+constexpr std::size_t kDefaultTableMib = 64;
 
 enum class Bound : std::uint8_t { None, Lower, Upper, Exact };
 
@@ -84,18 +89,27 @@ class TranspositionTable {
   void store_packed(std::uint64_t key, int ply, PackedMove best, int score, int depth, Bound bound);
 
   std::size_t entry_count() const { return count_; }
+  // Which bucket a key falls into, and how many entries a bucket holds (for tests).
+  std::size_t bucket_of(std::uint64_t key) const { return first_slot(key) / kBucketSlots; }
+  static constexpr std::size_t bucket_slots() { return kBucketSlots; }
 
  private:
-  std::size_t slot(std::uint64_t key) const {
+  // Two entries a bucket (48 bytes): on 8x8 at 900,000 nodes a search kept as much as
+  // with one entry a slot and four times the memory (docs/performance.md).
+  static constexpr std::size_t kBucketSlots = 2;
+
+  std::size_t first_slot(std::uint64_t key) const {
     // Multiply-shift maps the key onto any table size, not only powers of two (Bitboard is
     // simply the 128-bit unsigned type).
-    return static_cast<std::size_t>((static_cast<Bitboard>(key) * count_) >> 64);
+    return static_cast<std::size_t>((static_cast<Bitboard>(key) * bucket_count_) >> 64) *
+           kBucketSlots;
   }
   // The slot's entry if its check word matches its key (a consistent store), else none.
   std::optional<TableEntry> read(std::uint64_t key) const;
 
   std::unique_ptr<TableSlot[]> slots_;
-  std::size_t count_ = 0;
+  std::size_t count_ = 0;  // slots
+  std::size_t bucket_count_ = 0;
   std::uint8_t generation_ = 0;
 };
 

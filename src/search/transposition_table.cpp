@@ -54,6 +54,17 @@ std::uint64_t pack_meta(const TableEntry& e) {
          std::uint64_t{e.generation} << 32;
 }
 
+// The fields of a meta word (pack_meta).
+Bound meta_bound(std::uint64_t meta) {
+  return static_cast<Bound>(meta >> 24 & 0xFF);
+}
+std::int8_t meta_depth(std::uint64_t meta) {
+  return static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> 16 & 0xFF));
+}
+std::uint8_t meta_generation(std::uint64_t meta) {
+  return static_cast<std::uint8_t>(meta >> 32 & 0xFF);
+}
+
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t mib) {
@@ -63,13 +74,12 @@ TranspositionTable::TranspositionTable(std::size_t mib) {
 void TranspositionTable::resize(std::size_t mib) {
   const std::size_t slots = mib * 1024 * 1024 / sizeof(TableSlot);
   bucket_count_ = std::max<std::size_t>(1, slots / kBucketSlots);
-  count_ = bucket_count_ * kBucketSlots;
-  slots_ = std::make_unique<TableSlot[]>(count_);
+  slots_ = std::make_unique<TableSlot[]>(entry_count());
   generation_ = 0;
 }
 
 void TranspositionTable::clear() {
-  for (std::size_t i = 0; i < count_; ++i) {
+  for (std::size_t i = 0; i < entry_count(); ++i) {
     slots_[i].check.store(0, std::memory_order_relaxed);
     slots_[i].move.store(0, std::memory_order_relaxed);
     slots_[i].meta.store(0, std::memory_order_relaxed);
@@ -85,14 +95,14 @@ std::optional<TableEntry> read_slot(const TableSlot& s, std::uint64_t key) {
   const std::uint64_t move = s.move.load(std::memory_order_relaxed);
   const std::uint64_t meta = s.meta.load(std::memory_order_relaxed);
   if ((check ^ move ^ meta) != key) return std::nullopt;
-  const auto bound = static_cast<Bound>(meta >> 24 & 0xFF);
+  const Bound bound = meta_bound(meta);
   if (bound == Bound::None) return std::nullopt;
   return TableEntry{key,
                     move,
                     static_cast<std::int16_t>(static_cast<std::uint16_t>(meta & 0xFFFF)),
-                    static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> 16 & 0xFF)),
+                    meta_depth(meta),
                     bound,
-                    static_cast<std::uint8_t>(meta >> 32 & 0xFF)};
+                    meta_generation(meta)};
 }
 
 }  // namespace
@@ -137,7 +147,7 @@ void TranspositionTable::store_packed(std::uint64_t key, int ply, PackedMove bes
     const std::uint64_t meta = s.meta.load(std::memory_order_relaxed);
     const std::uint64_t move = s.move.load(std::memory_order_relaxed);
     const std::uint64_t slot_key = s.check.load(std::memory_order_relaxed) ^ move ^ meta;
-    const auto slot_bound = static_cast<Bound>(meta >> 24 & 0xFF);
+    const Bound slot_bound = meta_bound(meta);
     if (slot_key == key && slot_bound != Bound::None) {
       target = &s;
       same = true;
@@ -145,18 +155,15 @@ void TranspositionTable::store_packed(std::uint64_t key, int ply, PackedMove bes
       old_meta = meta;
       break;
     }
-    const auto slot_depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> 16 & 0xFF));
-    const auto slot_generation = static_cast<std::uint8_t>(meta >> 32 & 0xFF);
-    const int worth = slot_bound == Bound::None        ? -1000
-                      : slot_generation != generation_ ? slot_depth - 500
-                                                       : slot_depth;
+    const int worth = slot_bound == Bound::None              ? -1000
+                      : meta_generation(meta) != generation_ ? meta_depth(meta) - 500
+                                                             : meta_depth(meta);
     if (!target || worth < least_worth) {
       target = &s;
       least_worth = worth;
     }
   }
-  const auto old_depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(old_meta >> 16 & 0xFF));
-  if (same && old_depth > depth && bound != Bound::Exact) return;
+  if (same && meta_depth(old_meta) > depth && bound != Bound::Exact) return;
   const PackedMove move = best != kNoPackedMove ? best : (same ? old_move : kNoPackedMove);
   const TableEntry e{key,
                      move,

@@ -88,9 +88,13 @@ class TranspositionTable {
   std::optional<PackedTableHit> probe_packed(std::uint64_t key, int ply) const;
   void store_packed(std::uint64_t key, int ply, PackedMove best, int score, int depth, Bound bound);
 
-  std::size_t entry_count() const { return count_; }
+  std::size_t entry_count() const { return bucket_count_ * kBucketSlots; }
   // Which bucket a key falls into, and how many entries a bucket holds (for tests).
-  std::size_t bucket_of(std::uint64_t key) const { return first_slot(key) / kBucketSlots; }
+  std::size_t bucket_of(std::uint64_t key) const {
+    // Multiply-shift maps the key onto any table size, not only powers of two (Bitboard is
+    // simply the 128-bit unsigned type).
+    return static_cast<std::size_t>((static_cast<Bitboard>(key) * bucket_count_) >> 64);
+  }
   static constexpr std::size_t bucket_slots() { return kBucketSlots; }
 
  private:
@@ -98,17 +102,11 @@ class TranspositionTable {
   // with one entry a slot and four times the memory (docs/performance.md).
   static constexpr std::size_t kBucketSlots = 2;
 
-  std::size_t first_slot(std::uint64_t key) const {
-    // Multiply-shift maps the key onto any table size, not only powers of two (Bitboard is
-    // simply the 128-bit unsigned type).
-    return static_cast<std::size_t>((static_cast<Bitboard>(key) * bucket_count_) >> 64) *
-           kBucketSlots;
-  }
+  std::size_t first_slot(std::uint64_t key) const { return bucket_of(key) * kBucketSlots; }
   // The slot's entry if its check word matches its key (a consistent store), else none.
   std::optional<TableEntry> read(std::uint64_t key) const;
 
   std::unique_ptr<TableSlot[]> slots_;
-  std::size_t count_ = 0;  // slots
   std::size_t bucket_count_ = 0;
   std::uint8_t generation_ = 0;
 };

@@ -1,18 +1,23 @@
 // `match`: plays two players against each other (our engine, the UCT bot, or external UGI
 // engines) with the game's rules core as the referee, and reports the score, Elo, LOS and
 // SPRT. Ordo or Order and Chaos (--game). A thin adapter over src/match.
+#include <signal.h>
+
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/signal_watcher.h"
 #include "cli/text_file.h"
 #include "games/any_game.h"
 #include "match/elo_plot.h"
@@ -172,6 +177,7 @@ class RecordWriter {
   RecordWriter(std::ofstream& file, const std::string& path) : file_(file), path_(path) {}
 
   void add(const GameReport& game) {
+    ++finished_;
     if (!file_.is_open()) return;
     waiting_.emplace(game.index, game.played.record());
     while (!waiting_.empty() && waiting_.begin()->first == next_) {
@@ -180,12 +186,14 @@ class RecordWriter {
       ++next_;
     }
   }
-  // The games left waiting for one that was never played (a match the SPRT stopped).
+  // The games left waiting for one that was never played (a match the SPRT stopped) or
+  // that will not finish (an interrupted match).
   void finish() {
     for (const auto& [index, record] : waiting_) write(record);
     waiting_.clear();
   }
   int written() const { return written_; }
+  int finished() const { return finished_; }
 
  private:
   void write(const std::string& record) {
@@ -198,7 +206,26 @@ class RecordWriter {
   std::map<int, std::string> waiting_;
   int next_ = 0;
   int written_ = 0;
+  int finished_ = 0;
 };
+
+// On SIGINT or SIGTERM: every finished game goes to the file, also those that finished
+// after a game still in play (they would otherwise wait for it), and the user is told.
+void report_interruption(int signal_number, RecordWriter& writer, const std::string& path,
+                         std::ostream& out) {
+  try {
+    writer.finish();
+  } catch (const std::exception& e) {
+    out << e.what() << '\n';  // and on: the user still learns why the match ended
+  }
+  out << "Interrupted by " << (signal_number == SIGINT ? "SIGINT" : "SIGTERM") << " after "
+      << writer.finished() << " finished games";
+  if (!path.empty()) {
+    out << "; the records of all of them are in " << path << " (in round order, without the "
+        << "games that were in play)";
+  }
+  out << std::endl;
+}
 
 int run_match_command(const MatchOptions& o, const Streams& io) {
   if (o.engines.size() != 2) {
@@ -239,11 +266,20 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   if (!o.plot.empty()) plot = open_output(o.plot, "--plot");
 
   RecordWriter writer(records, o.out);
+  std::mutex output;      // the progress lines and the records, from game threads and the watcher
+  SignalWatcher signals;  // before the game threads start
+  signals.start([&](int signal_number) {
+    const std::lock_guard lock(output);
+    report_interruption(signal_number, writer, o.out, io.out);
+    std::_Exit(128 + signal_number);  // the games in play are abandoned, not waited for
+  });
   const auto started = std::chrono::steady_clock::now();
   const MatchResult result = run_match(config, [&](const GameReport& r, const MatchState& s) {
+    const std::lock_guard lock(output);
     print_progress(r, s, config, io.out);
     writer.add(r);
   });
+  signals.stop();
   writer.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

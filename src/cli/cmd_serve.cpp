@@ -1,6 +1,5 @@
 // `serve`: the browser app's server (docs/api.md). Games are kept in SQLite under the data
 // directory and resumed on start; SIGINT or SIGTERM shuts the server down cleanly.
-#include <pthread.h>
 #include <signal.h>
 
 #include <CLI/CLI.hpp>
@@ -8,9 +7,9 @@
 #include <filesystem>
 #include <ostream>
 #include <stdexcept>
-#include <thread>
 
 #include "cli/commands.h"
+#include "cli/signal_watcher.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/storage.h"
@@ -32,23 +31,6 @@ std::string default_data_dir() {
   return env && *env ? env : "data";
 }
 
-// Blocks SIGINT and SIGTERM in this thread (and the threads it starts), so one watcher
-// thread can take them with sigwait; restores the mask when done.
-class SignalMask {
- public:
-  SignalMask() {
-    sigemptyset(&set_);
-    sigaddset(&set_, SIGINT);
-    sigaddset(&set_, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &set_, &old_);
-  }
-  ~SignalMask() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-  const sigset_t& set() const { return set_; }
-
- private:
-  sigset_t set_, old_;
-};
-
 int serve(const ServeOptions& options, const Streams& io) {
   if (options.port < 1 || options.port > 65535)
     throw std::invalid_argument("--port must be 1..65535");
@@ -61,7 +43,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   // A browser that closes a stream mid-write must not kill the process.
   signal(SIGPIPE, SIG_IGN);
 
-  SignalMask mask;  // before any thread starts
+  SignalWatcher signals;  // before any thread starts
   server::Storage storage((std::filesystem::path(data_dir) / "ordo.sqlite").string());
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
@@ -72,18 +54,12 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::HttpServer http(games, http_options);
   const int port = http.bind(options.port);
 
-  std::thread watcher([&] {
-    int signal_number = 0;
-    sigwait(&mask.set(), &signal_number);
-    if (signal_number != 0) http.stop();
-  });
+  signals.start([&](int) { http.stop(); });
   io.out << "Serving " << games.game_count() << " stored games from " << data_dir << " ("
          << games.resident_count() << " resumed in memory)\n"
          << "Open http://" << options.host << ':' << port << "/" << std::endl;
   http.serve();
-  // If serve() ended without a signal, wake the watcher so it can be joined.
-  pthread_kill(watcher.native_handle(), SIGTERM);
-  watcher.join();
+  signals.stop();
   io.out << "Server stopped; every acknowledged move is stored." << std::endl;
   return 0;
 }

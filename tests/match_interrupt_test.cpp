@@ -10,23 +10,19 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <regex>
-#include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "cli/text_file.h"
 
 namespace {
 
 using namespace std::chrono_literals;
 
 std::string read_file(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
+  return ordo::cli::read_text_file(path, "the match's file");
 }
 
 // The rounds of the progress lines ("game 7/10000: ...") in order of appearance.

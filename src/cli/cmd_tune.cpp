@@ -1,7 +1,7 @@
-// `tune data|records|fit|match`: the evaluation tuner (docs/tuning.md). `data` writes
-// labelled positions from seeded self-play, `records` the same from game records, `fit` fits the
-// weights by logistic regression and prints them as a C++ initializer, `match` plays two weight
-// sets against each other.
+// `tune data|records|label|fit|match`: the evaluation tuner (docs/tuning.md). `data` writes
+// labelled positions from seeded self-play, `records` the same from game records, `label` adds
+// a search score to each position, `fit` fits the weights by logistic regression and prints
+// them as a C++ initializer, `match` plays two weight sets against each other.
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstring>
@@ -21,6 +21,7 @@
 #include "search/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/record_data.h"
+#include "tuning/search_labels.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
 
@@ -58,6 +59,9 @@ struct TuneOptions {
   std::string first_weights, second_weights;
   std::vector<std::string> record_files;
   int skip_plies = 8;
+  std::uint64_t label_nodes = 100000;
+  int label_threads = 1;
+  double search_weight = 0;
 };
 
 void add_play_options(CLI::App& command, PlayOptions& o) {
@@ -126,24 +130,77 @@ int run_records(const TuneOptions& o, const Streams& io) {
   return 0;
 }
 
-int run_fit(const TuneOptions& o, const Streams& io) {
-  // Checked before the data file is read, which can take a while.
-  const std::vector<EvalFeature> left_out = parse_feature_names(o.without_features);
-  std::istringstream file(read_text_file(o.data_file, "training data"));
+TrainingData read_data_file(const std::string& name) {
+  std::istringstream file(read_text_file(name, "training data"));
   TrainingData data;
   try {
     data = read_training_data(file);
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(o.data_file + ": " + e.what());
+    throw std::invalid_argument(name + ": " + e.what());
   }
-  if (data.positions.empty()) throw std::invalid_argument(o.data_file + ": no positions");
+  if (data.positions.empty()) throw std::invalid_argument(name + ": no positions");
+  return data;
+}
+
+int run_label(const TuneOptions& o, const Streams& io) {
+  TrainingData data = read_data_file(o.data_file);
+  ProgressBar bar(io.err, "positions");
+  const bool show = o.play.progress || is_terminal_stderr(io.err);
+  const Stopwatch clock;
+  label_with_search(data, {.nodes = o.label_nodes, .threads = o.label_threads},
+                    [&](std::size_t done, std::size_t total) {
+                      if (show) bar.update(static_cast<int>(done), static_cast<int>(total));
+                    });
+  bar.finish();
+  // Written only now, so that a failure leaves no half-written file behind.
+  std::ofstream file(o.out_file);
+  if (!file)
+    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  write_training_data(data,
+                      "labelled from " + o.data_file + ", search scores at " +
+                          std::to_string(o.label_nodes) + " nodes",
+                      file);
+  io.out << "labelled " << data.positions.size() << " positions at " << o.label_nodes
+         << " nodes each in " << fixed(clock.elapsed_seconds(), 1) << " s; wrote " << o.out_file
+         << '\n';
+  return 0;
+}
+
+// With search scores in the labels, the held-out loss above is against the mixed labels;
+// this adds the loss against the results alone, the same measure for every fit (each
+// weight set with the K that best fits the results of the fitted part).
+std::string search_label_report(double search_weight, double search_scale,
+                                const std::vector<Sample>& results, std::size_t held_count,
+                                const WeightVector& start, const WeightVector& rounded) {
+  if (search_weight <= 0) return {};
+  const auto split = results.end() - static_cast<std::ptrdiff_t>(held_count);
+  const std::vector<Sample> fitted(results.begin(), split), held(split, results.end());
+  const double k_start = fit_scale(fitted, start), k_rounded = fit_scale(fitted, rounded);
+  std::ostringstream out;
+  out << "labels: " << fixed(1 - search_weight, 2) << " x result + " << fixed(search_weight, 2)
+      << " x sigmoid(" << search_scale << " x search score)\n"
+      << "against the results alone, held out: current " << fixed(log_loss(held, start, k_start), 6)
+      << ", fitted and rounded " << fixed(log_loss(held, rounded, k_rounded), 6) << '\n';
+  return out.str();
+}
+
+int run_fit(const TuneOptions& o, const Streams& io) {
+  // Checked before the data file is read, which can take a while.
+  const std::vector<EvalFeature> left_out = parse_feature_names(o.without_features);
+  const TrainingData data = read_data_file(o.data_file);
   // The last part of the file (whole games, as they are written in order) is held out:
   // the fit never sees it, so its loss shows whether the new weights generalise.
-  std::vector<Sample> samples = make_samples(data);
+  LabelOptions labels{.search_weight = o.search_weight};
+  if (o.search_weight > 0) labels.search_scale = fit_search_scale(data);
+  std::vector<Sample> samples = make_samples(data, labels);
+  // The results alone, to judge every fit by the same measure: how well it predicts games.
+  std::vector<Sample> results = o.search_weight > 0 ? make_samples(data) : samples;
   // Features left out read 0 everywhere: the fit cannot use them, and the comparison with
   // a fit that may shows what they add.
-  for (EvalFeature f : left_out)
+  for (EvalFeature f : left_out) {
     for (Sample& s : samples) s.x[static_cast<int>(f)] = 0;
+    for (Sample& s : results) s.x[static_cast<int>(f)] = 0;
+  }
   const auto held_count =
       static_cast<std::size_t>(static_cast<double>(samples.size()) * o.held_out);
   const std::vector<Sample> held(samples.end() - static_cast<std::ptrdiff_t>(held_count),
@@ -172,6 +229,8 @@ int run_fit(const TuneOptions& o, const Streams& io) {
          << fixed(log_loss(held, fit.weights, k), 6) << '\n'
          << "fitted and rounded  " << fixed(log_loss(samples, rounded_vector, k), 6) << "      "
          << fixed(log_loss(held, rounded_vector, k), 6) << '\n'
+         << search_label_report(o.search_weight, labels.search_scale, results, held_count, start,
+                                rounded_vector)
          << "weights " << format_weights(rounded) << '\n'
          << cpp_initializer(rounded, old_defaults.name);
   return 0;
@@ -225,6 +284,22 @@ void add_tune_command(CLI::App& app, Action& chosen) {
     chosen = [options](const Streams& io) { return run_records(*options, io); };
   });
 
+  CLI::App* label = tune->add_subcommand(
+      "label", "Add a search score to every position of a data file (a fixed node budget each)");
+  label->add_option("--data", options->data_file, "A file written by 'tune data' or 'tune records'")
+      ->required();
+  label->add_option("--out", options->out_file, "The data file to write")->required();
+  label->add_option("--nodes", options->label_nodes, "Nodes searched per position")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  label
+      ->add_option("--threads", options->label_threads,
+                   "Positions searched at once (the scores do not depend on it)")
+      ->check(CLI::Range(1, 256));
+  label->add_flag("--progress", options->play.progress, "Show progress on standard error");
+  label->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_label(*options, io); };
+  });
+
   CLI::App* fit = tune->add_subcommand("fit", "Fit the weights to a data file");
   fit->add_option("--data", options->data_file, "A file written by 'tune data' or 'tune records'")
       ->required();
@@ -233,6 +308,9 @@ void add_tune_command(CLI::App& app, Action& chosen) {
   fit->add_option("--held-out", options->held_out,
                   "Fraction of the positions (the file's last) kept out of the fit")
       ->check(CLI::Range(0.0, 0.9));
+  fit->add_option("--search-weight", options->search_weight,
+                  "Share of the search score in each label (0: results only; needs 'tune label')")
+      ->check(CLI::Range(0.0, 1.0));
   fit->add_option("--without", options->without_features,
                   "Features to leave out (name,name,...): they read 0 for every weight set");
   fit->callback([options, &chosen] {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace ordo {
 
@@ -60,21 +62,53 @@ std::array<double, kN> solve_linear(std::array<std::array<double, kN>, kN> a,
 
 }  // namespace
 
-std::vector<Sample> make_samples(const TrainingData& data) {
+namespace {
+
+double white_result(Outcome result) {
+  return result == Outcome::WhiteWins ? 1.0 : result == Outcome::BlackWins ? 0.0 : 0.5;
+}
+
+}  // namespace
+
+std::vector<Sample> make_samples(const TrainingData& data, const LabelOptions& labels) {
   std::vector<Sample> samples;
   samples.reserve(data.positions.size());
+  std::size_t line = 0;
   for (const LabelledPosition& p : data.positions) {
+    ++line;
     const Position pos = Position::parse(p.position, data.variant);
     const EvalFeatures f = eval_features(pos);
     Sample s;
     for (int i = 0; i < kN; ++i) s.x[i] = static_cast<double>(f[i]) / kFeatureScale;
-    const double white_score = p.result == Outcome::WhiteWins   ? 1.0
-                               : p.result == Outcome::BlackWins ? 0.0
-                                                                : 0.5;
+    double white_score = white_result(p.result);
+    if (labels.search_weight > 0) {
+      if (!p.search_score)
+        throw std::invalid_argument("position " + std::to_string(line) +
+                                    " has no search score (label the data with 'tune label')");
+      const double searched = sigmoid(labels.search_scale * *p.search_score);
+      white_score = (1 - labels.search_weight) * white_score + labels.search_weight * searched;
+    }
     s.y = pos.side_to_move() == Color::White ? white_score : 1.0 - white_score;
     samples.push_back(s);
   }
   return samples;
+}
+
+double fit_search_scale(const TrainingData& data) {
+  // One "feature", the score itself, with weight 1: fit_scale then finds its K.
+  std::vector<Sample> samples;
+  for (const LabelledPosition& p : data.positions) {
+    if (!p.search_score) continue;
+    Sample s;
+    s.x.fill(0);
+    s.x[0] = *p.search_score;
+    s.y = white_result(p.result);
+    samples.push_back(s);
+  }
+  if (samples.empty()) return 0;
+  WeightVector unit{};
+  unit[0] = 1;
+  return fit_scale(samples, unit);
 }
 
 double log_loss(const std::vector<Sample>& samples, const WeightVector& w, double k) {

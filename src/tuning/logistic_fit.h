@@ -22,8 +22,23 @@ struct Sample {
   double y = 0.5;   // the side to move's result: 1 win, 0.5 draw, 0 loss
 };
 
-// The samples of the labelled positions (features from the side to move's view).
-std::vector<Sample> make_samples(const TrainingData& data);
+// What a sample's label is: the game's result, or a mix with the search score of the
+// position mapped to an expected result, sigmoid(search_scale * score):
+// y = (1 - search_weight) * result + search_weight * that. A game's result says what
+// happened once, after many more moves; a search score is a (biased, less noisy) guess from
+// the position itself, and every position has its own.
+struct LabelOptions {
+  double search_weight = 0;  // 0: results only; then search scores are not needed
+  double search_scale = 0;   // from fit_search_scale()
+};
+
+// The samples of the labelled positions (features from the side to move's view). Throws
+// std::invalid_argument when search_weight > 0 and a position has no search score.
+std::vector<Sample> make_samples(const TrainingData& data, const LabelOptions& labels = {});
+
+// The K for which sigmoid(K * search score) best predicts the games' results (log loss),
+// over the positions that have a search score; 0 if none has.
+double fit_search_scale(const TrainingData& data);
 
 // Mean log loss of sigmoid(k * w.x) against y, without the penalty.
 double log_loss(const std::vector<Sample>& samples, const WeightVector& w, double k);

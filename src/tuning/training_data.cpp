@@ -1,10 +1,24 @@
 #include "tuning/training_data.h"
 
+#include <charconv>
 #include <istream>
 #include <ostream>
 #include <stdexcept>
 
 namespace ordo {
+
+namespace {
+
+// An integer within the evaluation's range (mate scores are clamped below it).
+std::optional<int> parse_search_score(std::string_view token) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc() || end != token.data() + token.size()) return std::nullopt;
+  if (value < -kMaxSearchLabel || value > kMaxSearchLabel) return std::nullopt;
+  return value;
+}
+
+}  // namespace
 
 TrainingData generate_training_data(const DataConfig& config,
                                     const std::function<void(int, int)>& progress) {
@@ -34,8 +48,11 @@ void append_game_positions(const Game& game, std::size_t first_ply, TrainingData
 void write_training_data(const TrainingData& data, const std::string& header, std::ostream& out) {
   out << "# ordo-tune data rules=" << variant_name(data.variant) << '\n';
   if (!header.empty()) out << "# " << header << '\n';
-  for (const LabelledPosition& p : data.positions)
-    out << p.position << ' ' << result_token(p.result) << '\n';
+  for (const LabelledPosition& p : data.positions) {
+    out << p.position << ' ' << result_token(p.result);
+    if (p.search_score) out << ' ' << *p.search_score;
+    out << '\n';
+  }
 }
 
 TrainingData read_training_data(std::istream& in) {
@@ -59,21 +76,35 @@ TrainingData read_training_data(std::istream& in) {
     }
     if (!has_rules)
       throw std::invalid_argument(where + "the first line must be '# ordo-tune data rules=...'");
-    const auto space = line.rfind(' ');
-    const auto result = space == std::string::npos
-                            ? std::nullopt
-                            : parse_result_token(std::string_view(line).substr(space + 1));
+    LabelledPosition labelled;
+    std::string_view rest = line;
+    // The last token may be a search score; the one before it is then the result.
+    auto space = rest.rfind(' ');
+    auto result =
+        space == std::string_view::npos ? std::nullopt : parse_result_token(rest.substr(space + 1));
+    if (!result && space != std::string_view::npos) {
+      labelled.search_score = parse_search_score(rest.substr(space + 1));
+      if (!labelled.search_score)
+        throw std::invalid_argument(where + "'" + std::string(rest.substr(space + 1)) +
+                                    "' is neither a result (1-0, 0-1, 1/2-1/2) nor a search "
+                                    "score (an integer)");
+      rest = rest.substr(0, space);
+      space = rest.rfind(' ');
+      result = space == std::string_view::npos ? std::nullopt
+                                               : parse_result_token(rest.substr(space + 1));
+    }
     if (!result || *result == Outcome::Ongoing)
       throw std::invalid_argument(where +
-                                  "expected a position string and a result (1-0, 0-1, "
-                                  "1/2-1/2)");
-    const std::string position = line.substr(0, space);
+                                  "expected a position string, a result (1-0, 0-1, "
+                                  "1/2-1/2) and optionally a search score");
+    labelled.position = std::string(rest.substr(0, space));
+    labelled.result = *result;
     try {
-      (void)Position::parse(position, data.variant);
+      (void)Position::parse(labelled.position, data.variant);
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(where + e.what());
     }
-    data.positions.push_back({position, *result});
+    data.positions.push_back(std::move(labelled));
   }
   if (!has_rules) throw std::invalid_argument("no '# ordo-tune data rules=...' header line");
   return data;

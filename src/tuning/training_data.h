@@ -1,12 +1,16 @@
-// Labelled positions for tuning: positions from seeded self-play games, each labelled with
-// the final result of its game. The file has one position per line, the position string
-// (RULES.md section 7) and then the result token (1-0, 0-1, 1/2-1/2); lines starting with
-// '#' are comments, and the first one names the rule set: "# ordo-tune data rules=classic".
+// Labelled positions for tuning: positions from seeded self-play games or records, each
+// labelled with the final result of its game and, optionally, with the score a search gave
+// it (`tune label`, search_labels.h). The file has one position per line: the position
+// string (RULES.md section 7), the result token (1-0, 0-1, 1/2-1/2) and, where there is
+// one, the search score from White's point of view as an integer in evaluation units.
+// Lines starting with '#' are comments, and the first one names the rule set:
+// "# ordo-tune data rules=classic".
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,9 +19,13 @@
 
 namespace ordo {
 
+// Search scores are clamped to this in data files: a mate is a sure result either way.
+constexpr int kMaxSearchLabel = 5000;
+
 struct LabelledPosition {
   std::string position;  // position string
   Outcome result = Outcome::Draw;
+  std::optional<int> search_score = std::nullopt;  // White's view, evaluation units; mates clamped
 };
 
 struct TrainingData {

@@ -77,10 +77,26 @@ TEST(Evaluation, FeaturesOfAHandMadePosition) {
   // endgame phase is 29/32, 14 sixteenths rounded down, so the endgame material is 16 *
   // 14/16 and the endgame leader 32 * 14/16; b3 and c3 step forward side by side, so none
   // is stuck; all three pieces are passed (no enemy ahead on a file next to theirs), 2-1,
-  // the passed leaders 2-0. In sixteenths.
-  const EvalFeatures expected = {16, 32, 64, 32, 16, 0,  0, 16, 32, 16,
-                                 16, 0,  0,  32, 14, 28, 0, 0,  16, 32};
+  // the passed leaders 2-0. In the piece-square table b3 is 2 ranks short of the goal, 1
+  // file from the edge, c3 2 short and 2 in, f5 (Black's view: rank 5 is its first) 4
+  // short on the edge; the endgame cells are those times 14/16. In sixteenths.
+  EvalFeatures expected = {16, 32, 64, 32, 16, 0,  0, 16, 32, 16,
+                           16, 0,  0,  32, 14, 28, 0, 0,  16, 32};
+  const auto cell = [](EvalFeature table, int goal, int edge) {
+    return static_cast<std::size_t>(static_cast<int>(table) + square_cell(goal, edge));
+  };
+  for (EvalFeature table : {EvalFeature::SquareTable, EvalFeature::EndgameSquareTable}) {
+    const int one = table == EvalFeature::SquareTable ? 16 : 14;
+    expected[cell(table, 2, 1)] = one;
+    expected[cell(table, 2, 2)] = one;
+    expected[cell(table, 4, 0)] = -one;
+  }
   EXPECT_EQ(f, expected);
+  EXPECT_EQ(feature_name(static_cast<EvalFeature>(cell(EvalFeature::SquareTable, 2, 1))),
+            "sq_g2_e1");
+  EXPECT_EQ(feature_name(static_cast<EvalFeature>(cell(EvalFeature::EndgameSquareTable, 7, 3))),
+            "eg_sq_g7_e3");
+  EXPECT_EQ(square_cell(9, 6), square_cell(7, 3));  // further back and further in: the last
   // With the Classic defaults for 10x8 (a board this narrow takes the 8x8 ones by itself),
   // in sixteenths: material 51*16, leader 90*32 - 10*64, mean rank 47*32, open paths 18*16,
   // tempo 48*16, runner-up 61*32, frontier 7*16, file span -78*16, b3 and c3 two ranks

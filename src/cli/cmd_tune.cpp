@@ -1,7 +1,8 @@
-// `tune data|records|label|fit|match`: the evaluation tuner (docs/tuning.md). `data` writes
-// labelled positions from seeded self-play, `records` the same from game records, `label` adds
-// a search score to each position, `fit` fits the weights by logistic regression and prints
-// them as a C++ initializer, `match` plays two weight sets against each other.
+// `tune data|records|label|features|fit|match`: the evaluation tuner (docs/tuning.md).
+// `data` writes labelled positions from seeded self-play, `records` the same from game
+// records, `label` adds a search score to each position, `features` writes the features as
+// a table, `fit` fits the weights by logistic regression and prints them as a C++
+// initializer, `match` plays two weight sets against each other.
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstring>
@@ -19,6 +20,7 @@
 #include "cli/text_file.h"
 #include "common/stopwatch.h"
 #include "search/weights_text.h"
+#include "tuning/feature_table.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/record_data.h"
 #include "tuning/search_labels.h"
@@ -184,6 +186,17 @@ std::string search_label_report(double search_weight, double search_scale,
   return out.str();
 }
 
+int run_features(const TuneOptions& o, const Streams& io) {
+  const TrainingData data = read_data_file(o.data_file);
+  std::ofstream file(o.out_file);
+  if (!file)
+    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  write_feature_table(data, file);
+  io.out << "wrote the features of " << data.positions.size() << " positions to " << o.out_file
+         << '\n';
+  return 0;
+}
+
 int run_fit(const TuneOptions& o, const Streams& io) {
   // Checked before the data file is read, which can take a while.
   const std::vector<EvalFeature> left_out = parse_feature_names(o.without_features);
@@ -298,6 +311,15 @@ void add_tune_command(CLI::App& app, Action& chosen) {
   label->add_flag("--progress", options->play.progress, "Show progress on standard error");
   label->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_label(*options, io); };
+  });
+
+  CLI::App* features = tune->add_subcommand(
+      "features", "Write the evaluation's features of a data file's positions as a table");
+  features->add_option("--data", options->data_file, "A data file (tune data, records or label)")
+      ->required();
+  features->add_option("--out", options->out_file, "The tab-separated table to write")->required();
+  features->callback([options, &chosen] {
+    chosen = [options](const Streams& io) { return run_features(*options, io); };
   });
 
   CLI::App* fit = tune->add_subcommand("fit", "Fit the weights to a data file");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "core/connection.h"
 
@@ -90,7 +91,7 @@ constexpr EvalWeights kXWeights{
     .two_ranks_short = 0,
 };
 
-constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
+constexpr std::string_view kFeatureNames[] = {
     "material",
     "leader_rank",
     "leader_rank_sq",
@@ -112,6 +113,29 @@ constexpr std::string_view kFeatureNames[kEvalFeatureCount] = {
     "passed_pieces",
     "passed_leader_rank",
 };
+constexpr int kNamedFeatures = static_cast<int>(EvalFeature::SquareTable);
+static_assert(std::size(kFeatureNames) == kNamedFeatures);
+
+// "sq_g1_e0" ... "eg_sq_g7_e3": the cells' names, made at compile time.
+struct SquareNames {
+  std::array<std::array<char, 16>, 2 * kSquareCells> text{};
+};
+constexpr SquareNames make_square_names() {
+  SquareNames names;
+  for (int i = 0; i < 2 * kSquareCells; ++i) {
+    const int cell = i % kSquareCells;
+    auto& out = names.text[static_cast<std::size_t>(i)];
+    std::size_t n = 0;
+    if (i >= kSquareCells)
+      for (char c : {'e', 'g', '_'}) out[n++] = c;
+    for (char c : {'s', 'q', '_', 'g'}) out[n++] = c;
+    out[n++] = static_cast<char>('1' + cell / kSquareEdgeDistances);
+    for (char c : {'_', 'e'}) out[n++] = c;
+    out[n++] = static_cast<char>('0' + cell % kSquareEdgeDistances);
+  }
+  return names;
+}
+constexpr SquareNames kSquareNames = make_square_names();
 
 // One side's feature values (sixteenths), before the difference is taken.
 struct SideFeatures {
@@ -120,6 +144,7 @@ struct SideFeatures {
   int one_rank_short = 0, two_ranks_short = 0;
   int one_rank_short_stuck = 0, two_ranks_short_stuck = 0;
   int passed = 0, passed_leader = 0;
+  std::array<int, kSquareCells> squares{};  // pieces per cell of the piece-square table
 };
 
 // The features that cost move-like slides, computed only for weights that use them
@@ -129,13 +154,15 @@ struct CostlyFeatures {
   bool exposed_cut_points = true;
   bool stuck_near_goal = true;
   bool passed = true;
+  bool squares = true;
 };
 
 CostlyFeatures costly_features_used(const EvalWeights& w) {
   return {.open_paths = w.open_path != 0,
           .exposed_cut_points = w.exposed_cut_point != 0,
           .stuck_near_goal = w.one_rank_short_stuck != 0 || w.two_ranks_short_stuck != 0,
-          .passed = w.passed_pieces != 0 || w.passed_leader_rank != 0};
+          .passed = w.passed_pieces != 0 || w.passed_leader_rank != 0,
+          .squares = std::any_of(w.squares.begin(), w.squares.end(), [](int v) { return v != 0; })};
 }
 
 // The pieces of `candidates` (pieces of `own`) with no one-square step forward or
@@ -224,6 +251,27 @@ void add_passed(const Position& pos, Color side, SideFeatures& f) {
   f.passed_leader = kFeatureScale * leader_advancement(rank_counts(g, side, passed), g.height());
 }
 
+// The side's pieces per cell of the piece-square table (square_cell), in sixteenths; one
+// rank at a time, the files grouped by their distance from the nearer edge.
+void add_squares(const Geometry& g, Color side, Bitboard own, SideFeatures& f) {
+  const int width = g.width(), height = g.height();
+  std::array<unsigned, kSquareEdgeDistances> edge_files{};
+  for (int file = 0; file < width; ++file)
+    edge_files[static_cast<std::size_t>(square_cell(1, std::min(file, width - 1 - file)))] |=
+        1u << file;
+  const unsigned row = (1u << width) - 1;
+  Bitboard rest = own;
+  for (int rank = 0; rest; ++rank, rest >>= width) {
+    const unsigned bits = static_cast<unsigned>(low_word(rest)) & row;
+    if (!bits) continue;
+    const int goal = side == Color::White ? height - 1 - rank : rank;
+    const int first = square_cell(goal, 0);
+    for (int e = 0; e < kSquareEdgeDistances; ++e)
+      f.squares[static_cast<std::size_t>(first + e)] +=
+          kFeatureScale * std::popcount(bits & edge_files[static_cast<std::size_t>(e)]);
+  }
+}
+
 // The slide-based features (open paths, exposed cut points) only when `wanted`; the
 // opponent's captures only where there is a cut point to expose.
 SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures& wanted) {
@@ -260,6 +308,7 @@ SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures
   f.two_ranks_short = kFeatureScale * n[g.height() - 3];
   if (wanted.stuck_near_goal) add_stuck_near_goal(g, side, own, n, f);
   if (wanted.passed) add_passed(pos, side, f);
+  if (wanted.squares) add_squares(g, side, own, f);
   return f;
 }
 
@@ -283,31 +332,33 @@ EvalWeights EvalWeights::defaults(Variant variant, int width) {
 }
 
 std::array<int, kEvalFeatureCount> EvalWeights::fields() const {
-  return {material,
-          leader_rank,
-          leader_rank_sq,
-          mean_rank,
-          open_path,
-          cut_point,
-          split,
-          tempo,
-          runner_up_rank,
-          frontier,
-          file_span,
-          exposed_cut_point,
-          one_rank_short,
-          two_ranks_short,
-          endgame_material,
-          endgame_leader_rank,
-          one_rank_short_stuck,
-          two_ranks_short_stuck,
-          passed_pieces,
-          passed_leader_rank};
+  std::array<int, kEvalFeatureCount> f{material,
+                                       leader_rank,
+                                       leader_rank_sq,
+                                       mean_rank,
+                                       open_path,
+                                       cut_point,
+                                       split,
+                                       tempo,
+                                       runner_up_rank,
+                                       frontier,
+                                       file_span,
+                                       exposed_cut_point,
+                                       one_rank_short,
+                                       two_ranks_short,
+                                       endgame_material,
+                                       endgame_leader_rank,
+                                       one_rank_short_stuck,
+                                       two_ranks_short_stuck,
+                                       passed_pieces,
+                                       passed_leader_rank};
+  std::copy(squares.begin(), squares.end(), f.begin() + kNamedFeatures);
+  return f;
 }
 
 EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f) {
   using F = EvalFeature;
-  return EvalWeights{
+  EvalWeights w{
       .material = at(F::Material, f),
       .leader_rank = at(F::LeaderRank, f),
       .leader_rank_sq = at(F::LeaderRankSq, f),
@@ -329,6 +380,8 @@ EvalWeights EvalWeights::from_fields(const std::array<int, kEvalFeatureCount>& f
       .passed_pieces = at(F::PassedPieces, f),
       .passed_leader_rank = at(F::PassedLeaderRank, f),
   };
+  std::copy(f.begin() + kNamedFeatures, f.end(), w.squares.begin());
+  return w;
 }
 
 namespace {
@@ -350,7 +403,9 @@ EvalWeights EvalWeights::from_coefficients(const std::array<int, kEvalFeatureCou
 }
 
 std::string_view feature_name(EvalFeature f) {
-  return kFeatureNames[static_cast<int>(f)];
+  const int i = static_cast<int>(f);
+  if (i < kNamedFeatures) return kFeatureNames[i];
+  return kSquareNames.text[static_cast<std::size_t>(i - kNamedFeatures)].data();
 }
 
 namespace {
@@ -365,7 +420,7 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
   const int phase =
       std::max(0, kEndgamePieces - popcount(pos.occupied())) * kFeatureScale / kEndgamePieces;
   const auto endgame = [phase](int feature) { return feature * phase / kFeatureScale; };
-  return {
+  EvalFeatures f{
       a.material - b.material,
       a.leader - b.leader,
       a.leader_sq - b.leader_sq,
@@ -387,6 +442,13 @@ EvalFeatures compute_features(const Position& pos, const CostlyFeatures& wanted)
       a.passed - b.passed,
       a.passed_leader - b.passed_leader,
   };
+  for (int c = 0; c < kSquareCells; ++c) {
+    const int cell =
+        a.squares[static_cast<std::size_t>(c)] - b.squares[static_cast<std::size_t>(c)];
+    f[static_cast<std::size_t>(kNamedFeatures + c)] = cell;
+    f[static_cast<std::size_t>(kNamedFeatures + kSquareCells + c)] = endgame(cell);
+  }
+  return f;
 }
 
 }  // namespace

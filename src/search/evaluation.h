@@ -14,6 +14,20 @@
 
 namespace ordo {
 
+// The piece-square table: one cell per (ranks to the goal, distance to the nearest side
+// edge) pair, each side seen from its own direction of play, so that one table serves
+// every board. Ranks to the goal run 1..kSquareGoalDistances (further back counts as the
+// last), the edge distance 0..kSquareEdgeDistances-1 (further in counts as the last).
+constexpr int kSquareGoalDistances = 7;
+constexpr int kSquareEdgeDistances = 4;
+constexpr int kSquareCells = kSquareGoalDistances * kSquareEdgeDistances;
+// The cell of a piece `goal` ranks short of the goal (>= 1), `edge` files from the edge.
+constexpr int square_cell(int goal, int edge) {
+  const int g = goal < 1 ? 1 : goal > kSquareGoalDistances ? kSquareGoalDistances : goal;
+  const int e = edge >= kSquareEdgeDistances ? kSquareEdgeDistances - 1 : edge;
+  return (g - 1) * kSquareEdgeDistances + e;
+}
+
 // The features, in the order of EvalWeights' fields. Each is "ours minus theirs" unless
 // said otherwise.
 enum class EvalFeature {
@@ -41,7 +55,11 @@ enum class EvalFeature {
   TwoRanksShortStuck,
   PassedPieces,      // pieces with no enemy piece ahead on their own or a neighbouring file
   PassedLeaderRank,  // advancement of the most advanced such piece (0 if none)
-  Count
+  // The piece-square table: pieces in each cell (square_cell), then the same times the
+  // endgame phase. Named sq_gG_eE and eg_sq_gG_eE (G ranks to the goal, E from the edge).
+  SquareTable,
+  EndgameSquareTable = SquareTable + kSquareCells,
+  Count = EndgameSquareTable + kSquareCells
 };
 constexpr int kEvalFeatureCount = static_cast<int>(EvalFeature::Count);
 
@@ -73,6 +91,9 @@ struct EvalWeights {
   int two_ranks_short_stuck = 0;
   int passed_pieces = 0;
   int passed_leader_rank = 0;
+  // Per cell of the piece-square table: kSquareCells for the whole game, then as many
+  // times the endgame phase (EvalFeature::SquareTable on).
+  std::array<int, 2 * kSquareCells> squares{};
 
   // The defaults of a rule set on a board `width` files wide: Classic on boards of at most
   // 8 files (the 8x8 board) has weights of its own, fitted to 8x8 games.

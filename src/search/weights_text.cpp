@@ -68,10 +68,17 @@ std::string format_weights(const EvalWeights& w) {
 std::string cpp_initializer(const EvalWeights& w, std::string_view name) {
   const auto fields = w.fields();
   std::string text = "constexpr EvalWeights " + std::string(name) + "{\n";
-  for (int i = 0; i < kEvalFeatureCount; ++i)
+  const int squares = static_cast<int>(EvalFeature::SquareTable);
+  for (int i = 0; i < squares; ++i)
     text += "    ." + std::string(feature_name(static_cast<EvalFeature>(i))) + " = " +
             std::to_string(fields[i]) + ",\n";
-  return text + "};\n";
+  // The piece-square table as one array, four cells (edge distances) to a line.
+  text += "    .squares = {";
+  for (int i = squares; i < kEvalFeatureCount; ++i) {
+    if ((i - squares) % kSquareEdgeDistances == 0) text += "\n        ";
+    text += std::to_string(fields[i]) + (i + 1 < kEvalFeatureCount ? ", " : "");
+  }
+  return text + "},\n};\n";
 }
 
 }  // namespace ordo

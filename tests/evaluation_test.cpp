@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "core/movegen.h"
@@ -514,6 +516,63 @@ TEST(Evaluation, ScoreIsAntisymmetricUnderColourSwapWithoutTempo) {
     for (EvalFeature f : {EvalFeature::Material, EvalFeature::LeaderRank, EvalFeature::MeanRank,
                           EvalFeature::OpenPath, EvalFeature::Frontier, EvalFeature::FileSpan})
       EXPECT_EQ(a[static_cast<int>(f)], -b[static_cast<int>(f)]) << feature_name(f);
+  }
+}
+
+// The position string with every rank read from the other side (files mirrored).
+std::string mirrored_files(const std::string& text) {
+  const auto space = text.find(' ');
+  std::string out, rank;
+  const auto flush = [&] {
+    std::string squares;  // one character per square, '.' empty
+    for (std::size_t i = 0; i < rank.size();) {
+      if (std::isdigit(static_cast<unsigned char>(rank[i]))) {
+        std::size_t n = 0;
+        while (i < rank.size() && std::isdigit(static_cast<unsigned char>(rank[i])))
+          n = n * 10 + static_cast<std::size_t>(rank[i++] - '0');
+        squares.append(n, '.');
+      } else {
+        squares += rank[i++];
+      }
+    }
+    std::reverse(squares.begin(), squares.end());
+    for (std::size_t i = 0; i < squares.size();) {
+      std::size_t n = 0;
+      while (i < squares.size() && squares[i] == '.') ++n, ++i;
+      if (n) out += std::to_string(n);
+      if (i < squares.size()) out += squares[i++];
+    }
+    rank.clear();
+  };
+  for (char c : text.substr(0, space)) {
+    if (c == '/') {
+      flush();
+      out += '/';
+    } else {
+      rank += c;
+    }
+  }
+  flush();
+  return out + text.substr(space);
+}
+
+TEST(Evaluation, SquareTableCountsEveryPieceOnceAndIsSymmetric) {
+  ASSERT_EQ(mirrored_files("3w2/6/bb4/12/11b w"), "2w3/6/4bb/12/b11 w");
+  std::mt19937_64 rng(11);
+  const int first = static_cast<int>(EvalFeature::SquareTable);
+  for (int i = 0; i < 200; ++i) {
+    const Position pos = testing::random_placement(rng, i % 2 ? Variant::X : Variant::Classic);
+    const Position other(pos.geometry(), pos.variant(), pos.pieces(Color::White),
+                         pos.pieces(Color::Black), opponent(pos.side_to_move()));
+    const Position mirror = Position::parse(mirrored_files(pos.to_string()), pos.variant());
+    const EvalFeatures a = eval_features(pos), b = eval_features(other), m = eval_features(mirror);
+    int cells = 0;
+    for (int c = first; c < first + 2 * kSquareCells; ++c) {
+      EXPECT_EQ(a[c], -b[c]) << feature_name(static_cast<EvalFeature>(c));
+      EXPECT_EQ(a[c], m[c]) << feature_name(static_cast<EvalFeature>(c)) << ' ' << pos.to_string();
+      if (c < first + kSquareCells) cells += a[c];
+    }
+    EXPECT_EQ(cells, a[static_cast<int>(EvalFeature::Material)]) << pos.to_string();
   }
 }
 

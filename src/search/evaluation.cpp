@@ -257,8 +257,8 @@ void add_squares(const Geometry& g, Color side, Bitboard own, SideFeatures& f) {
   const int width = g.width(), height = g.height();
   std::array<unsigned, kSquareEdgeDistances> edge_files{};
   for (int file = 0; file < width; ++file)
-    edge_files[static_cast<std::size_t>(square_cell(1, std::min(file, width - 1 - file)))] |=
-        1u << file;
+    edge_files[static_cast<std::size_t>(
+        std::min({file, width - 1 - file, kSquareEdgeDistances - 1}))] |= 1u << file;
   const unsigned row = (1u << width) - 1;
   Bitboard rest = own;
   for (int rank = 0; rest; ++rank, rest >>= width) {
@@ -487,10 +487,12 @@ Bitboard capturable_pieces(const Position& pos, Color side) {
 
 int evaluate(const Position& pos, const EvalWeights& weights) {
   // A feature with weight 0 adds nothing: the costly ones are not computed then.
-  const EvalFeatures features = compute_features(pos, costly_features_used(weights));
+  const CostlyFeatures used = costly_features_used(weights);
+  const EvalFeatures features = compute_features(pos, used);
   const auto coefficients = weights.coefficients();
+  const int count = used.squares ? kEvalFeatureCount : kNamedFeatures;
   int sum = 0;
-  for (int i = 0; i < kEvalFeatureCount; ++i) sum += coefficients[i] * features[i];
+  for (int i = 0; i < count; ++i) sum += coefficients[i] * features[i];
   return sum / kFeatureScale;
 }
 

@@ -3,11 +3,14 @@
 // mixes them into the labels as documented.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
 
+#include "support/cli_run.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/search_labels.h"
 #include "tuning/training_data.h"
@@ -146,6 +149,56 @@ TEST(SearchLabels, ScaleFitRecoversHowScoresPredictResults) {
   TrainingData unlabelled;
   unlabelled.positions = {{"5b/6/1ww3/6/6 w", Outcome::WhiteWins}};
   EXPECT_EQ(fit_search_scale(unlabelled), 0);
+}
+
+TEST(SearchLabelsCommand, LabelsThenFitsAndWritesTheFeatures) {
+  // Self-play positions on 8x8, written, labelled by the command, fitted with the labels.
+  const std::string data = ::testing::TempDir() + "search_labels_data.txt";
+  const std::string labelled = ::testing::TempDir() + "search_labels_labelled.txt";
+  const std::string table = ::testing::TempDir() + "search_labels_features.tsv";
+  ASSERT_EQ(testing::run_cli_capturing({"tune", "data", "--size", "8x8", "--depth", "1", "--games",
+                                        "6", "--move-limit", "40", "--out", data})
+                .code,
+            0);
+  const auto label = testing::run_cli_capturing(
+      {"tune", "label", "--data", data, "--out", labelled, "--nodes", "500", "--threads", "2"});
+  ASSERT_EQ(label.code, 0) << label.err;
+  EXPECT_NE(label.out.find(" positions at 500 nodes each"), std::string::npos) << label.out;
+  std::ifstream in(labelled);
+  const TrainingData read = read_training_data(in);
+  ASSERT_FALSE(read.positions.empty());
+  for (const LabelledPosition& p : read.positions) EXPECT_TRUE(p.search_score) << p.position;
+
+  const auto fit =
+      testing::run_cli_capturing({"tune", "fit", "--data", labelled, "--search-weight", "0.5"});
+  ASSERT_EQ(fit.code, 0) << fit.err;
+  EXPECT_NE(fit.out.find("labels: 0.50 x result + 0.50 x sigmoid("), std::string::npos) << fit.out;
+  EXPECT_NE(fit.out.find("against the results alone, held out: current "), std::string::npos)
+      << fit.out;
+  // Search labels need search scores.
+  const auto unlabelled =
+      testing::run_cli_capturing({"tune", "fit", "--data", data, "--search-weight", "0.5"});
+  EXPECT_NE(unlabelled.code, 0);
+  EXPECT_NE(unlabelled.err.find("has no search score"), std::string::npos) << unlabelled.err;
+
+  const auto features =
+      testing::run_cli_capturing({"tune", "features", "--data", labelled, "--out", table});
+  ASSERT_EQ(features.code, 0) << features.err;
+  std::ifstream rows(table);
+  std::string header, first;
+  std::getline(rows, header);
+  std::getline(rows, first);
+  EXPECT_EQ(header.rfind("position\tresult\tsearch_score\tmaterial\tleader_rank\t", 0), 0u)
+      << header;
+  EXPECT_NE(header.find("\teg_sq_g7_e3"), std::string::npos) << header;
+  // A row has as many columns as the header names, and begins with the position.
+  EXPECT_EQ(std::count(first.begin(), first.end(), '\t'),
+            std::count(header.begin(), header.end(), '\t'))
+      << first;
+  EXPECT_EQ(first.rfind(read.positions.front().position + "\t", 0), 0u) << first;
+  const auto missing = testing::run_cli_capturing(
+      {"tune", "label", "--data", data + ".none", "--out", labelled, "--nodes", "500"});
+  EXPECT_NE(missing.code, 0);
 }
 
 }  // namespace

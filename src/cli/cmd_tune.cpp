@@ -4,8 +4,6 @@
 // a table, `fit` fits the weights by logistic regression and prints them as a C++
 // initializer, `match` plays two weight sets against each other.
 #include <CLI/CLI.hpp>
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <memory>
 #include <ostream>
@@ -88,9 +86,7 @@ std::function<void(int, int)> progress_to(ProgressBar& bar, const PlayOptions& o
 }
 
 int run_data(const TuneOptions& o, const Streams& io) {
-  std::ofstream file(o.out_file);
-  if (!file)
-    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  std::ofstream file = open_output_file(o.out_file);
   DataConfig config{o.play.config(), o.games, o.play.seed};
   ProgressBar bar(io.err, "games");
   const Stopwatch clock;
@@ -119,9 +115,7 @@ int run_records(const TuneOptions& o, const Streams& io) {
                                 " finished games of the rules " + o.play.rules + " reach ply " +
                                 std::to_string(o.skip_plies));
   // Written only now, so that a bad record leaves no half-written file behind.
-  std::ofstream file(o.out_file);
-  if (!file)
-    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  std::ofstream file = open_output_file(o.out_file);
   write_training_data(data,
                       "records=" + std::to_string(files.size()) +
                           " files, skip-plies=" + std::to_string(o.skip_plies),
@@ -155,9 +149,7 @@ int run_label(const TuneOptions& o, const Streams& io) {
                     });
   bar.finish();
   // Written only now, so that a failure leaves no half-written file behind.
-  std::ofstream file(o.out_file);
-  if (!file)
-    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  std::ofstream file = open_output_file(o.out_file);
   write_training_data(data,
                       "labelled from " + o.data_file + ", search scores at " +
                           std::to_string(o.label_nodes) + " nodes",
@@ -188,9 +180,7 @@ std::string search_label_report(double search_weight, double search_scale,
 
 int run_features(const TuneOptions& o, const Streams& io) {
   const TrainingData data = read_data_file(o.data_file);
-  std::ofstream file(o.out_file);
-  if (!file)
-    throw std::invalid_argument("cannot write '" + o.out_file + "': " + std::strerror(errno));
+  std::ofstream file = open_output_file(o.out_file);
   write_feature_table(data, file);
   io.out << "wrote the features of " << data.positions.size() << " positions to " << o.out_file
          << '\n';

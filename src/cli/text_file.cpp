@@ -24,4 +24,10 @@ std::string read_text_file(const std::string& path, std::string_view what) {
   return text.str();
 }
 
+std::ofstream open_output_file(const std::string& path) {
+  std::ofstream file(path);
+  if (!file) throw std::invalid_argument("cannot write '" + path + "': " + std::strerror(errno));
+  return file;
+}
+
 }  // namespace ordo::cli

@@ -14,10 +14,8 @@ void write_feature_table(const TrainingData& data, std::ostream& out) {
   for (const LabelledPosition& p : data.positions) {
     const Position pos = Position::parse(p.position, data.variant);
     const bool white = pos.side_to_move() == Color::White;
-    const double white_result = p.result == Outcome::WhiteWins   ? 1.0
-                                : p.result == Outcome::BlackWins ? 0.0
-                                                                 : 0.5;
-    out << p.position << '\t' << (white ? white_result : 1 - white_result) << '\t';
+    const double white_score = white_result(p.result);
+    out << p.position << '\t' << (white ? white_score : 1 - white_score) << '\t';
     if (p.search_score) out << (white ? *p.search_score : -*p.search_score);
     const EvalFeatures f = eval_features(pos);
     for (int i = 0; i < kEvalFeatureCount; ++i)

@@ -62,14 +62,6 @@ std::array<double, kN> solve_linear(std::array<std::array<double, kN>, kN> a,
 
 }  // namespace
 
-namespace {
-
-double white_result(Outcome result) {
-  return result == Outcome::WhiteWins ? 1.0 : result == Outcome::BlackWins ? 0.0 : 0.5;
-}
-
-}  // namespace
-
 std::vector<Sample> make_samples(const TrainingData& data, const LabelOptions& labels) {
   std::vector<Sample> samples;
   samples.reserve(data.positions.size());

@@ -45,6 +45,10 @@ void append_game_positions(const Game& game, std::size_t first_ply, TrainingData
   }
 }
 
+double white_result(Outcome result) {
+  return result == Outcome::WhiteWins ? 1.0 : result == Outcome::BlackWins ? 0.0 : 0.5;
+}
+
 void write_training_data(const TrainingData& data, const std::string& header, std::ostream& out) {
   out << "# ordo-tune data rules=" << variant_name(data.variant) << '\n';
   if (!header.empty()) out << "# " << header << '\n';

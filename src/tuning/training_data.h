@@ -28,6 +28,9 @@ struct LabelledPosition {
   std::optional<int> search_score = std::nullopt;  // White's view, evaluation units; mates clamped
 };
 
+// White's score of a result: 1 a win, 0.5 a draw, 0 a loss.
+double white_result(Outcome result);
+
 struct TrainingData {
   Variant variant = Variant::Classic;
   std::vector<LabelledPosition> positions;

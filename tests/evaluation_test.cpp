@@ -495,6 +495,32 @@ TEST(Evaluation, DefaultWeightsAreNamedAfterTheirConstants) {
   EXPECT_EQ(default_weights(Variant::X, 8).name, default_weights(Variant::X, kStandardWidth).name);
 }
 
+// The search and evaluate(pos) use the defaults as models made once; each must be its
+// board's default weights made ready, and the same object every time.
+TEST(Evaluation, DefaultModelsAreTheDefaultWeightsMadeReady) {
+  for (const Variant v : {Variant::Classic, Variant::X}) {
+    for (const int width : {8, kStandardWidth}) {
+      const EvalWeights weights = EvalWeights::defaults(v, width);
+      const EvalModel& model = default_model(v, width);
+      EXPECT_EQ(model.coefficients, weights.coefficients());
+      const EvalModel made(weights);
+      EXPECT_EQ(model.feature_count, made.feature_count);
+      EXPECT_EQ(model.used.open_paths, weights.open_path != 0);
+      EXPECT_EQ(model.used.exposed_cut_points, weights.exposed_cut_point != 0);
+      EXPECT_EQ(model.used.passed, weights.passed_pieces != 0 || weights.passed_leader_rank != 0);
+      EXPECT_FALSE(model.used.squares);  // no default uses the table
+      EXPECT_EQ(model.feature_count, static_cast<int>(EvalFeature::SquareTable));
+      EXPECT_EQ(&model, &default_model(v, width));
+    }
+  }
+  EXPECT_NE(&default_model(Variant::Classic, 8), &default_model(Variant::Classic, kStandardWidth));
+  // A model with the table in use takes every feature.
+  EvalWeights with_table{};
+  with_table.squares[3] = 7;
+  EXPECT_EQ(EvalModel(with_table).feature_count, kEvalFeatureCount);
+  EXPECT_TRUE(EvalModel(with_table).used.squares);
+}
+
 TEST(Evaluation, CoefficientsRoundTripAndPenaltiesAreNegated) {
   const EvalWeights w = EvalWeights::defaults(Variant::Classic, kStandardWidth);
   const auto c = w.coefficients();

@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -216,6 +218,34 @@ TEST(Search, FixedDepthIsDeterministic) {
   EXPECT_EQ(first.nodes, second.nodes);
   EXPECT_EQ(first.score, second.score);
   EXPECT_EQ(first.depth, kDepth);
+}
+
+// The defaults given as weights are made ready once per search, the defaults left unset
+// once per program (default_model): both must search the same tree.
+TEST(Search, DefaultsGivenAsWeightsSearchTheSameTree) {
+  constexpr int kClassicDepth = testing::kScaleDivisor > 1 ? 3 : 4;
+  for (const Variant v : {Variant::Classic, Variant::X}) {
+    // Ordo X has some 2,000 turns a position: two plies are plenty there.
+    const int depth = v == Variant::X ? 2 : kClassicDepth;
+    for (const int width : {8, kStandardWidth}) {
+      Position pos = Position::start(v, width, 8);
+      std::mt19937_64 rng(static_cast<std::uint64_t>(width));
+      for (int ply = 0; ply < 10 && !pos.decided_winner(); ++ply) {
+        auto moves = std::make_unique<MoveList>();
+        generate_legal(pos, *moves);
+        pos.make((*moves)[rng() % moves->size()]);
+      }
+      const std::atomic<bool> stop{false};
+      AlphaBeta given(4);
+      given.set_weights(EvalWeights::defaults(v, width));
+      const SearchResult with_weights = given.search(pos, {}, {.depth = depth}, stop);
+      const SearchResult with_defaults = search_to(pos, depth);
+      ASSERT_TRUE(with_weights.best_move && with_defaults.best_move) << pos.to_string();
+      EXPECT_EQ(*with_weights.best_move, *with_defaults.best_move) << pos.to_string();
+      EXPECT_EQ(with_weights.score, with_defaults.score) << pos.to_string();
+      EXPECT_EQ(with_weights.nodes, with_defaults.nodes) << pos.to_string();
+    }
+  }
 }
 
 TEST(Search, ThirdOccurrenceIsADraw) {

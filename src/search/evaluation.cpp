@@ -147,16 +147,6 @@ struct SideFeatures {
   std::array<int, kSquareCells> squares{};  // pieces per cell of the piece-square table
 };
 
-// The features that cost move-like slides, computed only for weights that use them
-// (evaluate); the tuner gets every feature (eval_features).
-struct CostlyFeatures {
-  bool open_paths = true;
-  bool exposed_cut_points = true;
-  bool stuck_near_goal = true;
-  bool passed = true;
-  bool squares = true;
-};
-
 CostlyFeatures costly_features_used(const EvalWeights& w) {
   return {.open_paths = w.open_path != 0,
           .exposed_cut_points = w.exposed_cut_point != 0,
@@ -319,12 +309,22 @@ constexpr int at(EvalFeature f, const T& array_like) {
 
 }  // namespace
 
+namespace {
+
+constexpr std::array<NamedWeights, 3> kDefaultSets{{{"kClassicWeights", kClassicWeights},
+                                                    {"kClassic8x8Weights", kClassic8x8Weights},
+                                                    {"kXWeights", kXWeights}}};
+
+// Which of kDefaultSets a rule set and board take.
+std::size_t default_set(Variant variant, int width) {
+  if (variant == Variant::X) return 2;
+  return width <= kNarrowBoardFiles ? 1 : 0;
+}
+
+}  // namespace
+
 const NamedWeights& default_weights(Variant variant, int width) {
-  static constexpr NamedWeights kClassic{"kClassicWeights", kClassicWeights};
-  static constexpr NamedWeights kClassic8x8{"kClassic8x8Weights", kClassic8x8Weights};
-  static constexpr NamedWeights kX{"kXWeights", kXWeights};
-  if (variant == Variant::X) return kX;
-  return width <= kNarrowBoardFiles ? kClassic8x8 : kClassic;
+  return kDefaultSets[default_set(variant, width)];
 }
 
 EvalWeights EvalWeights::defaults(Variant variant, int width) {
@@ -485,19 +485,32 @@ Bitboard capturable_pieces(const Position& pos, Color side) {
   return reached & pos.pieces(opponent(side));
 }
 
-int evaluate(const Position& pos, const EvalWeights& weights) {
-  // A feature with weight 0 adds nothing: the costly ones are not computed then.
-  const CostlyFeatures used = costly_features_used(weights);
-  const EvalFeatures features = compute_features(pos, used);
-  const auto coefficients = weights.coefficients();
-  const int count = used.squares ? kEvalFeatureCount : kNamedFeatures;
+// A feature with weight 0 adds nothing: the costly ones are not computed then.
+EvalModel::EvalModel(const EvalWeights& weights)
+    : coefficients(weights.coefficients()),
+      used(costly_features_used(weights)),
+      feature_count(used.squares ? kEvalFeatureCount : kNamedFeatures) {}
+
+const EvalModel& default_model(Variant variant, int width) {
+  static const std::array<EvalModel, kDefaultSets.size()> kModels{
+      EvalModel(kDefaultSets[0].weights), EvalModel(kDefaultSets[1].weights),
+      EvalModel(kDefaultSets[2].weights)};
+  return kModels[default_set(variant, width)];
+}
+
+int evaluate(const Position& pos, const EvalModel& model) {
+  const EvalFeatures features = compute_features(pos, model.used);
   int sum = 0;
-  for (int i = 0; i < count; ++i) sum += coefficients[i] * features[i];
+  for (int i = 0; i < model.feature_count; ++i) sum += model.coefficients[i] * features[i];
   return sum / kFeatureScale;
 }
 
+int evaluate(const Position& pos, const EvalWeights& weights) {
+  return evaluate(pos, EvalModel(weights));
+}
+
 int evaluate(const Position& pos) {
-  return evaluate(pos, EvalWeights::defaults(pos.variant(), pos.geometry().width()));
+  return evaluate(pos, default_model(pos.variant(), pos.geometry().width()));
 }
 
 }  // namespace ordo

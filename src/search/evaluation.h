@@ -131,9 +131,31 @@ constexpr int kEndgamePieces = 32;
 using EvalFeatures = std::array<int, kEvalFeatureCount>;
 EvalFeatures eval_features(const Position& pos);
 
-// Evaluates with the default weights of the position's variant.
+// The features that cost move-like slides, computed only for weights that use them
+// (evaluate); the tuner gets every feature (eval_features).
+struct CostlyFeatures {
+  bool open_paths = true;
+  bool exposed_cut_points = true;
+  bool stuck_near_goal = true;
+  bool passed = true;
+  bool squares = true;
+};
+
+// Weights made ready for evaluation once, not at every node: the signed coefficients and
+// which costly features they need.
+struct EvalModel {
+  explicit EvalModel(const EvalWeights& weights);
+  std::array<int, kEvalFeatureCount> coefficients;
+  CostlyFeatures used;
+  int feature_count;  // the dot product's length: the named features, or all with the table
+};
+// The model of default_weights(variant, width), made once.
+const EvalModel& default_model(Variant variant, int width);
+
+// Evaluates with the default weights of the position's variant and board.
 int evaluate(const Position& pos);
-int evaluate(const Position& pos, const EvalWeights& weights);
+int evaluate(const Position& pos, const EvalModel& model);
+int evaluate(const Position& pos, const EvalWeights& weights);  // makes the model each call
 
 // The pieces of `side` that could slide (forward or diagonally forward) onto the
 // opponent's home row, onto an empty square or capturing there. Connection is not

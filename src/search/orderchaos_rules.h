@@ -36,6 +36,7 @@ struct OrderChaosRules {
   using MoveList = OrderChaosMoveList;
   struct Undo {};  // Position::undo needs only the move
   using Weights = orderchaos::EvalWeights;
+  using Model = Weights;  // ready as it is
 
   static constexpr std::size_t kMaxMoves = 2 * orderchaos::kSquares;
   static constexpr int kHistorySize = 2 * orderchaos::kSquares * 2;  // [role][square][symbol]
@@ -126,7 +127,8 @@ struct OrderChaosRules {
   static bool forced_replies(const Position&) { return false; }
   static bool late_move_pruning(const Position&) { return false; }
 
-  static int evaluate(const Position& pos, const Weights* weights) {
+  static Model model(const Weights& weights) { return weights; }
+  static int evaluate(const Position& pos, const Model* weights) {
     return weights ? orderchaos::evaluate(pos, *weights) : orderchaos::evaluate(pos);
   }
 

@@ -6,7 +6,8 @@
 //
 // What a Rules type provides:
 //   types       Position, Move, MoveList (size(), operator[], clear(), empty()), Undo,
-//               Weights (evaluation weights; evaluate() takes null for the defaults)
+//               Weights (evaluation weights), Model (weights made ready once per search
+//               by model(); evaluate() takes null for the defaults)
 //   constants   kMaxMoves (a move list's capacity), kHistorySize (history table slots),
 //               kCanRepeat (repetition draws exist), kNullMove (passing is allowed and
 //               null-move pruning sound enough)
@@ -100,6 +101,7 @@ struct OrdoRules {
   using MoveList = ordo::MoveList;
   using Undo = ordo::Undo;
   using Weights = EvalWeights;
+  using Model = EvalModel;
 
   static constexpr std::size_t kMaxMoves = 16384;                     // MoveList's capacity
   static constexpr int kHistorySize = 2 * kMaxSquares * kMaxSquares;  // [colour][from][to]
@@ -166,8 +168,9 @@ struct OrdoRules {
   // Ordo X only: some 2,000 turns per position.
   static bool late_move_pruning(const Position& pos) { return pos.variant() == Variant::X; }
 
-  static int evaluate(const Position& pos, const Weights* weights) {
-    return weights ? ordo::evaluate(pos, *weights) : ordo::evaluate(pos);
+  static Model model(const Weights& weights) { return EvalModel(weights); }
+  static int evaluate(const Position& pos, const Model* model) {
+    return model ? ordo::evaluate(pos, *model) : ordo::evaluate(pos);
   }
 
   // Classic: every move when asked (an empty list is a loss), else the captures and the

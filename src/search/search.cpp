@@ -141,7 +141,7 @@ typename BasicAlphaBeta<Rules>::Result BasicAlphaBeta<Rules>::search(
     const std::atomic<bool>& stop, const std::function<void(const Info&)>& on_info) {
   SharedSearch shared;
   shared.table = &table_;
-  shared.weights = weights_ ? &*weights_ : nullptr;
+  shared.model = model_ ? &*model_ : nullptr;
   shared.limits = limits;
   shared.stop = &stop;
   shared.timer = Stopwatch(limits.time_basis);
@@ -185,7 +185,7 @@ std::vector<typename Rules::Move> BasicAlphaBeta<Rules>::moves_scoring_at_least(
   SharedSearch shared;
   shared.limits.nodes = max_nodes;
   shared.table = &table_;
-  shared.weights = weights_ ? &*weights_ : nullptr;
+  shared.model = model_ ? &*model_ : nullptr;
   shared.stop = &stop;
   Worker& worker = *workers_[0];
   worker.begin(shared, history);

@@ -61,8 +61,8 @@ class BasicAlphaBeta : public BasicSearcher<Rules> {
   void set_threads(int threads);
   int threads() const { return static_cast<int>(workers_.size()); }
   void set_pruning(const PruningOptions& pruning);
-  void set_weights(const Weights& weights) { weights_ = weights; }
-  void use_default_weights() { weights_.reset(); }
+  void set_weights(const Weights& weights) { model_ = Rules::model(weights); }
+  void use_default_weights() { model_.reset(); }
   TranspositionTable& table() { return table_; }
 
  private:
@@ -75,7 +75,7 @@ class BasicAlphaBeta : public BasicSearcher<Rules> {
   std::uint64_t total_nodes() const;
 
   TranspositionTable table_;
-  std::optional<Weights> weights_;
+  std::optional<typename Rules::Model> model_;
   std::vector<std::unique_ptr<Worker>> workers_;  // [0] is the main thread's
 };
 

@@ -79,7 +79,7 @@ typename BasicSearchWorker<Rules>::PlyMoves& BasicSearchWorker<Rules>::moves_at(
 
 template <class Rules>
 int BasicSearchWorker<Rules>::eval(const Position& pos) const {
-  return Rules::evaluate(pos, shared_->weights);
+  return Rules::evaluate(pos, shared_->model);
 }
 
 template <class Rules>

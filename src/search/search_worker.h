@@ -30,10 +30,10 @@
 namespace ordo {
 
 // What all workers of one search share. Set up before the workers start.
-template <class Weights>
+template <class Model>
 struct BasicSharedSearch {
   TranspositionTable* table = nullptr;
-  const Weights* weights = nullptr;  // null: the game's (variant's) defaults
+  const Model* model = nullptr;  // the evaluation's weights; null: the game's defaults
   SearchLimits limits;
   const std::atomic<bool>* stop = nullptr;  // from the caller
   std::atomic<bool> helpers_stop{false};    // set when the main worker is done
@@ -55,7 +55,7 @@ class BasicSearchWorker {
  public:
   using Position = typename Rules::Position;
   using Move = typename Rules::Move;
-  using SharedSearch = BasicSharedSearch<typename Rules::Weights>;
+  using SharedSearch = BasicSharedSearch<typename Rules::Model>;
 
   explicit BasicSearchWorker(bool is_main);
   ~BasicSearchWorker();
@@ -127,7 +127,7 @@ class BasicSearchWorker {
   bool aborted_ = false;
 };
 
-using SharedSearch = BasicSharedSearch<EvalWeights>;
+using SharedSearch = BasicSharedSearch<EvalModel>;
 using SearchWorker = BasicSearchWorker<OrdoRules>;
 extern template class BasicSearchWorker<OrdoRules>;
 

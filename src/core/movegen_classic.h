@@ -69,7 +69,9 @@ void generate_forcing(const Position& pos, Sink& sink) {
   if (pos.decided_winner()) return;
   const Mover mover(pos);
   singleton_moves(pos, mover, sink);
-  if (!has_more_than_one(straight_runners(pos, mover.us))) return;
+  // An ordo onto the home row is a row of at least two runners side by side.
+  const Bitboard runners = straight_runners(pos, mover.us);
+  if (!(runners & pos.geometry().stepper(E)(runners))) return;
   steps::Directions forward;
   forward.add(steps::forward(mover.us));
   steps::ordo_slides(pos, mover.connection, !mover.reconnecting, E, forward, sink);

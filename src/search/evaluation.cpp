@@ -307,10 +307,6 @@ constexpr int at(EvalFeature f, const T& array_like) {
   return array_like[static_cast<int>(f)];
 }
 
-}  // namespace
-
-namespace {
-
 constexpr std::array<NamedWeights, 3> kDefaultSets{{{"kClassicWeights", kClassicWeights},
                                                     {"kClassic8x8Weights", kClassic8x8Weights},
                                                     {"kXWeights", kXWeights}}};

@@ -6,8 +6,8 @@
 //
 // What a Rules type provides:
 //   types       Position, Move, MoveList (size(), operator[], clear(), empty()), Undo,
-//               Weights (evaluation weights), Model (weights made ready once per search
-//               by model(); evaluate() takes null for the defaults)
+//               Weights (evaluation weights), Model (weights made ready by model() once,
+//               when a searcher is given them; evaluate() takes null for the defaults)
 //   constants   kMaxMoves (a move list's capacity), kHistorySize (history table slots),
 //               kCanRepeat (repetition draws exist), kNullMove (passing is allowed and
 //               null-move pruning sound enough)

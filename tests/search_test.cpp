@@ -220,7 +220,7 @@ TEST(Search, FixedDepthIsDeterministic) {
   EXPECT_EQ(first.depth, kDepth);
 }
 
-// The defaults given as weights are made ready once per search, the defaults left unset
+// The defaults given as weights are made ready when given, the defaults left unset
 // once per program (default_model): both must search the same tree.
 TEST(Search, DefaultsGivenAsWeightsSearchTheSameTree) {
   constexpr int kClassicDepth = testing::kScaleDivisor > 1 ? 3 : 4;

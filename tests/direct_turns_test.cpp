@@ -52,6 +52,23 @@ TEST(OpponentThreatensWin, AnOpenPathThatKeepsTheGroupIsAThreat) {
   EXPECT_TRUE(opponent_wins_by_brute_force(pos));
 }
 
+TEST(OpponentThreatensWin, ALoneRunnerFarFromItsGroupIsNoThreat) {
+  // Black's c4 slides freely to c1, but lands two ranks away from d5, its only neighbour:
+  // no Black piece stands one rank short of the goal to keep it company.
+  const Position pos = Position::parse("8/7w/7w/3b4/2b5/8/8/8 w", Variant::Classic);
+  EXPECT_NE(open_path_pieces(pos, Color::Black), 0u);
+  EXPECT_FALSE(threatens(pos));
+  EXPECT_FALSE(opponent_wins_by_brute_force(pos));
+}
+
+TEST(OpponentThreatensWin, AnOrdoThatIsTheWholeGroupIsAThreat) {
+  // Neither b3 nor c3 may go alone (it would land apart from the other), but the two
+  // slide together onto the first rank: b3:c3-b1 wins.
+  const Position pos = Position::parse("8/6ww/8/8/8/1bb5/8/8 w", Variant::Classic);
+  EXPECT_TRUE(threatens(pos));
+  EXPECT_TRUE(opponent_wins_by_brute_force(pos));
+}
+
 TEST(OpponentThreatensWin, NoThreatFromTheStart) {
   for (const Variant variant : {Variant::Classic, Variant::X}) {
     EXPECT_FALSE(threatens(Position::start(variant, 10, 8)));
@@ -72,6 +89,23 @@ TEST(OpponentThreatensWin, AgreesWithPlayingEveryMoveOnRandomPositions) {
     }
   }
   EXPECT_GT(threats, 20);  // the sample holds threats, not only quiet positions
+}
+
+// Classic positions from games of every length, where open paths that are no threat
+// (what the cheap necessary test rules out) are common.
+TEST(OpponentThreatensWin, AgreesWithPlayingEveryMoveOverWholeClassicGames) {
+  std::mt19937_64 rng(20261128);
+  int with_threat = 0, open_path_without_threat = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const Position pos = testing::random_game_position(rng, Variant::Classic, 160);
+    const bool expected = opponent_wins_by_brute_force(pos);
+    with_threat += expected;
+    open_path_without_threat +=
+        !expected && open_path_pieces(pos, opponent(pos.side_to_move())) != 0;
+    ASSERT_EQ(threatens(pos), expected) << pos.to_string();
+  }
+  EXPECT_GT(with_threat, 30);
+  EXPECT_GT(open_path_without_threat, 50);
 }
 
 }  // namespace

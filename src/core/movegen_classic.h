@@ -60,6 +60,12 @@ inline Bitboard straight_runners(const Position& pos, Color us) {
   return back(reach) & pos.pieces(us);
 }
 
+// Whether some straight runners (above) stand side by side: an ordo onto the home row is a
+// row of at least two of them (a necessary condition, not a sufficient one).
+inline bool has_ordo_of_runners(const Geometry& g, Bitboard runners) {
+  return (runners & g.stepper(E)(runners)) != 0;
+}
+
 // The moves the sink keeps out of a superset: every singleton slide (the sink drops the
 // quiet ones it does not want) and the horizontal ordos that slide forward, only when
 // two pieces could reach the opponent's home row that way. For quiescence: captures and
@@ -69,9 +75,7 @@ void generate_forcing(const Position& pos, Sink& sink) {
   if (pos.decided_winner()) return;
   const Mover mover(pos);
   singleton_moves(pos, mover, sink);
-  // An ordo onto the home row is a row of at least two runners side by side.
-  const Bitboard runners = straight_runners(pos, mover.us);
-  if (!(runners & pos.geometry().stepper(E)(runners))) return;
+  if (!has_ordo_of_runners(pos.geometry(), straight_runners(pos, mover.us))) return;
   steps::Directions forward;
   forward.add(steps::forward(mover.us));
   steps::ordo_slides(pos, mover.connection, !mover.reconnecting, E, forward, sink);

@@ -1,6 +1,7 @@
 #include "search/direct_turns.h"
 
 #include "core/movegen.h"
+#include "core/movegen_classic.h"
 #include "core/movegen_x.h"
 #include "search/evaluation.h"
 
@@ -33,14 +34,50 @@ bool may_win_at_once(const Position& pos, const Move& move) {
   return (landing & pos.geometry().home_row(opponent(us))) != 0;
 }
 
+// A necessary condition for a Classic win at once by `side` when both sides have two or
+// more pieces. The mover must stay connected, and its pieces off the slide stay put: a
+// piece landing on the row needs one of them one rank short of the row beside it, unless
+// the slide is an ordo of the whole group. (Any other ordo onto the row has a runner that
+// lands beside such a piece and passes the singleton test below.) Far cheaper than
+// generating the moves, and false in most positions where a piece has an open path.
+bool may_win_at_once_classic(const Position& pos, Color side) {
+  const Geometry& g = pos.geometry();
+  const Bitboard own = pos.pieces(side);
+  const Bitboard one_short = own & g.rank_mask(side == Color::White ? g.height() - 2 : 1);
+  if (!one_short) {
+    // Only a row of runners that is the whole group could slide onto the row.
+    if (own & ~g.rank_mask(g.rank_of(lsb(own)))) return false;
+    const Bitboard runners = classic::straight_runners(pos, side);
+    return !(own & ~runners) && classic::has_ordo_of_runners(g, runners);
+  }
+  const Bitboard goal = g.home_row(opponent(side)) & ~own;
+  const Bitboard empty = pos.empty_squares();
+  for (Direction d : forward_directions(side)) {
+    const Direction back = reverse(d);
+    Bitboard runners = own & g.shift(g.slide_fill(goal, empty, back), back);
+    while (runners) {
+      const Bitboard piece = bit(pop_lsb(runners));
+      // The slide over empty squares and one step on: the row is met exactly once.
+      const Bitboard path = g.slide_fill(piece, empty, d);
+      const Bitboard landing = (path | g.shift(path, d)) & goal;
+      if (g.dilate(landing) & one_short & ~piece) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool opponent_threatens_win(const Position& pos, MoveList& scratch) {
   const Color them = opponent(pos.side_to_move());
-  // Only a piece with an open path can reach the home row; the last piece of ours can be
-  // taken by any capture.
-  if (!open_path_pieces(pos, them) && has_more_than_one(pos.pieces(pos.side_to_move())))
+  const bool we_have_several = has_more_than_one(pos.pieces(pos.side_to_move()));
+  if (pos.variant() == Variant::Classic && we_have_several && has_more_than_one(pos.pieces(them))) {
+    if (!may_win_at_once_classic(pos, them)) return false;
+  } else if (we_have_several && !open_path_pieces(pos, them)) {
+    // Only a piece with an open path can reach the home row; the last piece of ours can be
+    // taken by any capture.
     return false;
+  }
   Position theirs = pos;
   theirs.pass_turn();
   if (theirs.decided_winner()) return false;

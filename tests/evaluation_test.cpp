@@ -128,6 +128,26 @@ TEST(Evaluation, CapturablePiecesAreThoseAnEnemySlideReachesFirst) {
   EXPECT_EQ(capturable_pieces(behind, Color::Black), Bitboard{0});
 }
 
+TEST(Evaluation, CapturablePiecesAmongAFewAreThoseOfAll) {
+  std::mt19937_64 rng(20261128);
+  int capturable = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Variant variant = i % 4 == 0 ? Variant::X : Variant::Classic;
+    const Position pos = testing::random_game_position(rng, variant, 120);
+    for (const Color side : {Color::White, Color::Black}) {
+      const Bitboard all = capturable_pieces(pos, side);
+      capturable += popcount(all);
+      const Bitboard targets = pos.pieces(opponent(side));
+      ASSERT_EQ(capturable_pieces(pos, side, targets), all) << pos.to_string();
+      // The targets on every other square: a subset gives the subset's part.
+      const Bitboard alternate = Bitboard{0x5555555555555555u} << 64 | 0x5555555555555555u;
+      const Bitboard some = targets & alternate;
+      ASSERT_EQ(capturable_pieces(pos, side, some), all & some) << pos.to_string();
+    }
+  }
+  EXPECT_GT(capturable, 400);  // the sample is not all quiet
+}
+
 // open_path_pieces finds all pieces at once; this is its definition, piece by piece.
 Bitboard open_paths_one_by_one(const Position& pos, Color side) {
   const Geometry& g = pos.geometry();

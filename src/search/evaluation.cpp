@@ -287,8 +287,8 @@ SideFeatures side_features(const Position& pos, Color side, const CostlyFeatures
   if (wanted.open_paths) f.open_paths = kFeatureScale * popcount(open_path_pieces(pos, side));
   f.cut_points = kFeatureScale * popcount(cut_points);
   if (cut_points && wanted.exposed_cut_points) {
-    const Bitboard capturable = capturable_pieces(pos, opponent(side));
-    f.exposed_cut_points = kFeatureScale * popcount(cut_points & capturable);
+    f.exposed_cut_points =
+        kFeatureScale * popcount(capturable_pieces(pos, opponent(side), cut_points));
   }
   f.runner_up = kFeatureScale * (second < 0 ? best : second);
   f.frontier = kFeatureScale * popcount(ahead);
@@ -479,6 +479,27 @@ Bitboard capturable_pieces(const Position& pos, Color side) {
   for (Direction d : forward_directions(side)) slide_all(d);
   for (Direction d : kSidewaysDirections) slide_all(d);
   return reached & pos.pieces(opponent(side));
+}
+
+Bitboard capturable_pieces(const Position& pos, Color side, Bitboard among) {
+  const Geometry& g = pos.geometry();
+  const Bitboard enemy = pos.pieces(side);
+  const Bitboard occupied = enemy | pos.pieces(opponent(side));
+  // Seen from the target, the capturer comes from the target's forward directions (the
+  // capturer's backward ones) or from the side: the first piece met there is a capturer.
+  const auto met_first = [&](int sq, Direction d) {
+    return (g.slide(sq, d, occupied) & enemy) != 0;
+  };
+  Bitboard result = 0;
+  for (Bitboard rest = among; rest;) {
+    const int sq = pop_lsb(rest);
+    bool capturable = false;
+    for (Direction d : forward_directions(opponent(side)))
+      capturable = capturable || met_first(sq, d);
+    for (Direction d : kSidewaysDirections) capturable = capturable || met_first(sq, d);
+    if (capturable) result |= bit(sq);
+  }
+  return result;
 }
 
 // A feature with weight 0 adds nothing: the costly ones are not computed then.

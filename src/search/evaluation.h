@@ -165,5 +165,8 @@ Bitboard open_path_pieces(const Position& pos, Color side);
 // The pieces of the other side that a singleton of `side` could capture with its next
 // slide (forward, diagonally forward or sideways). Connection is not checked.
 Bitboard capturable_pieces(const Position& pos, Color side);
+// The same for the pieces of `among` only (pieces of the other side), one ray per direction
+// from each: cheaper than sliding every piece of `side` when `among` holds a few.
+Bitboard capturable_pieces(const Position& pos, Color side, Bitboard among);
 
 }  // namespace ordo

@@ -69,9 +69,8 @@ class Geometry {
   // Every square one step from b in direction d (squares falling off the board vanish).
   Bitboard shift(Bitboard b, Direction d) const {
     // Mask the file that would wrap around before shifting sideways (a table, not a
-    // branch: directions change often in the generator's loops).
-    // On a board of 64 squares or fewer (8x8), one word: a variable shift of 128 bits costs
-    // several instructions.
+    // branch: directions change often in the generator's loops). A board of 64 squares or
+    // fewer (8x8) fits one word, where a variable shift is far cheaper than on 128 bits.
     if (squares_ <= 64)
       return shift_word(low_word(b & shift_masks_[d]), deltas_[d]) & low_word(all_);
     return shift_by(b & shift_masks_[d], deltas_[d]) & all_;

@@ -483,12 +483,12 @@ Bitboard capturable_pieces(const Position& pos, Color side) {
 
 Bitboard capturable_pieces(const Position& pos, Color side, Bitboard among) {
   const Geometry& g = pos.geometry();
-  const Bitboard enemy = pos.pieces(side);
-  const Bitboard occupied = enemy | pos.pieces(opponent(side));
-  // Seen from the target, the capturer comes from the target's forward directions (the
-  // capturer's backward ones) or from the side: the first piece met there is a capturer.
+  const Bitboard capturers = pos.pieces(side);
+  const Bitboard occupied = capturers | pos.pieces(opponent(side));
+  // Seen from the target, a capturer comes from the target's forward directions (the
+  // capturer's own ones reversed) or from the side: the first piece met there.
   const auto met_first = [&](int sq, Direction d) {
-    return (g.slide(sq, d, occupied) & enemy) != 0;
+    return (g.slide(sq, d, occupied) & capturers) != 0;
   };
   Bitboard result = 0;
   for (Bitboard rest = among; rest;) {

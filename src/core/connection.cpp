@@ -114,14 +114,18 @@ namespace {
 // filled[d]: squares whose neighbour in direction d is a piece of the group. Walking
 // round the 8 neighbours in order, each start of a run of pieces begins a local part; a
 // corner between two occupied edge squares joins them anyway, so it is counted as
-// occupied.
-using RingFill = std::array<Bitboard, kDirectionCount>;
-RingFill ring_fill(const Geometry& g, Bitboard group) {
-  RingFill has;
+// occupied. On a Window's words or on whole bitboards with the Geometry.
+template <class Word>
+using RingFill = std::array<Word, kDirectionCount>;
+template <class Word, class Space>
+RingFill<Word> ring_fill(const Space& space, Word group) {
+  RingFill<Word> has;
+  // Unrolled, every shift is by a constant.
+#pragma GCC unroll 8
   for (int d = 0; d < kDirectionCount; ++d) {
-    has[d] = g.shift(group, reverse(static_cast<Direction>(d)));
+    has[d] = space.shift(group, reverse(static_cast<Direction>(d)));
   }
-  RingFill filled;
+  RingFill<Word> filled;
   for (int d = 0; d < kDirectionCount; ++d) {
     filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
   }
@@ -131,10 +135,11 @@ RingFill ring_fill(const Geometry& g, Bitboard group) {
 // The squares with two or more runs round them. The pieces of one run are connected to
 // each other without the piece in the middle, so only pieces with two or more runs can be
 // cut points.
-Bitboard multi_run_squares(const RingFill& filled) {
-  Bitboard one = 0, two = 0;
+template <class Word>
+Word multi_run_squares(const RingFill<Word>& filled) {
+  Word one = 0, two = 0;
   for (int d = 0; d < kDirectionCount; ++d) {
-    const Bitboard run_start = filled[d] & ~filled[(d + 7) % 8];
+    const Word run_start = filled[d] & ~filled[(d + 7) % 8];
     two |= one & run_start;
     one |= run_start;
   }
@@ -144,6 +149,14 @@ Bitboard multi_run_squares(const RingFill& filled) {
 }  // namespace
 
 Bitboard local_cut_points(const Geometry& g, Bitboard group) {
+  if (!has_more_than_one(group)) return 0;
+  // Only the group's own squares are asked about, and all their neighbours in the group
+  // lie in its window: the window's words give the same answer.
+  const Window window(g, group);
+  if (window.fits()) {
+    const std::uint64_t pieces = window.down(group);
+    return window.up(pieces & multi_run_squares(ring_fill(window, pieces)));
+  }
   return group & multi_run_squares(ring_fill(g, group));
 }
 
@@ -173,7 +186,7 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
     find_cut_points_in_window(limit);
     return;
   }
-  const RingFill filled = ring_fill(g, group);
+  const RingFill<Bitboard> filled = ring_fill(g, group);
   for (Bitboard b = group & multi_run_squares(filled); b;) {
     const int sq = pop_lsb(b);
     // The runs round this piece, one bit per direction: a run starts where a direction
@@ -190,15 +203,7 @@ void ConnectionMap::analyse_connected(Bitboard group, Bitboard limit) {
 void ConnectionMap::find_cut_points_in_window(Bitboard limit) {
   const Window& window = window_;
   const std::uint64_t pieces = window.down(group_);
-  std::array<std::uint64_t, kDirectionCount> has, filled;
-  // Unrolled, every shift is by a constant.
-#pragma GCC unroll 8
-  for (int d = 0; d < kDirectionCount; ++d) {
-    has[d] = window.shift(pieces, reverse(static_cast<Direction>(d)));
-  }
-  for (int d = 0; d < kDirectionCount; ++d) {
-    filled[d] = (d % 2) ? has[d] | (has[d - 1] & has[(d + 1) % 8]) : has[d];
-  }
+  const RingFill<std::uint64_t> filled = ring_fill(window, pieces);
   // Run starts counted per square up to three; for squares with exactly two, the
   // directions of the first and second start as three bits each, one word per bit, so
   // that a piece reads its two runs off six words instead of eight.

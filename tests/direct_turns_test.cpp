@@ -36,37 +36,35 @@ bool threatens(const Position& pos) {
   return opponent_threatens_win(pos, *scratch);
 }
 
+// A position built by hand where an enemy piece has an open path: the test and the
+// reference must both give `expected`.
+void expect_open_path_threat(const Position& pos, bool expected) {
+  EXPECT_NE(open_path_pieces(pos, opponent(pos.side_to_move())), 0u);
+  EXPECT_EQ(threatens(pos), expected);
+  EXPECT_EQ(opponent_wins_by_brute_force(pos), expected);
+}
+
 TEST(OpponentThreatensWin, AnOpenPathThatWouldSplitTheGroupIsNoThreat) {
   // Black's c2 has open slides to c1, b1 and d1, but it alone joins b3 and d3: each of
   // those slides would split Black, so no Black move wins. open_path_pieces() sees c2.
-  const Position pos = Position::parse("8/8/8/8/8/1bwb4/1wbww3/8 w", Variant::Classic);
-  EXPECT_NE(open_path_pieces(pos, Color::Black), 0u);
-  EXPECT_FALSE(threatens(pos));
-  EXPECT_FALSE(opponent_wins_by_brute_force(pos));
+  expect_open_path_threat(Position::parse("8/8/8/8/8/1bwb4/1wbww3/8 w", Variant::Classic), false);
 }
 
 TEST(OpponentThreatensWin, AnOpenPathThatKeepsTheGroupIsAThreat) {
   // c2 -> c1 stays next to d2: Black wins with it (and with d2 -> d1).
-  const Position pos = Position::parse("8/8/8/w7/8/8/2bb4/8 w", Variant::Classic);
-  EXPECT_TRUE(threatens(pos));
-  EXPECT_TRUE(opponent_wins_by_brute_force(pos));
+  expect_open_path_threat(Position::parse("8/8/8/w7/8/8/2bb4/8 w", Variant::Classic), true);
 }
 
 TEST(OpponentThreatensWin, ALoneRunnerFarFromItsGroupIsNoThreat) {
   // Black's c4 slides freely to c1, but lands two ranks away from d5, its only neighbour:
   // no Black piece stands one rank short of the goal to keep it company.
-  const Position pos = Position::parse("8/7w/7w/3b4/2b5/8/8/8 w", Variant::Classic);
-  EXPECT_NE(open_path_pieces(pos, Color::Black), 0u);
-  EXPECT_FALSE(threatens(pos));
-  EXPECT_FALSE(opponent_wins_by_brute_force(pos));
+  expect_open_path_threat(Position::parse("8/7w/7w/3b4/2b5/8/8/8 w", Variant::Classic), false);
 }
 
 TEST(OpponentThreatensWin, AnOrdoThatIsTheWholeGroupIsAThreat) {
   // Neither b3 nor c3 may go alone (it would land apart from the other), but the two
   // slide together onto the first rank: b3:c3-b1 wins.
-  const Position pos = Position::parse("8/6ww/8/8/8/1bb5/8/8 w", Variant::Classic);
-  EXPECT_TRUE(threatens(pos));
-  EXPECT_TRUE(opponent_wins_by_brute_force(pos));
+  expect_open_path_threat(Position::parse("8/6ww/8/8/8/1bb5/8/8 w", Variant::Classic), true);
 }
 
 TEST(OpponentThreatensWin, NoThreatFromTheStart) {

@@ -248,6 +248,32 @@ TEST(Search, DefaultsGivenAsWeightsSearchTheSameTree) {
   }
 }
 
+// A searcher keeps its evaluation cache within one search only: after its weights change,
+// it must search exactly the tree of a fresh searcher with the new weights (a stale cached
+// score would change the scores and the node count).
+TEST(Search, NewWeightsBetweenSearchesSearchTheTreeOfAFreshSearcher) {
+  constexpr int kDepth = testing::kScaleDivisor > 1 ? 3 : 4;
+  const Position pos = midgame(Variant::Classic, 12, 7);
+  EvalWeights other = EvalWeights::defaults(Variant::Classic, kStandardWidth);
+  other.material *= 3;
+  other.split = 0;
+  const std::atomic<bool> stop{false};
+
+  AlphaBeta reused(4);
+  reused.search(pos, {}, {.depth = kDepth}, stop);
+  reused.clear();  // the table too: only the evaluation cache is on trial
+  reused.set_weights(other);
+  const SearchResult after_change = reused.search(pos, {}, {.depth = kDepth}, stop);
+
+  AlphaBeta fresh(4);
+  fresh.set_weights(other);
+  const SearchResult expected = fresh.search(pos, {}, {.depth = kDepth}, stop);
+  const SearchResult with_defaults = search_to(pos, kDepth);
+  ASSERT_NE(expected.nodes, with_defaults.nodes) << "the two weight sets must search apart";
+  EXPECT_EQ(after_change.nodes, expected.nodes);
+  EXPECT_EQ(after_change.score, expected.score);
+}
+
 TEST(Search, ThirdOccurrenceIsADraw) {
   // The only-move position above: c2-e4 is White's one move that does not lose at once.
   const Position pos = Position::parse("4bb/6/3w2/1ww3/2w3/6 w", Variant::Classic);

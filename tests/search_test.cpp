@@ -248,9 +248,9 @@ TEST(Search, DefaultsGivenAsWeightsSearchTheSameTree) {
   }
 }
 
-// A searcher keeps its evaluation cache within one search only: after its weights change,
-// it must search exactly the tree of a fresh searcher with the new weights (a stale cached
-// score would change the scores and the node count).
+// A searcher that has searched with some weights and is given others must search exactly
+// the tree of a fresh searcher with the new weights: nothing scored with the old ones may
+// outlive the change (a stale score would change the scores and the node count).
 TEST(Search, NewWeightsBetweenSearchesSearchTheTreeOfAFreshSearcher) {
   constexpr int kDepth = testing::kScaleDivisor > 1 ? 3 : 4;
   const Position pos = midgame(Variant::Classic, 12, 7);
@@ -261,7 +261,7 @@ TEST(Search, NewWeightsBetweenSearchesSearchTheTreeOfAFreshSearcher) {
 
   AlphaBeta reused(4);
   reused.search(pos, {}, {.depth = kDepth}, stop);
-  reused.clear();  // the table too: only the evaluation cache is on trial
+  reused.clear();  // the table's entries hold old scores by design: they go with clear()
   reused.set_weights(other);
   const SearchResult after_change = reused.search(pos, {}, {.depth = kDepth}, stop);
 

@@ -22,9 +22,6 @@ constexpr std::size_t kFirstReducedMove = 3;
 // (of some 2,000 turns; captures and the ordered best ones come first).
 constexpr int kQuietMovesPerDepth = 16;
 constexpr int kLateMovePruningDepth = 2;
-// The evaluation cache: 2^16 one-word slots, 512 KiB a thread. Larger ones hit more often
-// but miss the processor's caches: 2^18 and 2^20 were no faster in CPU time.
-constexpr int kEvalCacheSlotBits = 16;
 
 }  // namespace
 
@@ -42,7 +39,7 @@ struct BasicSearchWorker<Rules>::PlyMoves {
 
 template <class Rules>
 BasicSearchWorker<Rules>::BasicSearchWorker(bool is_main)
-    : is_main_(is_main), history_(Rules::kHistorySize, 0), eval_cache_(kEvalCacheSlotBits) {
+    : is_main_(is_main), history_(Rules::kHistorySize, 0) {
   ply_moves_.reserve(kMaxPly);
   // Reductions grow with the logarithms of depth and move number.
   for (int d = 1; d < 64; ++d) {
@@ -69,7 +66,6 @@ void BasicSearchWorker<Rules>::begin(SharedSearch& shared,
   aborted_ = false;
   for (auto& k : killers_) k = {};
   clear_history();
-  eval_cache_.clear();
   hashes_.clear();
   hashes_.reserve(history.size() + kMaxPly + 1);
   hashes_.assign(history.begin(), history.end());
@@ -82,12 +78,8 @@ typename BasicSearchWorker<Rules>::PlyMoves& BasicSearchWorker<Rules>::moves_at(
 }
 
 template <class Rules>
-int BasicSearchWorker<Rules>::eval(const Position& pos) {
-  const std::uint64_t hash = Rules::hash(pos);
-  if (const auto cached = eval_cache_.probe(hash)) return *cached;
-  const int score = Rules::evaluate(pos, shared_->model);
-  eval_cache_.store(hash, score);
-  return score;
+int BasicSearchWorker<Rules>::eval(const Position& pos) const {
+  return Rules::evaluate(pos, shared_->model);
 }
 
 template <class Rules>
@@ -398,8 +390,6 @@ int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int pl
   if (out_of_budget()) return 0;
   count_node();
   if (ply >= kMaxPly - 1) return eval(pos);
-  // Most quiescence nodes stand pat: the slot is fetched while the threats are looked at.
-  eval_cache_.prefetch(Rules::hash(pos));
 
   // A side that must answer a threat cannot rely on the static score: it searches every
   // move for a few plies (Rules::must_answer; the next ply's list is its scratch).

@@ -23,7 +23,6 @@
 #include <optional>
 #include <vector>
 
-#include "search/eval_cache.h"
 #include "search/score.h"
 #include "search/searcher.h"
 #include "search/transposition_table.h"
@@ -108,7 +107,7 @@ class BasicSearchWorker {
                   int ply, int beta);
   int store_node(std::uint64_t hash, int ply, const NodeBest& best, int depth, int original_alpha,
                  int beta);
-  int eval(const Position& pos);
+  int eval(const Position& pos) const;
   void count_node() {
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
@@ -121,7 +120,6 @@ class BasicSearchWorker {
   std::vector<int> history_;  // Rules::history_index (Ordo: [colour][from][to])
   std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
-  EvalCache eval_cache_;
   std::vector<std::uint64_t> hashes_;  // the game's history, then the current search path
   std::array<std::array<std::uint8_t, 64>, 64> reductions_{};  // [depth][move number]
   int root_depth_ = 0;

@@ -53,8 +53,7 @@ bool may_win_at_once_classic(const Position& pos, Color side) {
   const Bitboard goal = g.home_row(opponent(side)) & ~own;
   const Bitboard empty = pos.empty_squares();
   for (Direction d : forward_directions(side)) {
-    const Direction back = reverse(d);
-    Bitboard runners = own & g.shift(g.slide_fill(goal, empty, back), back);
+    Bitboard runners = open_path_pieces(pos, side, d);
     while (runners) {
       const Bitboard piece = bit(pop_lsb(runners));
       // The slide over empty squares and one step on: the row is met exactly once.

@@ -454,16 +454,8 @@ EvalFeatures eval_features(const Position& pos) {
 }
 
 Bitboard open_path_pieces(const Position& pos, Color side) {
-  const Geometry& g = pos.geometry();
-  const Bitboard own = pos.pieces(side);
-  const Bitboard goal = g.home_row(opponent(side)) & ~own;
   Bitboard result = 0;
-  // For all pieces at once: fill backward from the goal, through empty squares, the
-  // squares whose slide in direction d reaches it; a piece next to them has an open path.
-  for (Direction d : forward_directions(side)) {
-    const Direction back = reverse(d);
-    result |= own & g.shift(g.slide_fill(goal, pos.empty_squares(), back), back);
-  }
+  for (Direction d : forward_directions(side)) result |= open_path_pieces(pos, side, d);
   return result;
 }
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <memory>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -272,6 +273,37 @@ TEST(Search, NewWeightsBetweenSearchesSearchTheTreeOfAFreshSearcher) {
   ASSERT_NE(expected.nodes, with_defaults.nodes) << "the two weight sets must search apart";
   EXPECT_EQ(after_change.nodes, expected.nodes);
   EXPECT_EQ(after_change.score, expected.score);
+}
+
+// Passing is no fair test in a Classic 8x8 endgame (16 pieces or fewer): a race, where a
+// turn counts. Elsewhere the usual guards decide.
+TEST(NullMove, NotAllowedInAClassic8x8EndgameOnly) {
+  const std::string sixteen = "8/bbbbbbbb/8/8/8/8/wwwwwwww/8 w";
+  const std::string seventeen = "8/bbbbbbbb/8/8/8/8/wwwwwwww/w7 w";
+  EXPECT_FALSE(OrdoRules::null_move_allowed(Position::parse(sixteen, Variant::Classic)));
+  EXPECT_TRUE(OrdoRules::null_move_allowed(Position::parse(seventeen, Variant::Classic)));
+  EXPECT_TRUE(OrdoRules::null_move_allowed(Position::start(Variant::Classic, 8, 8)));
+  EXPECT_TRUE(OrdoRules::null_move_allowed(Position::parse(sixteen, Variant::X)));
+  EXPECT_TRUE(OrdoRules::null_move_allowed(
+      Position::parse("10/1bbbbbbbb1/10/10/10/10/1wwwwwwww1/10 w", Variant::Classic)));
+}
+
+// The search asks the rule: in such an endgame it searches the tree of a search without
+// null moves, and from the start a different one.
+TEST(NullMove, ASearchOfAClassic8x8EndgameTriesNone) {
+  constexpr int kDepth = testing::kScaleDivisor > 1 ? 4 : 6;
+  const auto nodes = [](const Position& pos, bool null_move) {
+    AlphaBeta searcher(4);
+    searcher.set_pruning({.null_move = null_move});
+    const std::atomic<bool> stop{false};
+    return searcher.search(pos, {}, {.depth = kDepth}, stop).nodes;
+  };
+  // Round 44 of docs/matches/c8-cpu-3101.pgn at ply 45: 12 pieces against 4.
+  const Position endgame =
+      Position::parse("2b1b3/3bbb2/2b2b2/1b4b1/1b1w4/1b1w4/2ww4/8 b", Variant::Classic);
+  const Position start = Position::start(Variant::Classic, 8, 8);
+  EXPECT_EQ(nodes(endgame, true), nodes(endgame, false));
+  EXPECT_NE(nodes(start, true), nodes(start, false));
 }
 
 TEST(Search, ThirdOccurrenceIsADraw) {

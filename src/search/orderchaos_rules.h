@@ -124,6 +124,7 @@ struct OrderChaosRules {
   static bool in_danger(const Position& pos) {
     return pos.to_move() == orderchaos::Role::Chaos && order_threatens(pos);
   }
+  static bool null_move_allowed(const Position&) { return false; }  // as kNullMove
   static bool forced_replies(const Position&) { return false; }
   static bool late_move_pruning(const Position&) { return false; }
 

@@ -20,7 +20,8 @@
 //               find_win (index of a move in a list that wins at once, or -1)
 //   ordering    is_tactical (a capture: ordered early, never reduced), tactical_key,
 //               quiet_key (4 bits, ties among equal history), history_index
-//   guards      in_danger (no null move, no late move pruning), forced_replies (no
+//   guards      in_danger (no null move, no late move pruning), null_move_allowed (a
+//               position where passing is a fair test at all), forced_replies (no
 //               reductions; the optional extension), late_move_pruning
 //   quiescence  generate_quiescence (every legal move when asked, else at least the tactical
 //               ones; returns whether the list is every legal move),
@@ -162,6 +163,16 @@ struct OrdoRules {
   static bool in_danger(const Position& pos) {
     const Color us = pos.side_to_move();
     return !pos.is_connected(us) || open_path_pieces(pos, opponent(us)) != 0;
+  }
+  // Null-move pruning takes passing a turn for the worst a side can do. In a Classic 8x8
+  // endgame, a race of a few pieces to the home rows, a turn is worth too much for that,
+  // as in a pawn ending of chess: no null move there. Measured on 8x8 only (docs/tuning.md,
+  // "A more careful null move"), so the wider boards and Ordo X keep it.
+  static constexpr int kNullMoveEndgamePieces = 16;  // on the board, both sides together
+  static constexpr int kNullMoveEndgameMaxFiles = 8;
+  static bool null_move_allowed(const Position& pos) {
+    return pos.variant() != Variant::Classic || pos.geometry().width() > kNullMoveEndgameMaxFiles ||
+           popcount(pos.occupied()) > kNullMoveEndgamePieces;
   }
   // A split side has few moves, all forced.
   static bool forced_replies(const Position& pos) { return !pos.is_connected(pos.side_to_move()); }

@@ -307,7 +307,7 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
   const bool danger = Rules::in_danger(pos);
   const bool split = Rules::forced_replies(pos);
   if (Rules::kNullMove && pruning_.null_move && null_allowed && !pv_node && !danger && depth >= 3 &&
-      std::abs(beta) < kMateThreshold && eval(pos) >= beta) {
+      std::abs(beta) < kMateThreshold && Rules::null_move_allowed(pos) && eval(pos) >= beta) {
     const int score = null_move_score(pos, depth, beta, ply);
     if (aborted_) return 0;
     if (score >= beta) return score >= kMateThreshold ? beta : score;

@@ -4,7 +4,8 @@
 // finds reaches the others through the table).
 //
 // Pruning: null-move pruning (never for a side in danger: for Ordo, split or facing a piece
-// about to reach its home row), late move reductions (not for a side with forced replies:
+// about to reach its home row; nor where the game says passing is no fair test: for Ordo,
+// a Classic 8x8 endgame), late move reductions (not for a side with forced replies:
 // for Ordo, a split side), late move pruning near the leaves of an Ordo X search, and
 // optionally one ply of extension for a side with forced replies, the analogue of a check
 // extension.

@@ -69,8 +69,6 @@ constexpr EvalWeights kClassic8x8Weights{
     .passed_pieces = 122,
     .passed_leader_rank = -26,
 };
-// Classic boards this narrow or narrower take the 8x8 weights.
-constexpr int kNarrowBoardFiles = 8;
 
 // Ordo X moves faster (two steps, ordos in five directions) and a capture removes whole
 // groups, so advancement and compactness weigh more.

@@ -110,6 +110,10 @@ struct EvalWeights {
   friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
 
+// Classic boards this narrow or narrower are searched as the 8x8 board: they take its
+// weights (default_weights) and its endgame rule for the null move (OrdoRules).
+constexpr int kNarrowBoardFiles = 8;
+
 // A default set of weights and the name of its constant in src/search/evaluation.cpp, which
 // `tune fit` prints so that a fit can replace it.
 struct NamedWeights {

@@ -169,9 +169,8 @@ struct OrdoRules {
   // as in a pawn ending of chess: no null move there. Measured on 8x8 only (docs/tuning.md,
   // "A more careful null move"), so the wider boards and Ordo X keep it.
   static constexpr int kNullMoveEndgamePieces = 16;  // on the board, both sides together
-  static constexpr int kNullMoveEndgameMaxFiles = 8;
   static bool null_move_allowed(const Position& pos) {
-    return pos.variant() != Variant::Classic || pos.geometry().width() > kNullMoveEndgameMaxFiles ||
+    return pos.variant() != Variant::Classic || pos.geometry().width() > kNarrowBoardFiles ||
            popcount(pos.occupied()) > kNullMoveEndgamePieces;
   }
   // A split side has few moves, all forced.

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/record.h"
 #include "support/cli_run.h"
+#include "tuning/quiet_position.h"
 #include "tuning/record_data.h"
 
 namespace ordo {
@@ -94,6 +96,37 @@ TEST(RecordData, KeepsThePositionsAfterTheOpeningOfFinishedGamesWithTheirResults
   }
 }
 
+TEST(RecordData, QuietOnlyKeepsTheQuietPositionsInOrderAndCountsTheOthers) {
+  const Game a = random_game(Variant::Classic, 8);
+  const Game b = random_game(Variant::Classic, 9);
+  const std::vector<RecordsFile> files = {
+      {"games.pgn", record_text(a, Variant::Classic) + "\n" + record_text(b, Variant::Classic)}};
+  constexpr int kSkip = 2;
+  RecordDataCounts all_counts, quiet_counts;
+  const TrainingData all =
+      labelled_positions_from_records(files, {Variant::Classic, kSkip}, all_counts);
+  const TrainingData quiet =
+      labelled_positions_from_records(files, {Variant::Classic, kSkip, true}, quiet_counts);
+  EXPECT_EQ(all_counts.not_quiet, 0);
+  EXPECT_EQ(quiet_counts.games, 2);
+
+  // The same positions as without the filter, less the ones that are not quiet.
+  const auto scratch = std::make_unique<MoveList>();
+  std::vector<LabelledPosition> expected;
+  for (const LabelledPosition& p : all.positions)
+    if (is_quiet_position(Position::parse(p.position, Variant::Classic), *scratch))
+      expected.push_back(p);
+  ASSERT_EQ(quiet.positions.size(), expected.size());
+  EXPECT_EQ(quiet.positions.size() + static_cast<std::size_t>(quiet_counts.not_quiet),
+            all.positions.size());
+  EXPECT_GT(quiet_counts.not_quiet, 0);
+  EXPECT_FALSE(quiet.positions.empty());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(quiet.positions[i].position, expected[i].position) << i;
+    EXPECT_EQ(quiet.positions[i].result, expected[i].result) << i;
+  }
+}
+
 TEST(RecordData, ABadRecordIsNamedByFileNumberAndLine) {
   const std::string good = record_text(random_game(Variant::Classic, 7), Variant::Classic);
   const std::vector<RecordsFile> files = {
@@ -127,6 +160,17 @@ TEST(TuneRecordsCommand, WritesADataFileThatTheFitReads) {
   const TrainingData read = read_training_data(in);
   EXPECT_EQ(read.variant, Variant::Classic);
   EXPECT_FALSE(read.positions.empty());
+
+  // --quiet writes fewer positions and says how many it left out.
+  const std::string quiet_data = ::testing::TempDir() + "tune_records_quiet.txt";
+  const auto quiet = testing::run_cli_capturing(
+      {"tune", "records", "--skip-plies", "0", "--quiet", "--out", quiet_data, records});
+  ASSERT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_NE(quiet.out.find(" positions not quiet)"), std::string::npos) << quiet.out;
+  std::ifstream quiet_in(quiet_data);
+  const TrainingData quiet_read = read_training_data(quiet_in);
+  EXPECT_LT(quiet_read.positions.size(), read.positions.size());
+  EXPECT_FALSE(quiet_read.positions.empty());
 
   const auto fit = testing::run_cli_capturing({"tune", "fit", "--data", data});
   EXPECT_EQ(fit.code, 0) << fit.err;

@@ -59,6 +59,7 @@ struct TuneOptions {
   std::string first_weights, second_weights;
   std::vector<std::string> record_files;
   int skip_plies = 8;
+  bool quiet_only = false;  // tune records --quiet
   std::uint64_t label_nodes = 100000;
   int label_threads = 1;
   double search_weight = 0;
@@ -107,7 +108,7 @@ int run_records(const TuneOptions& o, const Streams& io) {
   std::vector<RecordsFile> files;
   for (const std::string& name : o.record_files)
     files.push_back({name, read_text_file(name, "records file")});
-  const RecordDataOptions options{o.play.config().variant, o.skip_plies};
+  const RecordDataOptions options{o.play.config().variant, o.skip_plies, o.quiet_only};
   RecordDataCounts counts;
   const TrainingData data = labelled_positions_from_records(files, options, counts);
   if (data.positions.empty())
@@ -117,12 +118,14 @@ int run_records(const TuneOptions& o, const Streams& io) {
   // Written only now, so that a bad record leaves no half-written file behind.
   std::ofstream file = open_output_file(o.out_file);
   write_training_data(data,
-                      "records=" + std::to_string(files.size()) +
-                          " files, skip-plies=" + std::to_string(o.skip_plies),
+                      "records=" + std::to_string(files.size()) + " files, skip-plies=" +
+                          std::to_string(o.skip_plies) + (o.quiet_only ? ", quiet only" : ""),
                       file);
   io.out << "wrote " << data.positions.size() << " positions from " << counts.games << " games to "
          << o.out_file << " (skipped: " << counts.other_rules << " of other rules, "
-         << counts.unfinished << " unfinished)\n";
+         << counts.unfinished << " unfinished";
+  if (o.quiet_only) io.out << "; " << counts.not_quiet << " positions not quiet";
+  io.out << ")\n";
   return 0;
 }
 
@@ -279,6 +282,9 @@ void add_tune_command(CLI::App& app, Action& chosen) {
       ->check(CLI::IsMember({"classic", "x"}));
   records->add_option("--skip-plies", options->skip_plies, "Leave out each game's first plies")
       ->check(CLI::Range(0, 1000));
+  records->add_flag("--quiet", options->quiet_only,
+                    "Keep only quiet positions: the side to move is connected and neither side "
+                    "could win with its next move (what quiescence settles)");
   records->add_option("--out", options->out_file, "The data file to write")->required();
   records->add_option("files", options->record_files, "Record files (several records each)")
       ->required()

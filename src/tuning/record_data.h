@@ -20,6 +20,7 @@ struct RecordsFile {
 struct RecordDataOptions {
   Variant variant = Variant::Classic;  // games of the other rule set are skipped
   int skip_plies = 8;                  // positions before this ply (the opening) are left out
+  bool quiet_only = false;             // keep only quiet positions (is_quiet_position)
 };
 
 // What was read, for the report.
@@ -27,12 +28,14 @@ struct RecordDataCounts {
   int games = 0;        // finished games of the rule set whose positions were kept
   int other_rules = 0;  // games of the other rule set, skipped
   int unfinished = 0;   // games without a result, skipped
+  int not_quiet = 0;    // positions left out as not quiet (with quiet_only)
 };
 
 // Reads every record of every file (several records may follow one another in a file) and
-// appends the positions after `skip_plies` in which the game is not yet over, each with
-// its game's result. Every move is checked by the rules when a record is read; a bad
-// record throws std::invalid_argument naming the file, the record's number and line.
+// appends the positions after `skip_plies` in which the game is not yet over (with
+// `quiet_only`, only the quiet ones), each with its game's result. Every move is checked
+// by the rules when a record is read; a bad record throws std::invalid_argument naming
+// the file, the record's number and line.
 TrainingData labelled_positions_from_records(const std::vector<RecordsFile>& files,
                                              const RecordDataOptions& options,
                                              RecordDataCounts& counts);

@@ -1,0 +1,37 @@
+#include "tuning/quiet_position.h"
+
+#include "core/movegen.h"
+#include "search/direct_turns.h"
+
+namespace ordo {
+
+namespace {
+
+// Whether the side to move has a move that decides the game for it at once.
+bool can_win_at_once(const Position& pos, MoveList& scratch) {
+  scratch.clear();
+  // Classic: a winning move lands on the home row or captures the last piece, and the
+  // forcing moves hold all of those. Ordo X lists every turn.
+  if (pos.variant() == Variant::Classic) {
+    generate_forcing(pos, scratch);
+  } else {
+    generate_legal(pos, scratch);
+  }
+  Position board = pos;
+  for (const Move& m : scratch) {
+    const Undo undo = board.make(m);
+    const bool won = board.decided_winner() == pos.side_to_move();
+    board.unmake(m, undo);
+    if (won) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_quiet_position(const Position& pos, MoveList& scratch) {
+  if (pos.decided_winner() || !pos.is_connected(pos.side_to_move())) return false;
+  return !can_win_at_once(pos, scratch) && !opponent_threatens_win(pos, scratch);
+}
+
+}  // namespace ordo

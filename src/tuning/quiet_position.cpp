@@ -2,6 +2,7 @@
 
 #include "core/movegen.h"
 #include "search/direct_turns.h"
+#include "search/ordo_rules.h"
 
 namespace ordo {
 
@@ -17,14 +18,8 @@ bool can_win_at_once(const Position& pos, MoveList& scratch) {
   } else {
     generate_legal(pos, scratch);
   }
-  Position board = pos;
-  for (const Move& m : scratch) {
-    const Undo undo = board.make(m);
-    const bool won = board.decided_winner() == pos.side_to_move();
-    board.unmake(m, undo);
-    if (won) return true;
-  }
-  return false;
+  Position board = pos;  // find_win plays each candidate and takes it back
+  return OrdoRules::find_win(board, scratch) >= 0;
 }
 
 }  // namespace

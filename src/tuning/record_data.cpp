@@ -19,24 +19,6 @@ Record read_numbered(const std::string& file, int number, const common::RecordCh
   }
 }
 
-// The positions of a finished game from ply `first` on, as append_game_positions, but only
-// the quiet ones; the others are counted.
-void append_quiet_positions(const Game& game, std::size_t first, TrainingData& data,
-                            int& not_quiet) {
-  const auto scratch = std::make_unique<MoveList>();  // too big for the stack
-  Position pos = game.start_position();
-  for (std::size_t m = 0; m < game.moves().size(); ++m) {
-    if (m >= first) {
-      if (is_quiet_position(pos, *scratch)) {
-        data.positions.push_back({pos.to_string(), game.result().outcome});
-      } else {
-        ++not_quiet;
-      }
-    }
-    pos.make(game.moves()[m]);
-  }
-}
-
 }  // namespace
 
 TrainingData labelled_positions_from_records(const std::vector<RecordsFile>& files,
@@ -44,6 +26,10 @@ TrainingData labelled_positions_from_records(const std::vector<RecordsFile>& fil
                                              RecordDataCounts& counts) {
   TrainingData data;
   data.variant = options.variant;
+  const auto scratch = std::make_unique<MoveList>();  // too big for the stack
+  PositionFilter quiet;
+  if (options.quiet_only)
+    quiet = [&scratch](const Position& pos) { return is_quiet_position(pos, *scratch); };
   for (const RecordsFile& file : files) {
     int number = 0;
     for (const common::RecordChunk& chunk : common::split_records(file.text)) {
@@ -56,11 +42,7 @@ TrainingData labelled_positions_from_records(const std::vector<RecordsFile>& fil
       } else {
         ++counts.games;
         const auto first = static_cast<std::size_t>(options.skip_plies);
-        if (options.quiet_only) {
-          append_quiet_positions(record.game, first, data, counts.not_quiet);
-        } else {
-          append_game_positions(record.game, first, data);
-        }
+        counts.not_quiet += append_game_positions(record.game, first, data, quiet);
       }
     }
   }

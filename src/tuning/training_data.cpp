@@ -35,14 +35,22 @@ TrainingData generate_training_data(const DataConfig& config,
   return data;
 }
 
-void append_game_positions(const Game& game, std::size_t first_ply, TrainingData& data) {
+int append_game_positions(const Game& game, std::size_t first_ply, TrainingData& data,
+                          const PositionFilter& keep) {
   // Replay to list the positions with the game's final result.
   Game replay(game.start_position(), game.options());
+  int left_out = 0;
   for (std::size_t m = 0; m < game.moves().size(); ++m) {
-    if (m >= first_ply)
-      data.positions.push_back({replay.position().to_string(), game.result().outcome});
+    if (m >= first_ply) {
+      if (!keep || keep(replay.position())) {
+        data.positions.push_back({replay.position().to_string(), game.result().outcome});
+      } else {
+        ++left_out;
+      }
+    }
     replay.play(game.moves()[m]);
   }
+  return left_out;
 }
 
 double white_result(Outcome result) {

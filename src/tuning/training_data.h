@@ -47,9 +47,14 @@ struct DataConfig {
 TrainingData generate_training_data(const DataConfig& config,
                                     const std::function<void(int, int)>& progress = {});
 
+// Which positions of a game to keep; an empty filter keeps them all.
+using PositionFilter = std::function<bool(const Position&)>;
+
 // Appends the positions of a finished `game` from ply `first_ply` on (the positions before
-// each move, so not the final one), each labelled with the game's result.
-void append_game_positions(const Game& game, std::size_t first_ply, TrainingData& data);
+// each move, so not the final one) that `keep` accepts, each labelled with the game's
+// result. Returns how many of those positions `keep` left out.
+int append_game_positions(const Game& game, std::size_t first_ply, TrainingData& data,
+                          const PositionFilter& keep = {});
 
 void write_training_data(const TrainingData& data, const std::string& header, std::ostream& out);
 // Throws std::invalid_argument naming the line and what is wrong with it.

@@ -127,6 +127,7 @@ struct OrderChaosRules {
   static bool null_move_allowed(const Position&) { return false; }  // as kNullMove
   static bool forced_replies(const Position&) { return false; }
   static bool late_move_pruning(const Position&) { return false; }
+  static bool singular_extension(const Position&) { return false; }  // not measured here
 
   static Model model(const Weights& weights) { return weights; }
   static int evaluate(const Position& pos, const Model* weights) {

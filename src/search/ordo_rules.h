@@ -22,7 +22,9 @@
 //               quiet_key (4 bits, ties among equal history), history_index
 //   guards      in_danger (no null move, no late move pruning), null_move_allowed (a
 //               position where passing is a fair test at all), forced_replies (no
-//               reductions; the optional extension), late_move_pruning
+//               reductions; the optional extension), late_move_pruning,
+//               singular_extension (a node may test whether its table move is the only
+//               good one, and search it a ply deeper if so)
 //   quiescence  generate_quiescence (every legal move when asked, else at least the tactical
 //               ones; returns whether the list is every legal move),
 //               must_answer (search every move instead of standing pat; given a scratch list;
@@ -177,6 +179,9 @@ struct OrdoRules {
   static bool forced_replies(const Position& pos) { return !pos.is_connected(pos.side_to_move()); }
   // Ordo X only: some 2,000 turns per position.
   static bool late_move_pruning(const Position& pos) { return pos.variant() == Variant::X; }
+  // Classic only, where it was measured (docs/tuning.md, "Singular extensions"); an Ordo X
+  // node's thousands of turns make the test dear, and its figures were met without it.
+  static bool singular_extension(const Position& pos) { return pos.variant() == Variant::Classic; }
 
   static Model model(const Weights& weights) { return EvalModel(weights); }
   static int evaluate(const Position& pos, const Model* model) {

@@ -22,6 +22,12 @@ constexpr std::size_t kFirstReducedMove = 3;
 // (of some 2,000 turns; captures and the ordered best ones come first).
 constexpr int kQuietMovesPerDepth = 16;
 constexpr int kLateMovePruningDepth = 2;
+// Singular extensions: from this depth on, a table move that is at least a lower bound
+// searched nearly as deep is tested against the other moves at half the depth, with a
+// margin of this much per ply below its score.
+constexpr int kSingularDepth = 6;
+constexpr int kSingularTableDepthLag = 3;
+constexpr int kSingularMarginPerPly = 4;
 
 }  // namespace
 
@@ -177,14 +183,15 @@ struct BasicSearchWorker<Rules>::NodeBest {
 // reduced depth, and searched again in full only when that fails.
 template <class Rules>
 int BasicSearchWorker<Rules>::search_move(Position& pos, const Move& move, std::size_t number,
-                                          bool quiet, const ChildSearch& node, int alpha) {
+                                          bool quiet, const ChildSearch& node, int alpha,
+                                          int extension) {
   const int ply = node.ply + 1;
   const int beta = node.beta;
   hashes_.push_back(node.hash);
   const auto undo = Rules::make(pos, move);
   int score;
   if (number == 0) {
-    score = -search_node(pos, node.child_depth, -beta, -alpha, ply, true);
+    score = -search_node(pos, node.child_depth + extension, -beta, -alpha, ply, true);
   } else {
     int reduction = 0;
     if (pruning_.late_move_reductions && quiet && node.depth >= 3 && number >= kFirstReducedMove &&
@@ -228,10 +235,12 @@ bool BasicSearchWorker<Rules>::take_score(const Position& pos, NodeBest& best, c
   return true;
 }
 
-// Stores the node's result in the table with its bound; returns its score.
+// Stores the node's result in the table with its bound; returns its score. A node that
+// leaves a move out (the singular test) stores nothing: its result is not the position's.
 template <class Rules>
 int BasicSearchWorker<Rules>::store_node(std::uint64_t hash, int ply, const NodeBest& best,
                                          int depth, int original_alpha, int beta) {
+  if (excluded_[ply]) return best.move ? best.score : original_alpha;
   const Bound bound = best.score >= beta            ? Bound::Lower
                       : best.score > original_alpha ? Bound::Exact
                                                     : Bound::Upper;
@@ -260,6 +269,31 @@ bool BasicSearchWorker<Rules>::scores_at_least(Position& root, const Move& move,
   Rules::unmake(root, move, undo);
   hashes_.pop_back();
   return !aborted_ && score >= threshold;
+}
+
+// Whether the table's move is singular: the other moves, searched at half the depth, all
+// score clearly below what the table says of it. Then it is searched a ply deeper (in a
+// race the one move that holds is the line worth seeing further). If instead another move
+// also beats beta, the node is very likely to fail high whatever its table move does.
+template <class Rules>
+typename BasicSearchWorker<Rules>::Singularity BasicSearchWorker<Rules>::test_singular(
+    Position& pos, const TableHitOf& hit, const Move& move, int depth, int beta, int ply) {
+  Singularity result;
+  if (!pruning_.singular_extension || !Rules::singular_extension(pos) || depth < kSingularDepth ||
+      hit.bound == Bound::Upper || hit.depth < depth - kSingularTableDepthLag ||
+      std::abs(hit.score) >= kMateThreshold || ply >= 2 * root_depth_)
+    return result;
+  const int singular_beta = hit.score - kSingularMarginPerPly * depth;
+  excluded_[ply] = move;
+  const int score = search_node(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+  excluded_[ply].reset();
+  pv_length_[ply] = 0;  // the test's line is not this node's
+  if (score < singular_beta) {
+    result.extension = 1;
+  } else if (singular_beta >= beta) {
+    result.cutoff = singular_beta;
+  }
+  return result;
 }
 
 // Passing the turn: if the opponent cannot even then bring the score below beta, a real
@@ -298,7 +332,8 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     hit = TableHitOf{std::nullopt, packed_hit->score, packed_hit->depth, packed_hit->bound};
     if (packed_hit->move != kNoPackedMove) hit->move = Rules::unpack(packed_hit->move);
   }
-  if (hit && !pv_node && hit->depth >= depth) {
+  const bool excluding = excluded_[ply].has_value();  // in a singular test
+  if (hit && !pv_node && hit->depth >= depth && !excluding) {
     if (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && hit->score >= beta) ||
         (hit->bound == Bound::Upper && hit->score <= alpha))
       return hit->score;
@@ -306,8 +341,9 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
 
   const bool danger = Rules::in_danger(pos);
   const bool split = Rules::forced_replies(pos);
-  if (Rules::kNullMove && pruning_.null_move && null_allowed && !pv_node && !danger && depth >= 3 &&
-      std::abs(beta) < kMateThreshold && Rules::null_move_allowed(pos) && eval(pos) >= beta) {
+  if (Rules::kNullMove && pruning_.null_move && null_allowed && !excluding && !pv_node && !danger &&
+      depth >= 3 && std::abs(beta) < kMateThreshold && Rules::null_move_allowed(pos) &&
+      eval(pos) >= beta) {
     const int score = null_move_score(pos, depth, beta, ply);
     if (aborted_) return 0;
     if (score >= beta) return score >= kMateThreshold ? beta : score;
@@ -329,9 +365,12 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
   // The table's move first, before the others are generated (the dearest part of a node):
   // it is often enough for a cutoff. Not at the root, whose moves are always generated.
   std::optional<Move> tt_searched;
-  if (ply > 0 && hit && hit->move && Rules::plausible(pos, *hit->move)) {
+  if (ply > 0 && !excluding && hit && hit->move && Rules::plausible(pos, *hit->move)) {
     const Move move = *hit->move;
-    const int score = search_move(pos, move, 0, false, children, best.alpha);
+    const Singularity singular = test_singular(pos, *hit, move, depth, beta, ply);
+    if (aborted_) return 0;
+    if (singular.cutoff) return *singular.cutoff;
+    const int score = search_move(pos, move, 0, false, children, best.alpha, singular.extension);
     if (aborted_) return 0;
     tt_searched = move;
     if (take_score(pos, best, move, score, depth, ply, beta))
@@ -352,6 +391,7 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     for (std::size_t i = 0; i < moves.count; ++i) {
       const Move move = moves.at(i);
       if (!Rules::is_tactical(move) || (tt_searched && move == *tt_searched)) continue;
+      if (excluding && move == *excluded_[ply]) continue;
       const int score = search_move(pos, move, number++, false, children, best.alpha);
       if (aborted_) return 0;
       if (take_score(pos, best, move, score, depth, ply, beta))
@@ -372,6 +412,7 @@ int BasicSearchWorker<Rules>::search_node(Position& pos, int depth, int alpha, i
     const Move move = moves.at(i);
     if (i == 0 && tt_searched && move == *tt_searched) continue;
     if (staged && Rules::is_tactical(move)) continue;
+    if (excluding && move == *excluded_[ply]) continue;
     const bool quiet = !Rules::is_tactical(move) && !(move == killers_[ply][0]) &&
                        !(move == killers_[ply][1]) && !(hit && hit->move && move == *hit->move);
     if (quiet && ++quiet_seen > quiet_limit && prune_late && best.score > -kMateThreshold) break;

@@ -49,6 +49,7 @@ struct PruningOptions {
   bool late_move_reductions = true;
   bool late_move_pruning = true;
   bool danger_extension = false;
+  bool singular_extension = true;  // where Rules::singular_extension allows it
 };
 
 template <class Rules>
@@ -81,7 +82,11 @@ class BasicSearchWorker {
     int depth;
     Bound bound;
   };
-  struct NodeBest;       // the best move and score a node has found so far
+  struct NodeBest;              // the best move and score a node has found so far
+  struct Singularity {          // what the singular test found out about a table move
+    int extension = 0;          // plies more for it: the other moves all score well below it
+    std::optional<int> cutoff;  // another move beats beta too: the node's score
+  };
   struct ChildSearch {   // what every move of a node is searched with
     std::uint64_t hash;  // the node's
     int depth;
@@ -102,7 +107,9 @@ class BasicSearchWorker {
   void remember_cutoff(const Position& pos, const Move& move, int depth, int ply);
   void update_pv(int ply, const Move& move);
   int search_move(Position& pos, const Move& move, std::size_t number, bool quiet,
-                  const ChildSearch& node, int alpha);
+                  const ChildSearch& node, int alpha, int extension = 0);
+  Singularity test_singular(Position& pos, const TableHitOf& hit, const Move& move, int depth,
+                            int beta, int ply);
   int win_at_once(const Move& move, int ply);
   bool take_score(const Position& pos, NodeBest& best, const Move& move, int score, int depth,
                   int ply, int beta);
@@ -118,6 +125,8 @@ class BasicSearchWorker {
   SharedSearch* shared_ = nullptr;
   std::vector<std::unique_ptr<PlyMoves>> ply_moves_;  // allocated once per ply reached
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
+  // The move a node leaves out while the singular test searches its other moves.
+  std::array<std::optional<Move>, kMaxPly> excluded_{};
   std::vector<int> history_;  // Rules::history_index (Ordo: [colour][from][to])
   std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};

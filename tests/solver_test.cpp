@@ -51,15 +51,16 @@ bool forces_win(Position& pos, int turns) {
   for (const Move& m : *moves) {
     const Undo undo = pos.make(m);
     bool won = pos.decided_winner() == us;
-    if (!won && turns > 1) {
+    if (!won) {
       auto replies = std::make_unique<MoveList>();
       generate_legal(pos, *replies);
-      won = true;  // a defender with no move loses
-      for (const Move& r : *replies) {
+      // A defender with no move (blocked, or split and unable to reconnect) has lost.
+      won = replies->empty() || turns > 1;
+      for (std::size_t i = 0; won && turns > 1 && i < replies->size(); ++i) {
+        const Move& r = (*replies)[i];
         const Undo reply_undo = pos.make(r);
         won = pos.decided_winner() != opponent(us) && forces_win(pos, turns - 1);
         pos.unmake(r, reply_undo);
-        if (!won) break;
       }
     }
     pos.unmake(m, undo);
@@ -116,14 +117,17 @@ TEST(Solver, ClassicNoWinWithinOneWhenEveryPathIsBlocked) {
   EXPECT_TRUE(r.line.empty());
 }
 
-TEST(Solver, ClassicWinInThreeAgainstAWall) {
-  // Black's wall on rank 4 must be broken through: no win in 1 or 2, and a win in 3
-  // (the brute force agrees).
+TEST(Solver, ClassicWinInTwoBySplittingAWall) {
+  // Black's wall on rank 4: no win in 1. The pair comes up to c3-d3, and then a capture in
+  // the wall splits it where it cannot reconnect: Black has lost with no move left, so the
+  // win is on White's second turn (the brute force agrees).
   constexpr const char* kWall = "6/bbbbbb/6/6/2ww2 w";
   const SolveResult r = solve(kWall, Variant::Classic, 4);
-  EXPECT_EQ(r.turns, 3);
-  EXPECT_EQ(shortest_win(Position::parse(kWall, Variant::Classic), 3), 3);
+  EXPECT_EQ(r.turns, 2);
+  EXPECT_EQ(r.proven_no_win, 1);
+  EXPECT_EQ(shortest_win(Position::parse(kWall, Variant::Classic), 3), 2);
   expect_winning_line(kWall, Variant::Classic, r);
+  EXPECT_TRUE(r.line.back().first().capture);
 }
 
 TEST(Solver, OrdoXSidewaysThenForwardWinsInOne) {

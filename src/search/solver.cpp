@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -40,6 +41,45 @@ bool wins_at_once(Position& pos, const Move& m) {
   const bool won = pos.decided_winner() == us;
   pos.unmake(m, undo);
   return won;
+}
+
+// The most pieces one of `moves` moves (both steps of an Ordo X turn counted): no quiet
+// move fills more empty squares than that.
+int most_pieces_moved(const Position& pos, const MoveList& moves) {
+  int most = 0;
+  for (const Move& m : moves) {
+    int moved = 0;
+    for (int i = 0; i < m.step_count; ++i) moved += popcount(pos.moved_squares(m.steps[i]));
+    most = std::max(most, moved);
+  }
+  return most;
+}
+
+// The empty squares next to the defender's pieces that it could step onto with a turn of
+// one quiet single step (the prover to move in `pos`). Such a step stays legal after any
+// quiet move of the prover that does not land on its square: its legality depends only on
+// that square and on the defender's own pieces.
+Bitboard single_step_targets(Position pos, MoveList& scratch) {
+  pos.pass_turn();
+  scratch.clear();
+  generate_legal(pos, scratch);
+  const Geometry& g = pos.geometry();
+  Bitboard targets = 0;
+  for (const Move& m : scratch) {
+    const Step& s = m.first();
+    if (m.step_count != 1 || s.is_ordo() || s.capture) continue;
+    const int files = std::abs(g.file_of(s.to) - g.file_of(s.from));
+    const int ranks = std::abs(g.rank_of(s.to) - g.rank_of(s.from));
+    if (std::max(files, ranks) == 1) targets |= bit(s.to);
+  }
+  return targets;
+}
+
+bool leaves_no_reply(Position& pos, const Move& m) {
+  const Undo undo = pos.make(m);
+  const bool none = count_legal(pos) == 0;
+  pos.unmake(m, undo);
+  return none;
 }
 
 int advancement(const Geometry& g, Color side, int sq) {
@@ -174,6 +214,10 @@ bool Solver::prover_wins(Position& pos, int turns, int ply) {
     }
   }
   if (turns == 1) {
+    if (const Move* m = move_leaving_no_reply(pos, moves.list, ply)) {
+      table_->store_win(key, 1, *m);
+      return true;
+    }
     table_->store_no_win(key, 1);
     return false;
   }
@@ -191,6 +235,25 @@ bool Solver::prover_wins(Position& pos, int turns, int ply) {
   }
   table_->store_no_win(key, turns);
   return false;
+}
+
+// A move of `moves` after which the defender has no legal move, or null. A capture may
+// split the defender, so each is played and checked. A quiet move only fills the squares
+// its pieces land on, so it can block a connected defender only when that defender's
+// single steps onto empty squares are no more than the squares one move fills; only then
+// are the quiet moves played too. (At more than one turn left, the search below finds
+// such a move anyway: the defender then has no reply.)
+const Move* Solver::move_leaving_no_reply(Position& pos, const MoveList& moves, int ply) {
+  const Color defender = opponent(pos.side_to_move());
+  bool quiet_may_block = !pos.is_connected(defender);
+  if (!quiet_may_block) {
+    const Bitboard targets = single_step_targets(pos, moves_at(ply + 1).list);
+    quiet_may_block = popcount(targets) <= most_pieces_moved(pos, moves);
+  }
+  for (const Move& m : moves) {
+    if ((is_capture(m) || quiet_may_block) && leaves_no_reply(pos, m)) return &m;
+  }
+  return nullptr;
 }
 
 // After the prover's move: does every reply leave the prover a win within `turns`?

@@ -3,6 +3,10 @@
 // side), or that no such win exists. It uses only the rules: values are win / not a win
 // within the turns left, never an evaluation.
 //
+// A move wins when it lands on the enemy home row, takes the last enemy piece, or leaves
+// the opponent without a legal move (blocked, or split and unable to reconnect): the game
+// is then over, as the rules core judges it, and the search counts it the same way.
+//
 // Method: depth-first AND/OR search (the prover needs one winning move, every reply of the
 // defender must still lose), iterative deepening on N so that the shortest win is found
 // first, a transposition table of proven bounds per position (wins within k turns, no win
@@ -74,6 +78,7 @@ class Solver {
   struct PlyMoves;
 
   bool prover_wins(Position& pos, int turns, int ply);
+  const Move* move_leaving_no_reply(Position& pos, const MoveList& moves, int ply);
   bool defender_loses(Position& pos, int turns, int ply);
   bool is_drawn(std::uint64_t hash) const;
   bool out_of_budget();

@@ -179,7 +179,7 @@ struct OrdoRules {
   static bool forced_replies(const Position& pos) { return !pos.is_connected(pos.side_to_move()); }
   // Ordo X only: some 2,000 turns per position.
   static bool late_move_pruning(const Position& pos) { return pos.variant() == Variant::X; }
-  // Classic only, where it was measured (docs/tuning.md, "Singular extensions"); an Ordo X
+  // Classic only, where it was tried (docs/tuning.md, "Singular extensions"); an Ordo X
   // node's thousands of turns make the test dear, and its figures were met without it.
   static bool singular_extension(const Position& pos) { return pos.variant() == Variant::Classic; }
 

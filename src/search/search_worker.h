@@ -49,7 +49,9 @@ struct PruningOptions {
   bool late_move_reductions = true;
   bool late_move_pruning = true;
   bool danger_extension = false;
-  bool singular_extension = true;  // where Rules::singular_extension allows it
+  // Where Rules::singular_extension allows it. Off: it won self-play but lost games to the
+  // reference bot at the terms (docs/tuning.md, "Singular extensions").
+  bool singular_extension = false;
 };
 
 template <class Rules>

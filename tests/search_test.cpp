@@ -17,6 +17,7 @@
 #include "core/playout.h"
 #include "core/position.h"
 #include "search/ordo_rules.h"
+#include "support/brute_force_win.h"
 #include "support/scale.h"
 
 namespace ordo {
@@ -35,55 +36,8 @@ bool wins_after(Position pos, const Move& move) {
   return pos.decided_winner() == mover;
 }
 
-// Brute force, independent of the searcher: can the side to move force a win within
-// `turns` of its own turns, whatever the opponent replies?
-bool forces_win_within(Position& pos, int turns) {
-  const Color us = pos.side_to_move();
-  auto moves = std::make_unique<MoveList>();
-  generate_legal(pos, *moves);
-  for (const Move& move : *moves) {
-    const Undo undo = pos.make(move);
-    bool won = pos.decided_winner() == us;
-    if (!won) {
-      auto replies = std::make_unique<MoveList>();
-      generate_legal(pos, *replies);
-      // An opponent without a move (blocked, or split and unable to reconnect) has lost.
-      won = replies->empty() || turns > 1;
-      for (std::size_t i = 0; won && turns > 1 && i < replies->size(); ++i) {
-        const Move& reply = (*replies)[i];
-        const Undo reply_undo = pos.make(reply);
-        const bool holds =
-            pos.decided_winner() != opponent(us) && forces_win_within(pos, turns - 1);
-        pos.unmake(reply, reply_undo);
-        if (!holds) {
-          won = false;
-          break;
-        }
-      }
-    }
-    pos.unmake(move, undo);
-    if (won) return true;
-  }
-  return false;
-}
-
-// Does `move` win within `turns` of the mover's turns, whatever the opponent replies?
-bool move_forces_win(Position pos, const Move& move, int turns) {
-  const Color us = pos.side_to_move();
-  pos.make(move);
-  if (pos.decided_winner() == us) return true;
-  auto replies = std::make_unique<MoveList>();
-  generate_legal(pos, *replies);
-  if (replies->empty()) return true;  // the opponent cannot move (or reconnect): it has lost
-  if (turns <= 1) return false;
-  for (const Move& reply : *replies) {
-    const Undo undo = pos.make(reply);
-    const bool holds = pos.decided_winner() != opponent(us) && forces_win_within(pos, turns - 1);
-    pos.unmake(reply, undo);
-    if (!holds) return false;
-  }
-  return true;
-}
+using testing::forces_win_within;
+using testing::move_forces_win;
 
 // A midgame position reached by random legal moves from the 10x8 start.
 Position midgame(Variant variant, int plies, std::uint64_t seed) {

@@ -11,6 +11,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "support/brute_force_win.h"
 #include "support/scale.h"
 
 namespace ordo {
@@ -42,38 +43,7 @@ void expect_winning_line(const std::string& text, Variant variant, const SolveRe
             prover == Color::White ? Outcome::WhiteWins : Outcome::BlackWins);
 }
 
-// Brute force, sharing nothing with the solver but the move generator: the fewest own
-// turns within which the side to move forces a win, or 0 if none within `turns`.
-bool forces_win(Position& pos, int turns) {
-  const Color us = pos.side_to_move();
-  auto moves = std::make_unique<MoveList>();
-  generate_legal(pos, *moves);
-  for (const Move& m : *moves) {
-    const Undo undo = pos.make(m);
-    bool won = pos.decided_winner() == us;
-    if (!won) {
-      auto replies = std::make_unique<MoveList>();
-      generate_legal(pos, *replies);
-      // A defender with no move (blocked, or split and unable to reconnect) has lost.
-      won = replies->empty() || turns > 1;
-      for (std::size_t i = 0; won && turns > 1 && i < replies->size(); ++i) {
-        const Move& r = (*replies)[i];
-        const Undo reply_undo = pos.make(r);
-        won = pos.decided_winner() != opponent(us) && forces_win(pos, turns - 1);
-        pos.unmake(r, reply_undo);
-      }
-    }
-    pos.unmake(m, undo);
-    if (won) return true;
-  }
-  return false;
-}
-
-int shortest_win(Position pos, int turns) {
-  for (int n = 1; n <= turns; ++n)
-    if (forces_win(pos, n)) return n;
-  return 0;
-}
+using testing::shortest_win;
 
 // A pair on b3-c3 with nothing in front: the ordo slides forward onto Black's home row.
 constexpr const char* kOrdoReachesHome = "5b/6/1ww3/6/6 w";

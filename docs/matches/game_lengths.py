@@ -5,7 +5,8 @@ beyond a given number of plies is lost by our side.
 Usage: game_lengths.py RECORDS... [--bot uct] [--beyond 30,40,45,50,55,60]"""
 import argparse
 
-from score_trajectory import our_result, records
+from cut_games import games
+from score_trajectory import our_result
 
 
 def quartiles(values):
@@ -19,20 +20,22 @@ def main():
     parser.add_argument('--bot', default='uct', help='the name of the opponent in the records')
     parser.add_argument('--beyond', default='30,40,45,50,55,60')
     args = parser.parse_args()
-    games = []  # (plies, our result)
+    played = []  # (plies, our result)
     for path in args.records:
-        for tags, moves in records(path):
+        with open(path, encoding='utf-8') as file:
+            text = file.read()
+        for tags, moves in games(text):
             _, result = our_result(tags, args.bot)
             if result is not None:
-                games.append((len(moves), result))
+                played.append((len(moves), result))
     print('result  games  plies: lower quartile, median, upper quartile')
     for result in ('won', 'lost', 'drawn'):
-        lengths = [plies for plies, r in games if r == result]
+        lengths = [plies for plies, r in played if r == result]
         if lengths:
             print(f'{result:6} {len(lengths):6}  ' + ', '.join(map(str, quartiles(lengths))))
     print('games longer than N plies, and the share our side lost')
     for limit in map(int, args.beyond.split(',')):
-        longer = [r for plies, r in games if plies > limit]
+        longer = [r for plies, r in played if plies > limit]
         if longer:
             print(f'N={limit:3}: {len(longer):5} games, lost {longer.count("lost") / len(longer):.0%}')
 

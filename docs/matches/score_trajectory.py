@@ -15,16 +15,7 @@ import argparse
 import re
 import subprocess
 
-
-def records(path):
-    """(tags, moves) of each record in a file of records."""
-    with open(path, encoding='utf-8') as file:
-        text = file.read()
-    for block in re.split(r'\n\s*\n(?=\[)', text.strip()):
-        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', block, flags=re.M))
-        body = re.sub(r'^\[.*\]$', '', block, flags=re.M)
-        moves = [w for w in body.split() if not re.fullmatch(r'\d+\.|1-0|0-1|1/2-1/2|\*', w)]
-        yield tags, moves
+from cut_games import games
 
 
 def our_result(tags, bot):
@@ -60,7 +51,9 @@ def main():
     parser.add_argument('--engine', default='build/release/src/cli/ordo-engine')
     args = parser.parse_args()
     for path in args.records:
-        for tags, moves in records(path):
+        with open(path, encoding='utf-8') as file:
+            text = file.read()
+        for tags, moves in games(text):
             ours, result = our_result(tags, args.bot)
             if ours is None or (args.result != 'all' and result != args.result):
                 continue

@@ -5,14 +5,8 @@ the moves up to every EVERY-th ply, as long as the game went on at least two pli
 
 Usage: game_positions.py RECORD [--games 6] [--every 8] > book.txt"""
 import argparse
-import re
 
-
-def games(text):
-    """The moves of each record in a file of records."""
-    for block in re.split(r'\n\s*\n(?=\[)', text.strip()):
-        body = re.sub(r'^\[.*\]$', '', block, flags=re.M)
-        yield [w for w in body.split() if not re.fullmatch(r'\d+\.|1-0|0-1|1/2-1/2|\*', w)]
+from cut_games import games
 
 
 def main():
@@ -22,7 +16,7 @@ def main():
     parser.add_argument('--every', type=int, default=8)
     args = parser.parse_args()
     with open(args.record, encoding='utf-8') as file:
-        records = list(games(file.read()))[:args.games]
+        records = [moves for _, moves in games(file.read())][:args.games]
     name = args.record.rsplit('/', 1)[-1]
     print(f'# {name}, the first {args.games} games: the positions after {args.every}, '
           f'{2 * args.every}, ... plies where the game went on')

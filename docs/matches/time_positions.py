@@ -13,12 +13,7 @@ import re
 import resource
 import subprocess
 
-
-def games(text):
-    """The moves of each record in a file of records."""
-    for block in re.split(r'\n\s*\n(?=\[)', text.strip()):
-        body = re.sub(r'^\[.*\]$', '', block, flags=re.M)
-        yield [w for w in body.split() if not re.fullmatch(r'\d+\.|1-0|0-1|1/2-1/2|\*', w)]
+from cut_games import games
 
 
 def user_seconds():
@@ -50,7 +45,7 @@ def main():
     limit = ['--depth', str(args.depth)] if args.depth else ['--nodes', str(args.nodes)]
     plies = [int(p) for p in args.plies.split(',')]
     with open(args.record, encoding='utf-8') as file:
-        records = list(games(file.read()))[:args.games]
+        records = [moves for _, moves in games(file.read())][:args.games]
     positions = [moves[:p] for moves in records for p in plies if p + 2 < len(moves)]
     print(f'{len(positions)} positions, {" ".join(limit)}')
     for round_number in range(1, args.rounds + 1):

@@ -17,6 +17,12 @@ def games(text):
         yield tags, words
 
 
+def record_file(path):
+    """(tags, moves) of each record in the file at PATH."""
+    with open(path, encoding='utf-8') as file:
+        return list(games(file.read()))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('player')
@@ -26,9 +32,7 @@ def main():
     parser.add_argument('--min-plies', type=int, default=0, help='skip shorter games')
     args = parser.parse_args()
     for path in args.records:
-        with open(path, encoding='utf-8') as file:
-            text = file.read()
-        for tags, moves in games(text):
+        for tags, moves in record_file(path):
             white = tags['White'] == args.player
             if not white and tags['Black'] != args.player:
                 continue

@@ -5,7 +5,7 @@ beyond a given number of plies is lost by our side.
 Usage: game_lengths.py RECORDS... [--bot uct] [--beyond 30,40,45,50,55,60]"""
 import argparse
 
-from cut_games import games
+from cut_games import record_file
 from score_trajectory import our_result
 
 
@@ -22,9 +22,7 @@ def main():
     args = parser.parse_args()
     played = []  # (plies, our result)
     for path in args.records:
-        with open(path, encoding='utf-8') as file:
-            text = file.read()
-        for tags, moves in games(text):
+        for tags, moves in record_file(path):
             _, result = our_result(tags, args.bot)
             if result is not None:
                 played.append((len(moves), result))

@@ -6,7 +6,7 @@ the moves up to every EVERY-th ply, as long as the game went on at least two pli
 Usage: game_positions.py RECORD [--games 6] [--every 8] > book.txt"""
 import argparse
 
-from cut_games import games
+from cut_games import record_file
 
 
 def main():
@@ -15,8 +15,7 @@ def main():
     parser.add_argument('--games', type=int, default=6)
     parser.add_argument('--every', type=int, default=8)
     args = parser.parse_args()
-    with open(args.record, encoding='utf-8') as file:
-        records = [moves for _, moves in games(file.read())][:args.games]
+    records = [moves for _, moves in record_file(args.record)][:args.games]
     name = args.record.rsplit('/', 1)[-1]
     print(f'# {name}, the first {args.games} games: the positions after {args.every}, '
           f'{2 * args.every}, ... plies where the game went on')

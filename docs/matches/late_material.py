@@ -12,7 +12,7 @@ import argparse
 import re
 import subprocess
 
-from cut_games import games
+from cut_games import record_file
 
 
 def position_after(engine, tags, moves):
@@ -46,9 +46,7 @@ def main():
     parser.add_argument('--back', type=int, nargs='+', default=[30, 20, 10, 0])
     args = parser.parse_args()
     for path in args.records:
-        with open(path, encoding='utf-8') as file:
-            text = file.read()
-        for tags, moves in games(text):
+        for tags, moves in record_file(path):
             if args.player not in (tags.get('White'), tags.get('Black')):
                 continue
             if len(moves) < args.min_plies:

@@ -15,7 +15,7 @@ import argparse
 import re
 import subprocess
 
-from cut_games import games
+from cut_games import record_file
 
 
 def our_result(tags, bot):
@@ -51,9 +51,7 @@ def main():
     parser.add_argument('--engine', default='build/release/src/cli/ordo-engine')
     args = parser.parse_args()
     for path in args.records:
-        with open(path, encoding='utf-8') as file:
-            text = file.read()
-        for tags, moves in games(text):
+        for tags, moves in record_file(path):
             ours, result = our_result(tags, args.bot)
             if ours is None or (args.result != 'all' and result != args.result):
                 continue

@@ -33,13 +33,13 @@ def squares(board, piece):
 
 
 def follows(before, after):
-    """Whether position AFTER can be the one after BEFORE in a game."""
-    board0, mover, result0 = before[:3]
-    board1, to_move, result1 = after[:3]
+    """Whether position AFTER can be the one after BEFORE in a game; each is (board, side to
+    move, result, {side: its squares})."""
+    _, mover, result0, pieces0 = before
+    _, to_move, result1, pieces1 = after
     other = 'b' if mover == 'w' else 'w'
     return (to_move == other and result0 == result1
-            and len(squares(board1, mover)) == len(squares(board0, mover))
-            and squares(board1, other) <= squares(board0, other))
+            and len(pieces1[mover]) == len(pieces0[mover]) and pieces1[other] <= pieces0[other])
 
 
 def main():
@@ -56,9 +56,12 @@ def main():
     rows = [line.split() for line in lines if line and not line.startswith('#')]
     if any(len(row) != 4 for row in rows):
         raise SystemExit(f'{args.labelled}: every position needs a search score (tune label)')
+    # Each board is read into squares once, for both of its comparisons.
+    positions = [(board, side, result, {c: squares(board, c) for c in 'wb'})
+                 for board, side, result, _ in rows]
     game = [0] * len(rows)
     for i in range(1, len(rows)):
-        game[i] = game[i - 1] + (0 if follows(rows[i - 1], rows[i]) else 1)
+        game[i] = game[i - 1] + (0 if follows(positions[i - 1], positions[i]) else 1)
     print(header[0] if header else '# ordo-tune data')
     print(f'# temporal-difference targets: the search score {args.ahead} plies on '
           f'(td_targets.py), {game[-1] + 1 if rows else 0} games')

@@ -13,7 +13,7 @@ import re
 import resource
 import subprocess
 
-from cut_games import games
+from cut_games import record_file
 
 
 def user_seconds():
@@ -44,8 +44,7 @@ def main():
     args = parser.parse_args()
     limit = ['--depth', str(args.depth)] if args.depth else ['--nodes', str(args.nodes)]
     plies = [int(p) for p in args.plies.split(',')]
-    with open(args.record, encoding='utf-8') as file:
-        records = [moves for _, moves in games(file.read())][:args.games]
+    records = [moves for _, moves in record_file(args.record)][:args.games]
     positions = [moves[:p] for moves in records for p in plies if p + 2 < len(moves)]
     print(f'{len(positions)} positions, {" ".join(limit)}')
     for round_number in range(1, args.rounds + 1):

@@ -20,6 +20,8 @@ import argparse
 
 import numpy as np
 
+from td_targets import squares
+
 # The default Classic 8x8 weights (src/search/evaluation.cpp, kClassic8x8Weights) as signed
 # coefficients of the features (penalties negated), in score units per feature unit.
 CLASSIC_8X8 = {
@@ -39,15 +41,15 @@ HELD_OUT_SELF_PLAY = 20000  # at most; a fifth of smaller data
 def board_planes(placement, side):
     """Own and enemy pieces on an 8x8 board, ranks flipped for Black."""
     planes = np.zeros((2, 8, 8), np.float32)
-    for row, text in enumerate(placement.split("/")):
-        col = 0
-        for ch in text:
-            if ch.isdigit():
-                col += int(ch)
-            else:
-                planes[0 if ch == side else 1, row, col] = 1
-                col += 1
+    for plane, piece in enumerate((side, "b" if side == "w" else "w")):
+        for rank, file in squares(placement, piece):
+            planes[plane, rank, file] = 1
     return planes[:, ::-1, :] if side == "b" else planes
+
+
+def static_score(features):
+    """The default static score of each row, in units of the logistic's input."""
+    return features @ COEFFICIENTS / SCORE_SCALE
 
 
 def read_table(path):
@@ -139,7 +141,7 @@ def main():
     mean, spread = features.mean(0), features.std(0) + 1e-3
 
     def inputs(b, f):
-        static = (f @ COEFFICIENTS / SCORE_SCALE)[:, None]
+        static = static_score(f)[:, None]
         flat = b.reshape(len(b), -1)
         scaled = (f - mean) / spread
         chosen = {"board": [flat], "features": [scaled, static], "both": [flat, scaled, static]}
@@ -151,12 +153,11 @@ def main():
     x_train = inputs(train_boards, np.concatenate([features[~held]] * 2))
     y_train = np.concatenate([results[~held]] * 2)
     print(f"training positions {len(y_train)} (mirrors included), inputs {x_train.shape[1]}")
-    static_self_play = features @ COEFFICIENTS / SCORE_SCALE
-    print(f"self-play held out, static score alone: {logistic_held_out([static_self_play], results, ~held):.4f}")
+    print(f"self-play held out, static score alone: {logistic_held_out([static_score(features)], results, ~held):.4f}")
 
     test_boards, test_features, test_results = read_table(args.test)
     x_test = inputs(test_boards, test_features)
-    static_test = test_features @ COEFFICIENTS / SCORE_SCALE
+    static_test = static_score(test_features)
     n = len(test_results)
     splits = {"newest fifth": np.arange(n) < int(0.8 * n), "oldest fifth": np.arange(n) >= int(0.2 * n)}
     print(f"test positions {n}")

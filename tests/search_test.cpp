@@ -255,7 +255,7 @@ TEST(NullMove, ASearchOfAClassic8x8EndgameTriesNone) {
     const std::atomic<bool> stop{false};
     return searcher.search(pos, {}, {.depth = kDepth}, stop).nodes;
   };
-  // Round 44 of docs/matches/c8-cpu-3101.pgn at ply 45: 12 pieces against 4.
+  // Round 44 of research/matches/c8-cpu-3101.pgn at ply 45: 12 pieces against 4.
   const Position endgame =
       Position::parse("2b1b3/3bbb2/2b2b2/1b4b1/1b1w4/1b1w4/2ww4/8 b", Variant::Classic);
   const Position start = Position::start(Variant::Classic, 8, 8);
@@ -264,7 +264,7 @@ TEST(NullMove, ASearchOfAClassic8x8EndgameTriesNone) {
 }
 
 // The singular test is asked for in Classic only: Ordo X and Order and Chaos were not
-// measured with it (docs/tuning.md, "Singular extensions").
+// measured with it (research/tuning-log.md, "Singular extensions").
 TEST(SingularExtension, AskedInClassicOnly) {
   EXPECT_TRUE(OrdoRules::singular_extension(Position::start(Variant::Classic, 8, 8)));
   EXPECT_TRUE(OrdoRules::singular_extension(Position::start(Variant::Classic)));

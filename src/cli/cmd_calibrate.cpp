@@ -1,6 +1,6 @@
 // `calibrate --openings BOOK`: how many alpha-beta nodes and reference-bot iterations a
 // second of thread CPU time buys on each position of a book, so that fixed-node matches
-// against the bot can be given budgets that stand for its seconds (docs/performance.md).
+// against the bot can be given budgets that stand for its seconds (research/performance.md).
 //
 // Both rates change over a game, and not alike: the bot's random playouts shorten as the
 // board empties, so it iterates several times faster late in a game, while our search

@@ -11,7 +11,7 @@ namespace ordo {
 namespace {
 
 // Fitted by logistic regression (tune records, tune fit) to the positions of the 594
-// Classic 10x8 games of our engine against the reference bot on record (docs/tuning.md,
+// Classic 10x8 games of our engine against the reference bot on record (research/tuning-log.md,
 // "Stuck and passed pieces (Classic 10x8)"), then checked by matches against the bot.
 // Earlier weights came from the same kind of fit without the last six features. A piece
 // counts for little by itself, the leader's advance a lot (concave), a piece one or two
@@ -43,7 +43,7 @@ constexpr EvalWeights kClassicWeights{
 };
 
 // The same fit to the positions of the 440 Classic 8x8 games against the bot on record
-// (docs/matches/c8-*.pgn but the loss books' games; docs/tuning.md, "Stuck and passed
+// (research/matches/c8-*.pgn but the loss books' games; research/tuning-log.md, "Stuck and passed
 // pieces (Classic 8x8)"), with the stuck and passed pieces. On the shorter board a piece
 // that has passed the enemy (nothing ahead of it on its file or those beside it) is worth
 // nearly a piece more, and a piece near the goal that cannot move on is worth far less.

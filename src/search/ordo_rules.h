@@ -168,7 +168,7 @@ struct OrdoRules {
   }
   // Null-move pruning takes passing a turn for the worst a side can do. In a Classic 8x8
   // endgame, a race of a few pieces to the home rows, a turn is worth too much for that,
-  // as in a pawn ending of chess: no null move there. Measured on 8x8 only (docs/tuning.md,
+  // as in a pawn ending of chess: no null move there. Measured on 8x8 only (research/tuning-log.md,
   // "A more careful null move"), so the wider boards and Ordo X keep it.
   static constexpr int kNullMoveEndgamePieces = 16;  // on the board, both sides together
   static bool null_move_allowed(const Position& pos) {
@@ -179,7 +179,7 @@ struct OrdoRules {
   static bool forced_replies(const Position& pos) { return !pos.is_connected(pos.side_to_move()); }
   // Ordo X only: some 2,000 turns per position.
   static bool late_move_pruning(const Position& pos) { return pos.variant() == Variant::X; }
-  // Classic only, where it was tried (docs/tuning.md, "Singular extensions"); an Ordo X
+  // Classic only, where it was tried (research/tuning-log.md, "Singular extensions"); an Ordo X
   // node's thousands of turns make the test dear, and its figures were met without it.
   static bool singular_extension(const Position& pos) { return pos.variant() == Variant::Classic; }
 

@@ -50,7 +50,7 @@ struct PruningOptions {
   bool late_move_pruning = true;
   bool danger_extension = false;
   // Where Rules::singular_extension allows it. Off: it won self-play but lost games to the
-  // reference bot at the terms (docs/tuning.md, "Singular extensions").
+  // reference bot at the terms (research/tuning-log.md, "Singular extensions").
   bool singular_extension = false;
 };
 

@@ -99,7 +99,7 @@ class TranspositionTable {
 
  private:
   // Two entries a bucket (48 bytes): on 8x8 at 900,000 nodes a search kept as much as
-  // with one entry a slot and four times the memory (docs/performance.md).
+  // with one entry a slot and four times the memory (research/performance.md).
   static constexpr std::size_t kBucketSlots = 2;
 
   std::size_t first_slot(std::uint64_t key) const { return bucket_of(key) * kBucketSlots; }

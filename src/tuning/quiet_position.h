@@ -3,7 +3,7 @@
 // or answers the threat before it evaluates. Fitted on such positions, the terms that mark
 // a near win (a piece one rank short of the goal) learn the value of the win itself,
 // which the search then gives to leaves where that piece is stuck or answered. So the fit
-// can keep to the positions the evaluation is really asked about (docs/tuning.md,
+// can keep to the positions the evaluation is really asked about (research/tuning-log.md,
 // "Quiet positions").
 #pragma once
 

@@ -1,4 +1,4 @@
-// libFuzzer target: parse_move (RULES.md section 6) against the legal move list.
+// libFuzzer target: parse_move (docs/rules.md section 6) against the legal move list.
 //
 // Input layout: byte 0 picks the position and the rest is the move text.
 //   - Bits 0-2 of byte 0 pick one of eight built-in positions, bit 3 the rule set (clear:

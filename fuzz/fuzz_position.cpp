@@ -1,4 +1,4 @@
-// libFuzzer target: position strings (RULES.md section 7), move generation and make/unmake.
+// libFuzzer target: position strings (docs/rules.md section 7), move generation and make/unmake.
 //
 // The whole input is a position string, parsed under both rule sets. For each position
 // that parses, checked beyond "does not crash":

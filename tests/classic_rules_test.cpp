@@ -1,4 +1,4 @@
-// Classic Ordo, rule by rule (RULES.md sections 1-4, 7). Every position is written out by
+// Classic Ordo, rule by rule (docs/rules.md sections 1-4, 7). Every position is written out by
 // hand as a position string (section 7, ranks from the top down, then the side to move);
 // a diagram beside it shows the squares that matter. Every expected move list was worked
 // out from the rules text by hand; the reasoning is in the comments.

@@ -1,4 +1,4 @@
-// Move notation (RULES.md section 6) and position strings (section 7), Classic rules.
+// Move notation (docs/rules.md section 6) and position strings (section 7), Classic rules.
 // Positions are written by hand; the diagram beside each shows the squares that matter.
 #include "core/notation.h"
 

@@ -1,4 +1,4 @@
-// Order and Chaos rules (RULES.md, Order and Chaos 1-5) with positions written by hand.
+// Order and Chaos rules (docs/rules.md, Order and Chaos 1-5) with positions written by hand.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
 // Game records (core/record.h): write/read round trips over seeded random games, records
-// written by hand and worked out from RULES.md, custom starts and options, results by the
+// written by hand and worked out from docs/rules.md, custom starts and options, results by the
 // rules and from outside them, and every kind of malformed record.
 #include "core/record.h"
 
@@ -197,7 +197,7 @@ TEST(RecordRoundTrip, RandomGamesFromCustomStarts) {
 }
 
 // ---------------------------------------------------------------------------------------
-// A record written by hand, worked out move by move from RULES.md section 4.
+// A record written by hand, worked out move by move from docs/rules.md section 4.
 
 // 1. d2-d3        d3 touches c2, e2, e3.
 // 1... f6-f5      f5 touches e6.

@@ -1,5 +1,5 @@
 // Self-tests of the reference generator on hand-made positions. Every expected value below
-// was worked out by hand from RULES.md (sections 3, 4, 5, 6, 7, 8), not copied from a run,
+// was worked out by hand from docs/rules.md (sections 3, 4, 5, 6, 7, 8), not copied from a run,
 // except where a comment says "regression value".
 #include <gtest/gtest.h>
 
@@ -55,8 +55,8 @@ const char* kStart10x8 = "2bb2bb2/bbbbbbbbbb/bb2bb2bb/10/10/ww2ww2ww/wwwwwwwwww/
 const char* kStart8x8 = "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w";
 
 TEST(ReferenceParse, StartPositionsRoundTrip) {
-  EXPECT_EQ(format_position(start_position(10, 8)), kStart10x8);  // string from RULES.md 7
-  EXPECT_EQ(format_position(start_position(8, 8)), kStart8x8);    // RULES.md 2 lists
+  EXPECT_EQ(format_position(start_position(10, 8)), kStart10x8);  // string from docs/rules.md 7
+  EXPECT_EQ(format_position(start_position(8, 8)), kStart8x8);    // docs/rules.md 2 lists
   for (const char* s : {kStart10x8, kStart8x8}) EXPECT_EQ(format_position(parse_position(s)), s);
   const RefPosition p = parse_position(kStart10x8);
   EXPECT_EQ(p.width, 10);
@@ -246,7 +246,7 @@ TEST(ReferencePerft, StartPositions) {
 }
 
 // ----------------------------------------------------------------------------------------
-// Ordo X (RULES.md 5, 6, 8). A move is a whole turn: one forward step, or a sideways step
+// Ordo X (docs/rules.md 5, 6, 8). A move is a whole turn: one forward step, or a sideways step
 // and a forward step joined by ','.
 // ----------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // The alpha-beta searcher and its transposition table. Positions are written as position
-// strings (RULES.md section 7: ranks from the top down, then the side to move).
+// strings (docs/rules.md section 7: ranks from the top down, then the side to move).
 #include "search/search.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The exact win-in-N solver: hand-made positions (written from the rules, RULES.md
+// The exact win-in-N solver: hand-made positions (written from the rules, docs/rules.md
 // sections 4 and 5), agreement with a brute-force minimax on small random boards, the
 // returned line, repetition and the move limit. Positions are position strings: ranks from
 // the top (Black's home row) down to rank 1 (White's), then the side to move.

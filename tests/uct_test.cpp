@@ -1,5 +1,5 @@
 // The reference UCT bot and its random single-piece playouts. Positions are written as
-// position strings (RULES.md section 7: ranks from the top down, then the side to move).
+// position strings (docs/rules.md section 7: ranks from the top down, then the side to move).
 #include "search/uct.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Ordo X, sentence by sentence (RULES.md section 5, and the notation of section 6). Each
+// Ordo X, sentence by sentence (docs/rules.md section 5, and the notation of section 6). Each
 // position is written by hand; expected turns were worked out from the rules text.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // A game: a start position, the moves played, and the result by the rules, including
-// the house rules on repetition and an optional move limit (RULES.md 4.5, 4.6).
+// the house rules on repetition and an optional move limit (docs/rules.md 4.5, 4.6).
 #pragma once
 
 #include <optional>

@@ -16,7 +16,7 @@ namespace ordo {
 constexpr int kMinSide = 3;
 constexpr int kMaxSide = 16;
 constexpr int kMaxSquares = 128;
-// The standard board of RULES.md section 1 (10x8); the other one is 8x8.
+// The standard board of docs/rules.md section 1 (10x8); the other one is 8x8.
 constexpr int kStandardWidth = 10;
 constexpr int kStandardHeight = 8;
 

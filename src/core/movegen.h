@@ -10,7 +10,7 @@
 namespace ordo {
 
 // Appends every legal move of the side to move. Nothing when the board already shows a
-// winner (RULES.md 4.5): a finished game has no moves.
+// winner (docs/rules.md 4.5): a finished game has no moves.
 void generate_legal(const Position& pos, MoveList& list);
 
 // Appends the legal captures of the side to move and its legal moves that land on the

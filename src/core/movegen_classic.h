@@ -1,4 +1,4 @@
-// Classic Ordo move generation (RULES.md section 4) for any step sink (movegen_steps.h).
+// Classic Ordo move generation (docs/rules.md section 4) for any step sink (movegen_steps.h).
 #pragma once
 
 #include "core/movegen_steps.h"
@@ -6,7 +6,7 @@
 namespace ordo::classic {
 
 // What every Classic move of the side to move depends on: whether it must reconnect
-// (RULES.md 4.3) and the connection map of its pieces.
+// (docs/rules.md 4.3) and the connection map of its pieces.
 struct Mover {
   explicit Mover(const Position& pos)
       : us(pos.side_to_move()),

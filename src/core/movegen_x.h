@@ -1,4 +1,4 @@
-// Ordo X turn generation (RULES.md section 5). A turn is one forward step, or a sideways
+// Ordo X turn generation (docs/rules.md section 5). A turn is one forward step, or a sideways
 // step followed by a forward step; each step leaves the mover connected; a capture that
 // splits the enemy removes all but one largest group, and a tie gives one turn per group
 // that may stay. The game ends at once after a winning step.
@@ -66,7 +66,7 @@ void steps(const Position& pos, const ConnectionMap& connection, bool sideways, 
   steps::ordo_slides(pos, connection, connected, N, dirs, sink);
 }
 
-// The square that names a group that stays: lowest file, then lowest rank (RULES.md 6).
+// The square that names a group that stays: lowest file, then lowest rank (docs/rules.md 6).
 inline int naming_square(const Geometry& g, Bitboard group) {
   for (int file = 0;; ++file) {
     if (const Bitboard on_file = group & g.file_mask(file)) return lsb(on_file);

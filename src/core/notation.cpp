@@ -239,7 +239,7 @@ bool is_step_of(const Position& pos, bool sideways, const WrittenStep& w) {
   return false;
 }
 
-// Why an Ordo X turn as written is not legal (RULES.md 5.3: sideways, then forward).
+// Why an Ordo X turn as written is not legal (docs/rules.md 5.3: sideways, then forward).
 std::string why_not_x(const Position& pos, const WrittenMove& written) {
   const Geometry& g = pos.geometry();
   const WrittenStep& first = written.steps[0];

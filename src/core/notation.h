@@ -1,4 +1,4 @@
-// Move notation (RULES.md section 6) and squares: formatting, and strict parsing that
+// Move notation (docs/rules.md section 6) and squares: formatting, and strict parsing that
 // names what is wrong with a move that is not legal.
 #pragma once
 

@@ -1,4 +1,4 @@
-// perft: the number of move sequences of a given length (RULES.md section 8). A move
+// perft: the number of move sequences of a given length (docs/rules.md section 8). A move
 // that ends the game has no continuation; repetition and move limits are not counted.
 #pragma once
 

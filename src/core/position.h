@@ -28,9 +28,9 @@ class Position {
   Position(const Geometry& geometry, Variant variant, Bitboard white, Bitboard black,
            Color to_move);
 
-  // RULES.md section 2; 10x8 or 8x8.
+  // docs/rules.md section 2; 10x8 or 8x8.
   static Position start(Variant variant, int width = kStandardWidth, int height = kStandardHeight);
-  // RULES.md section 7; throws std::invalid_argument with the reason.
+  // docs/rules.md section 7; throws std::invalid_argument with the reason.
   static Position parse(std::string_view text, Variant variant);
   std::string to_string() const;
 

@@ -1,4 +1,4 @@
-// Position strings (RULES.md section 7): ranks from the top, '/'-separated, 'w'/'b' for
+// Position strings (docs/rules.md section 7): ranks from the top, '/'-separated, 'w'/'b' for
 // pieces, numbers for runs of empty squares, then a space and the side to move.
 #include <cctype>
 #include <stdexcept>

@@ -8,7 +8,7 @@
 //   [Date "2026.11.22"]
 //   [Result "1-0"]
 //   [Termination "home row"]     optional; how the game ended
-//   [Position "..."]             optional start position (RULES.md section 7)
+//   [Position "..."]             optional start position (docs/rules.md section 7)
 //   [Repetition "off"]           optional; the house rule is on unless this says off
 //   [MoveLimit "200"]            optional
 //

@@ -22,7 +22,7 @@ constexpr std::string_view color_name(Color c) {
   return c == Color::White ? "White" : "Black";
 }
 
-// The rule set a position is played under (RULES.md sections 4 and 5).
+// The rule set a position is played under (docs/rules.md sections 4 and 5).
 enum class Variant : std::uint8_t { Classic, X };
 
 constexpr std::string_view variant_name(Variant v) {
@@ -47,7 +47,7 @@ constexpr Direction reverse(Direction d) {
   return static_cast<Direction>((d + 4) % 8);
 }
 
-// Forward and diagonally forward for a side (RULES.md 4.2), and sideways: the directions
+// Forward and diagonally forward for a side (docs/rules.md 4.2), and sideways: the directions
 // a singleton moves in outside a reconnection turn.
 constexpr std::array<Direction, 3> forward_directions(Color c) {
   return c == Color::White ? std::array<Direction, 3>{N, NE, NW}

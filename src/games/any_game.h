@@ -106,7 +106,7 @@ class AnyGame {
 
   // The option values that a UGI engine needs for this game, as setoption name/value.
   virtual std::vector<std::pair<std::string, std::string>> protocol_options() const = 0;
-  // Move sequences of `depth` from the current position (RULES.md section 8).
+  // Move sequences of `depth` from the current position (docs/rules.md section 8).
   virtual std::uint64_t perft(int depth) const = 0;
   // The deepest perft that finishes in seconds from the start.
   virtual int max_perft_depth() const = 0;

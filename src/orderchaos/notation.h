@@ -1,4 +1,4 @@
-// Order and Chaos notation (RULES.md, Order and Chaos 5): the symbol and the square,
+// Order and Chaos notation (docs/rules.md, Order and Chaos 5): the symbol and the square,
 // "Xc3", "Oa6".
 #pragma once
 

@@ -1,4 +1,4 @@
-// Counting move sequences (RULES.md section 8 applied to Order and Chaos: a move that
+// Counting move sequences (docs/rules.md section 8 applied to Order and Chaos: a move that
 // ends the game has no continuation), and uniformly random complete games.
 #pragma once
 

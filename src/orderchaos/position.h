@@ -24,7 +24,7 @@ class Position {
  public:
   // The empty board, Order to move.
   static Position start(RuleVersion version = RuleVersion::Original);
-  // RULES.md (Order and Chaos 5): ranks from the top separated by '/', 'x', 'o' and
+  // docs/rules.md (Order and Chaos 5): ranks from the top separated by '/', 'x', 'o' and
   // digit runs, then a space and "order" or "chaos". Only 6 x 6 boards. Throws
   // PositionError.
   static Position parse(std::string_view text, RuleVersion version = RuleVersion::Original);

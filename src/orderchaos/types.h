@@ -19,7 +19,7 @@ constexpr Role opponent(Role r) {
   return r == Role::Order ? Role::Chaos : Role::Order;
 }
 
-// RULES.md, Order and Chaos 4: "original" (five or more in a row wins, the default) and
+// docs/rules.md, Order and Chaos 4: "original" (five or more in a row wins, the default) and
 // "exact-five" (a line of six does not count).
 enum class RuleVersion : std::uint8_t { Original, ExactFive };
 

@@ -15,7 +15,7 @@ struct Board {
 };
 
 Board empty_board(bool exact_five);
-// Reads the RULES.md position string; no error reporting (tests feed it valid strings).
+// Reads the docs/rules.md position string; no error reporting (tests feed it valid strings).
 Board from_string(const std::string& text, bool exact_five);
 // "order wins", "chaos wins" or "ongoing", read from the whole board.
 std::string outcome(const Board& board);

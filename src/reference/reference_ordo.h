@@ -1,22 +1,22 @@
-// Reference move generator for Ordo (Classic and Ordo X), written straight from RULES.md.
+// Reference move generator for Ordo (Classic and Ordo X), written straight from docs/rules.md.
 //
 // Purpose: an independent oracle for testing the fast engine. It deliberately uses nothing
 // but plain arrays and the C++ standard library, and checks connection with a flood fill
 // after every candidate move. Speed is not a goal; being obviously correct is.
 //
-// Ordo X (RULES.md 5, 6, 8) as implemented here:
+// Ordo X (docs/rules.md 5, 6, 8) as implemented here:
 // - A "move" is a whole turn: one forward step (`e3-e4`), or a sideways step and a forward
 //   step joined by a comma (`e3-d3,d3-d5`). Steps use the Classic notation; single-file ordo
 //   steps too: lower end first, then where that end lands, so a White vertical ordo b2..b3
 //   moving up one square is `b2:b3-b3`.
 // - Tie choice: the `@square` suffix is written right after the capture step that made the
-//   choice (RULES.md 6: "a capture ... is followed by `@`"), also inside a two-step turn:
+//   choice (docs/rules.md 6: "a capture ... is followed by `@`"), also inside a two-step turn:
 //   `a4xc4@b2,c4-c5`. If both steps' captures leave a choice, both carry one:
 //   `a4xc4@b5,c4xc5@d5`. A (sideways step, choice) pair with no forward step after it gives
 //   no turn, while another choice of the same step may.
-// - A sideways step that wins (RULES.md 5.5: it captures the opponent's last piece, or a piece
+// - A sideways step that wins (docs/rules.md 5.5: it captures the opponent's last piece, or a piece
 //   of the mover stands on the opponent's home row after it) is a whole turn by itself.
-// - "A sideways step after which no forward step is legal is itself illegal" (RULES.md 5.3) is
+// - "A sideways step after which no forward step is legal is itself illegal" (docs/rules.md 5.3) is
 //   implemented (such a step yields no turn) but never bites: a connected group with no piece
 //   on the opponent's home row always has a one-square forward singleton step that keeps it
 //   connected. Proof, by induction on the number of pieces: take the lowest rank m. If a piece
@@ -55,15 +55,15 @@ struct RefPosition {
   char to_move = 'w';         // 'w' or 'b'
 };
 
-// RULES.md section 7. Throws std::invalid_argument (with a message) on bad input.
+// docs/rules.md section 7. Throws std::invalid_argument (with a message) on bad input.
 // Sides 3..16, at most 128 squares.
 RefPosition parse_position(const std::string& s);
 std::string format_position(const RefPosition& p);
 
-// 10x8 and 8x8 per RULES.md section 2; throws std::invalid_argument for other sizes.
+// 10x8 and 8x8 per docs/rules.md section 2; throws std::invalid_argument for other sizes.
 RefPosition start_position(int width, int height);
 
-// All legal moves (Ordo X: whole turns), sorted with std::sort, in RULES.md section 6 output
+// All legal moves (Ordo X: whole turns), sorted with std::sort, in docs/rules.md section 6 output
 // notation. Throws std::logic_error if two turns got the same notation (a self-check).
 std::vector<std::string> legal_moves(const RefPosition& p, RefVariant v);
 
@@ -75,7 +75,7 @@ RefPosition apply_move(const RefPosition& p, const std::string& move, RefVariant
 enum class RefOutcome { Ongoing, MoverWonHomeRow, MoverWonCapturedAll, SideToMoveLosesNoMoves };
 RefOutcome outcome_after_move(const RefPosition& after, RefVariant v);
 
-// RULES.md section 8 (Ordo X: a move is a whole turn, each tie choice counted). A move that
+// docs/rules.md section 8 (Ordo X: a move is a whole turn, each tie choice counted). A move that
 // ends the game (home row reached, last enemy piece captured) has no continuation; a position
 // whose side to move has no legal moves contributes 0 at depth >= 1; depth 0 = 1.
 // Repetition is ignored.

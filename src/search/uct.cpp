@@ -127,7 +127,7 @@ PlayoutOutcome single_piece_playout(Position pos, Rng& rng, int cap, MoveList& s
   for (;; ++outcome.moves) {
     if ((outcome.winner = pos.decided_winner())) return outcome;
     const std::optional<Move> move = random_single_piece_move(pos, rng, scratch);
-    // No legal move loses (RULES.md 4.5): split without a reconnection, or blocked.
+    // No legal move loses (docs/rules.md 4.5): split without a reconnection, or blocked.
     if (!move) {
       outcome.winner = opponent(pos.side_to_move());
       return outcome;

@@ -1,7 +1,7 @@
 // Labelled positions for tuning: positions from seeded self-play games or records, each
 // labelled with the final result of its game and, optionally, with the score a search gave
 // it (`tune label`, search_labels.h). The file has one position per line: the position
-// string (RULES.md section 7), the result token (1-0, 0-1, 1/2-1/2) and, where there is
+// string (docs/rules.md section 7), the result token (1-0, 0-1, 1/2-1/2) and, where there is
 // one, the search score from White's point of view as an integer in evaluation units.
 // Lines starting with '#' are comments, and the first one names the rule set:
 // "# ordo-tune data rules=classic".

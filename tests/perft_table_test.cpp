@@ -65,15 +65,15 @@ void check_table(const std::string& name, std::size_t at_least) {
   }
 }
 
-TEST(PerftTable, OrdoClassic) {
+TEST(PublishedPerft, OrdoClassic) {
   check_table("ordo_classic.txt", 6);
 }
 
-TEST(PerftTable, OrdoX) {
+TEST(PublishedPerft, OrdoX) {
   check_table("ordo_x.txt", 5);
 }
 
-TEST(PerftTable, OrderAndChaos) {
+TEST(PublishedPerft, OrderAndChaos) {
   check_table("orderchaos.txt", 4);
 }
 

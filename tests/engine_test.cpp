@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -30,16 +32,29 @@ const std::vector<std::string> kRepeatingMoves = {"e3-d3", "e6-d6", "d3-e3", "d6
 // Collects what the callbacks report; they run on the engine's worker thread.
 struct Reports {
   std::mutex mutex;
+  std::condition_variable reported;
   std::vector<Info> infos;
   std::optional<SearchResult> result;
   std::optional<Position> root;
   int best_move_calls = 0;
 
+  // Waits until an info line satisfies `wanted` (no sleeping and hoping: the callback wakes
+  // this); the deadline only bounds a broken engine.
+  template <class Predicate>
+  bool wait_for_info(Predicate wanted, std::chrono::seconds deadline) {
+    std::unique_lock lock(mutex);
+    return reported.wait_for(lock, deadline,
+                             [&] { return std::any_of(infos.begin(), infos.end(), wanted); });
+  }
+
   SearchCallbacks callbacks() {
     return {.on_info =
                 [this](const Position&, const Info& info) {
-                  const std::lock_guard lock(mutex);
-                  infos.push_back(info);
+                  {
+                    const std::lock_guard lock(mutex);
+                    infos.push_back(info);
+                  }
+                  reported.notify_all();
                 },
             .on_best_move =
                 [this](const Position& r, const SearchResult& res) {
@@ -66,11 +81,7 @@ TEST(Engine, StopFromAnotherThreadEndsAnInfiniteSearchWithALegalMove) {
   Reports reports;
   engine.go({.infinite = true}, reports.callbacks());
   // Stop once an iteration has been reported (slow under sanitizers, so wait for it).
-  for (const auto until = Clock::now() + 10s; Clock::now() < until;) {
-    std::this_thread::sleep_for(10ms);
-    const std::lock_guard lock(reports.mutex);
-    if (!reports.infos.empty()) break;
-  }
+  ASSERT_TRUE(reports.wait_for_info([](const Info&) { return true; }, 60s));
   EXPECT_TRUE(engine.is_searching());
   const auto asked = Clock::now();
   std::thread stopper([&] { engine.stop(); });
@@ -94,11 +105,7 @@ TEST(Engine, StopIsPromptWithEverySearcherAndThreadCount) {
     Reports reports;
     engine.go({.infinite = true}, reports.callbacks());
     // Stop once something has been reported (MCTS every 500 ms; slow under sanitizers).
-    for (const auto until = Clock::now() + 20s; Clock::now() < until;) {
-      std::this_thread::sleep_for(10ms);
-      const std::lock_guard lock(reports.mutex);
-      if (!reports.infos.empty()) break;
-    }
+    ASSERT_TRUE(reports.wait_for_info([](const Info&) { return true; }, 60s));
     const auto asked = Clock::now();
     engine.stop();
     engine.wait();
@@ -146,7 +153,8 @@ TEST(Engine, InfiniteSearchReportsItsMoveOnlyAfterStop) {
   engine.set_position(Position::parse(kWhiteWinsInTwo, Variant::Classic), {});
   Reports reports;
   engine.go({.infinite = true}, reports.callbacks());
-  std::this_thread::sleep_for(200ms);  // long enough to find the win and end the iteration
+  // Once an iteration has reported the win, an infinite search still keeps its move.
+  ASSERT_TRUE(reports.wait_for_info([](const Info& info) { return info.mate.has_value(); }, 60s));
   {
     const std::lock_guard lock(reports.mutex);
     EXPECT_EQ(reports.best_move_calls, 0);

@@ -81,8 +81,10 @@ json GameService::state_of(Match& match, const std::string& token) {
     state["ai"] = nullptr;
   state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
   json you = json::array();
-  for (Color c : seats_of(match, token)) you.push_back(seat_name(c));
+  const std::vector<Color> seats = seats_of(match, token);
+  for (Color c : seats) you.push_back(seat_name(c));
   state["you"] = you;
+  state["analysis"] = analysis_state(match, seats);
   return state;
 }
 

@@ -35,7 +35,7 @@ class GamePage {
   async start() {
     this.app.replaceChildren(document.getElementById('play-template').content.cloneNode(true));
     this.clocks = new ClockView(() => this.renderClocks());
-    this.analysis = new AnalysisView(this.$('#analysis-toggle'), this.$('#analysis-output'));
+    this.analysis = new AnalysisView(this.$('.analysis'), { id: this.id, token: this.token });
     this.moveList = new MoveList(this.$('#move-list'), (ply) => this.view(ply));
     this.bindControls();
     try {
@@ -213,7 +213,7 @@ class GamePage {
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(this.viewPly === null);
     this.moveList.render(s, ply);
-    this.analysis.show(s.rules, this.positionAt(ply));
+    this.analysis.show(s, ply, this.positionAt(ply));
     this.renderPanel();
   }
 

@@ -38,8 +38,9 @@ function newGameRequest(form) {
 function openCreated(page, created, mode) {
   for (const [seat, token] of Object.entries(created.tokens ?? {})) rememberToken(created.id, seat, token);
   if (mode !== 'network') {
-    const link = created.links.white.includes('token=') ? created.links.white : created.links.black;
-    window.location.assign(link);
+    // The seat the creator holds: against the computer only the human's (white or black).
+    const seat = Object.keys(created.tokens ?? {})[0];
+    window.location.assign(created.links[seat] ?? created.links.spectator);
     return;
   }
   const box = page.querySelector('#network-links');

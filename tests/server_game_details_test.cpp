@@ -36,5 +36,15 @@ TEST_F(GameDetailsTest, OrdoXListsNoRepetitionRuleItCannotReach) {
   EXPECT_EQ(x["state"]["house_rules"].size(), 1u);
 }
 
+TEST_F(GameDetailsTest, TheResultSaysWhenThePlayersDecidedIt) {
+  const json created = service().create({{"mode", "local"}, {"size", "8x8"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  EXPECT_FALSE(created["state"]["result"]["by_players"]);
+  play(id, token, created["state"]["legal"][0]);
+  const json resigned = service().resign(id, {{"token", token}});
+  EXPECT_TRUE(resigned["result"]["by_players"]);
+  EXPECT_ANY_THROW(service().undo(id, {{"token", token}}));
+}
+
 }  // namespace
 }  // namespace ordo::server

@@ -3,6 +3,7 @@
 // against the engine, one-screen games and finished games.
 #include <gtest/gtest.h>
 
+#include "server/analysis.h"
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server_service_fixture.h"
@@ -36,7 +37,7 @@ TEST_F(AnalysisFairnessTest, ASeatedPlayerOfALiveNetworkGameIsRefused) {
   const std::string white = created["tokens"]["white"], black = created["tokens"]["black"];
   EXPECT_EQ(refusal(id, white), "analysis_not_allowed");
   EXPECT_EQ(refusal(id, black), "analysis_not_allowed");
-  EXPECT_FALSE(service().state(id, white)["analysis"]["allowed"]);
+  EXPECT_FALSE(service().state(id, white)["analysis"]["allowed"].get<bool>());
   // Even with both players' consent to spectators, the players themselves stay refused.
   allow(id, white, true);
   allow(id, black, true);
@@ -54,7 +55,7 @@ TEST_F(AnalysisFairnessTest, SpectatorsNeedBothPlayersConsent) {
   const json state = allow(id, black, true);
   EXPECT_EQ(state["analysis"]["spectators"], json({{"white", true}, {"black", true}}));
   EXPECT_EQ(refusal(id, ""), "");
-  EXPECT_TRUE(service().state(id, "")["analysis"]["allowed"]);
+  EXPECT_TRUE(service().state(id, "")["analysis"]["allowed"].get<bool>());
   allow(id, white, false);
   EXPECT_EQ(refusal(id, ""), "analysis_not_allowed");
 }
@@ -68,7 +69,8 @@ TEST_F(AnalysisFairnessTest, FinishedNetworkGamesAndOtherModesAreOpen) {
 
   const json local = service().create({{"mode", "local"}, {"size", "8x8"}});
   EXPECT_EQ(refusal(local["id"], local["tokens"]["white"]), "");
-  const json ai = service().create({{"mode", "ai"}, {"size", "8x8"}, {"ai", {{"level", 1}}}});
+  const json ai = service().create(
+      {{"mode", "ai"}, {"size", "8x8"}, {"ai", {{"level", 1}, {"color", "black"}}}});
   EXPECT_EQ(refusal(ai["id"], ai["tokens"]["white"]), "");
 }
 
@@ -84,6 +86,29 @@ TEST_F(AnalysisFairnessTest, TheRequestNamesTheGamesPositionAtThePly) {
   request = service().analysis_request(id, {{"token", token}, {"ply", 0}});
   EXPECT_EQ(request["position"], created["state"]["position"]);
   EXPECT_THROW(service().analysis_request(id, {{"token", token}, {"ply", 2}}), ApiError);
+}
+
+TEST_F(AnalysisFairnessTest, TheFreeAnalysisRefusesTheLivePositionOfANetworkGame) {
+  const json created = service().create({{"mode", "network"}, {"size", "8x8"}, {"rules", "x"}});
+  const std::string id = created["id"], white = created["tokens"]["white"];
+  const json state = play(id, white, created["state"]["legal"][0]);
+  EXPECT_THROW(service().refuse_live_network_position(state["position"]), ApiError);
+  EXPECT_NO_THROW(service().refuse_live_network_position(created["state"]["position"]));
+  // The guard sees the position the moves lead to, not only the one sent.
+  std::string guarded;
+  Analyzer analyzer;
+  EXPECT_THROW(analyzer.analyze({{"rules", "x"},
+                                 {"size", "8x8"},
+                                 {"moves", json::array({state["moves"][0]["move"]})},
+                                 {"movetime_ms", 1}},
+                                [&](const std::string& position) {
+                                  guarded = position;
+                                  service().refuse_live_network_position(position);
+                                }),
+               ApiError);
+  EXPECT_EQ(guarded, state["position"]);
+  service().resign(id, {{"token", white}});
+  EXPECT_NO_THROW(service().refuse_live_network_position(state["position"]));
 }
 
 TEST_F(AnalysisFairnessTest, TheSwitchIsForNetworkGamesAndNeedsABoolean) {

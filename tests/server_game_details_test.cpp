@@ -39,10 +39,10 @@ TEST_F(GameDetailsTest, OrdoXListsNoRepetitionRuleItCannotReach) {
 TEST_F(GameDetailsTest, TheResultSaysWhenThePlayersDecidedIt) {
   const json created = service().create({{"mode", "local"}, {"size", "8x8"}});
   const std::string id = created["id"], token = created["tokens"]["white"];
-  EXPECT_FALSE(created["state"]["result"]["by_players"]);
+  EXPECT_FALSE(created["state"]["result"]["by_players"].get<bool>());
   play(id, token, created["state"]["legal"][0]);
   const json resigned = service().resign(id, {{"token", token}});
-  EXPECT_TRUE(resigned["result"]["by_players"]);
+  EXPECT_TRUE(resigned["result"]["by_players"].get<bool>());
   EXPECT_ANY_THROW(service().undo(id, {{"token", token}}));
 }
 

@@ -2,7 +2,8 @@
 // belongs to finished games, games against the engine and one-screen games; in a live
 // network game a seated player never sees it, and spectators only while both players
 // allow it (each seat's switch, kept with the game in memory; a game read back from
-// storage starts with both switches off, the safe side).
+// storage starts with both switches off, the safe side). The free POST /api/analyze
+// refuses the position of a live network game, so it is no way around this.
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server/request_fields.h"
@@ -51,6 +52,17 @@ json GameService::analysis_request(const std::string& id, const json& body) {
                                         : positions[static_cast<std::size_t>(ply - 1)]}};
   if (body.contains("movetime_ms")) request["movetime_ms"] = body["movetime_ms"];
   return request;
+}
+
+void GameService::refuse_live_network_position(const std::string& position) {
+  // A game being played has its players' event streams open, so it is in memory.
+  for (const std::shared_ptr<Match>& match : cache_.resident()) {
+    std::lock_guard lock(match->mutex);
+    if (match->row.mode == "network" && !match->over() && match->game->position() == position)
+      throw ApiError(403, "analysis_not_allowed",
+                     "this position is being played in a live network game; ask through the "
+                     "game (POST /api/games/{id}/analyze), which says who may see it");
+  }
 }
 
 json GameService::allow_spectator_analysis(const std::string& id, const json& body) {

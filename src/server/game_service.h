@@ -97,6 +97,9 @@ class GameService {
   // position at `ply` (default the last), or ApiError 403 analysis_not_allowed where the
   // caller may not see analysis now (a player of a live network game, say).
   nlohmann::json analysis_request(const std::string& id, const nlohmann::json& body);
+  // POST /api/analyze's guard: ApiError 403 analysis_not_allowed for the position (text)
+  // of a live network game in memory.
+  void refuse_live_network_position(const std::string& position);
   // POST /api/games/{id}/spectator-analysis: the seat's consent to spectators' analysis.
   nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body);
 

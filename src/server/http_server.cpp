@@ -173,7 +173,11 @@ void HttpServer::add_api_routes() {
            [&] { return games_.list(query_int(req, "limit", 50), query_int(req, "offset", 0)); });
   });
   http_->Post("/api/analyze", [this](const httplib::Request& req, httplib::Response& res) {
-    answer(res, 200, [&] { return analyzer_.analyze(parse_body(req)); });
+    answer(res, 200, [&] {
+      return analyzer_.analyze(parse_body(req), [this](const std::string& position) {
+        games_.refuse_live_network_position(position);
+      });
+    });
   });
 }
 

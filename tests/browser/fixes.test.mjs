@@ -68,6 +68,10 @@ describe('item 3: analysis is fair in network games', () => {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: created.tokens.white }),
     });
     assert.equal(refused.status, 403, 'the server refuses, not only the page');
+    const free = await fetch(new URL('/api/analyze', process.env.ORDO_URL), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ position: created.state.position }),
+    });
+    assert.equal(free.status, 403, 'nor through the free analysis');
 
     const spectator = await open(created, created.links.spectator);
     assert.equal(await spectator.getByLabel('Show engine analysis').isVisible(), false);
@@ -192,7 +196,10 @@ describe('item 5: the small faults', () => {
   });
 
   test('an Order and Chaos game opens at the top of the page on a phone', async () => {
+    // As against the computer playing Order: the game opens after its first move.
     const created = await createGame({ mode: 'local', game: 'orderchaos' });
+    await play(created, ['Xc3']);
+    created.state.ply = 1;
     const page = await open(created, created.links.white, PHONE);
     assert.equal(await page.evaluate(() => window.scrollY), 0);
   });

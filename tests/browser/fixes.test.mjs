@@ -24,16 +24,16 @@ async function open(created, link = created.links.white, viewport = undefined, o
   return page;
 }
 
+/** Plays `moves` through the API (a local game's one token); `created.state` follows. */
 async function play(created, moves) {
   for (const move of moves) {
-    const state = (await (await fetch(new URL(`/api/games/${created.id}?token=${created.tokens.white}`, process.env.ORDO_URL))).json());
-    await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens[state.to_move], move, ply: state.ply });
+    created.state = await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move, ply: created.state.ply });
   }
 }
 
-/** The squares that carry the last-move ring, sorted. */
+/** The squares marked as the last move's, sorted. */
 async function lastMarks(page) {
-  const squares = await page.locator('#board .mark-last-ring').evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
+  const squares = await page.locator('#board rect.mark-from, #board rect.mark-to').evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
   return squares.sort();
 }
 
@@ -139,6 +139,7 @@ describe('item 5: the small faults', () => {
     await waitForPly(page, 2);
     await page.keyboard.press('ArrowLeft');
     await page.locator('#board[data-ply="1"][data-live="false"]').waitFor();
+    assert.deepEqual(live, ['c2', 'c4', 'd2', 'd4']);
     assert.deepEqual(await lastMarks(page), live);
     assert.match(await page.locator('#status').innerText(), /after 1\. c2:d2-c4/);
   });
@@ -177,7 +178,7 @@ describe('item 5: the small faults', () => {
     assert.equal(await page.locator('#stored-games th', { hasText: 'Started' }).count(), 1);
     assert.match(await row.getByRole('link').getAttribute('href'), /\/play\//);
     assert.match(await row.getByRole('link').textContent(), /Listed A – Listed B/);
-    assert.equal(await row.getByText('Classic 10x8', { exact: false }).isVisible(), true);
+    assert.equal(await row.getByRole('cell', { name: /^Classic 10x8 · local$/ }).isVisible(), true);
   });
 
   test('on a phone a move does not move the page, and the board is read at a usable size', async () => {
@@ -199,7 +200,6 @@ describe('item 5: the small faults', () => {
     // As against the computer playing Order: the game opens after its first move.
     const created = await createGame({ mode: 'local', game: 'orderchaos' });
     await play(created, ['Xc3']);
-    created.state.ply = 1;
     const page = await open(created, created.links.white, PHONE);
     assert.equal(await page.evaluate(() => window.scrollY), 0);
   });

@@ -68,13 +68,13 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '',
       const rect = element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
       const letter = board.pieces.get(square);
       if (keyboard) {
-        rect.setAttribute('role', 'button');
+        // Buttons while the user may move; else pictures that can still be read one by one.
+        rect.setAttribute('role', keyboard.enabled ? 'button' : 'img');
         rect.setAttribute('tabindex', square === keyboard.cursor ? '0' : '-1');
         rect.setAttribute('aria-label', squareLabel(square, letter, board, has));
-        if (!keyboard.enabled) rect.setAttribute('aria-disabled', 'true');
       }
       if (has('from', square) || has('to', square)) {
-        element('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'mark-last-ring', 'data-square': square }, pieces);
+        element('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'mark-last-ring', 'data-mark': square }, pieces);
       }
       if (letter) drawPiece(pieces, x, y, square, letter, has('selected', square) ? 'lifted' : '');
       if (has('captured', square)) drawCaptureBadge(pieces, x, y, square);

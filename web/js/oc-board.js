@@ -121,7 +121,7 @@ export class OcBoardInput {
         rect.setAttribute('aria-label', open ? `${name}: place ${this.symbol}` : name);
         // Every square may hold the focus; the open ones are in the tab order.
         rect.setAttribute('tabindex', open ? '0' : '-1');
-        if (open) rect.setAttribute('role', 'button');
+        rect.setAttribute('role', open ? 'button' : 'img');
         rect.addEventListener('click', () => this.place(square));
         rect.addEventListener('keydown', (event) => {
           if (event.key === 'Enter' || event.key === ' ') {

@@ -29,7 +29,7 @@ class SlotGuard {
 
 }  // namespace
 
-json Analyzer::analyze(const json& body) {
+json Analyzer::analyze(const json& body, const Guard& guard) {
   if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
   const OrdoSetup setup = ordo_setup_from_request(body);
   std::vector<std::string> moves;
@@ -62,6 +62,7 @@ json Analyzer::analyze(const json& body) {
   }
   if (engine.game().result().over())
     throw ApiError(409, "game_over", "the game is over: " + describe(engine.game().result()));
+  if (guard) guard(engine.game().position().to_string());
 
   SlotGuard slot(slots_);
   std::promise<std::pair<Position, SearchResult>> done;

@@ -2,8 +2,10 @@
 // (more callers wait their turn), each on its own engine so analyses share nothing.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <semaphore>
+#include <string>
 
 namespace ordo::server {
 
@@ -12,8 +14,11 @@ class Analyzer {
   static constexpr int kMaxConcurrent = 2;
   static constexpr int kMaxMovetimeMs = 5000;
 
-  // Body and answer as in docs/api.md; throws ApiError for bad input.
-  nlohmann::json analyze(const nlohmann::json& body);
+  // Called with the position to be analysed (its text); throws ApiError to refuse it.
+  using Guard = std::function<void(const std::string& position)>;
+
+  // Body and answer as in docs/api.md; throws ApiError for bad input or what `guard` refuses.
+  nlohmann::json analyze(const nlohmann::json& body, const Guard& guard = {});
 
  private:
   std::counting_semaphore<kMaxConcurrent> slots_{kMaxConcurrent};

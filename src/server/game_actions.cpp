@@ -1,4 +1,6 @@
 // The requests on one game: the POST actions (after one shared prologue) and the reads.
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 
 #include "server/api_error.h"
@@ -20,6 +22,17 @@ constexpr int kDrawAcceptMargin = 30;
 // With both seats (local) the side to move acts.
 Color acting_seat(const Match& match, const std::vector<Color>& seats) {
   return seats.size() == 2 ? match.to_move() : seats[0];
+}
+
+// The record's Date tag (YYYY.MM.DD, UTC) of a time in milliseconds since 1970.
+std::string record_date(std::int64_t ms) {
+  const std::chrono::sys_days day = std::chrono::floor<std::chrono::days>(
+      std::chrono::sys_time<std::chrono::milliseconds>(std::chrono::milliseconds(ms)));
+  const std::chrono::year_month_day date(day);
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d.%02u.%02u", static_cast<int>(date.year()),
+                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+  return text;
 }
 
 }  // namespace
@@ -155,7 +168,8 @@ std::string GameService::record(const std::string& id) {
   const games::AnyGame& game = *match->game;
   // The players' tags are named after the sides: White/Black, Order/Chaos.
   return game.record({{game.side_name(games::Side::First), match->row.white_name},
-                      {game.side_name(games::Side::Second), match->row.black_name}});
+                      {game.side_name(games::Side::Second), match->row.black_name},
+                      {"Date", record_date(match->row.created_ms)}});
 }
 
 std::string GameService::game_of(const std::string& id) {

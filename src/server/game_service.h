@@ -54,6 +54,9 @@ struct ServiceOptions {
   CacheLimits cache;
 };
 
+// The state's "analysis" field for the holder of `seats` (game_analysis.cpp).
+nlohmann::json analysis_state(const Match& match, const std::vector<Color>& seats);
+
 class GameService {
  public:
   // A game held open by an event stream: it stays in memory while the watch lives.
@@ -90,6 +93,15 @@ class GameService {
   nlohmann::json resign(const std::string& id, const nlohmann::json& body);
   nlohmann::json draw(const std::string& id, const nlohmann::json& body);
   nlohmann::json move_now(const std::string& id, const nlohmann::json& body);
+  // game_analysis.cpp. POST /api/games/{id}/analyze: the Analyzer request for the game's
+  // position at `ply` (default the last), or ApiError 403 analysis_not_allowed where the
+  // caller may not see analysis now (a player of a live network game, say).
+  nlohmann::json analysis_request(const std::string& id, const nlohmann::json& body);
+  // POST /api/analyze's guard: ApiError 403 analysis_not_allowed for the position (text)
+  // of a live network game in memory.
+  void refuse_live_network_position(const std::string& position);
+  // POST /api/games/{id}/spectator-analysis: the seat's consent to spectators' analysis.
+  nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body);
 
   // For event streams: keeps the game in memory while the stream is open. Throws
   // no_such_game.

@@ -4,6 +4,7 @@
 #include "server/game_rules.h"
 #include "server/game_service.h"
 #include "server/request_fields.h"
+#include "server/stored_result.h"
 
 namespace ordo::server {
 
@@ -18,7 +19,9 @@ json result_json(const games::GameResult& result, const GameRules& rules) {
   return json{{"score", result.token},
               {"winner", winner},
               {"reason", result.over() ? result.description : ""},
-              {"house_rule", result.over() && rules.is_house_rule(result.termination)}};
+              {"house_rule", result.over() && rules.is_house_rule(result.termination)},
+              // Resigned, agreed or timed out: no take-back undoes that (the page's Undo).
+              {"by_players", result.over() && decided_by_players(result.termination)}};
 }
 
 // The fields every game has: the moves and positions, whose turn, the legal moves and
@@ -81,8 +84,10 @@ json GameService::state_of(Match& match, const std::string& token) {
     state["ai"] = nullptr;
   state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
   json you = json::array();
-  for (Color c : seats_of(match, token)) you.push_back(seat_name(c));
+  const std::vector<Color> seats = seats_of(match, token);
+  for (Color c : seats) you.push_back(seat_name(c));
   state["you"] = you;
+  state["analysis"] = analysis_state(match, seats);
   return state;
 }
 

@@ -173,7 +173,11 @@ void HttpServer::add_api_routes() {
            [&] { return games_.list(query_int(req, "limit", 50), query_int(req, "offset", 0)); });
   });
   http_->Post("/api/analyze", [this](const httplib::Request& req, httplib::Response& res) {
-    answer(res, 200, [&] { return analyzer_.analyze(parse_body(req)); });
+    answer(res, 200, [&] {
+      return analyzer_.analyze(parse_body(req), [this](const std::string& position) {
+        games_.refuse_live_network_position(position);
+      });
+    });
   });
 }
 
@@ -194,10 +198,19 @@ void HttpServer::add_game_routes() {
   });
   using Action = json (GameService::*)(const std::string&, const json&);
   const std::pair<const char*, Action> actions[] = {
-      {"/moves", &GameService::play},        {"/undo", &GameService::undo},
-      {"/resign", &GameService::resign},     {"/draw", &GameService::draw},
+      {"/moves", &GameService::play},
+      {"/undo", &GameService::undo},
+      {"/resign", &GameService::resign},
+      {"/draw", &GameService::draw},
       {"/move-now", &GameService::move_now},
+      {"/spectator-analysis", &GameService::allow_spectator_analysis},
   };
+  // Analysis of the game's own position, where the game's fairness allows it.
+  http_->Post(game + "/analyze", [this](const httplib::Request& req, httplib::Response& res) {
+    answer(res, 200, [&] {
+      return analyzer_.analyze(games_.analysis_request(req.matches[1], parse_body(req)));
+    });
+  });
   for (const auto& [suffix, action] : actions) {
     http_->Post(game + suffix, [this, action = action](const httplib::Request& req,
                                                        httplib::Response& res) {

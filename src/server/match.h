@@ -49,6 +49,9 @@ struct Match {
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
   std::optional<Color> draw_offer;
+  // Each seat's consent (white, black) to spectators seeing the engine's analysis while
+  // the game goes on (game_analysis.cpp); not stored, so a reloaded game starts without.
+  bool spectator_analysis[2] = {false, false};
 
   // Mode ai. The engine thinks on its own thread; its answer comes back through the
   // service's queue, and is taken only if `ai_search` still names the search that asked.

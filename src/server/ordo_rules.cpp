@@ -109,7 +109,9 @@ class OrdoRules final : public GameRules {
     state["last"] = std::move(last);
     const json settings = json::parse(row.settings, nullptr, false);
     json house = json::array();
-    if (!settings.is_object() || settings.value("repetition", true))
+    // Every Ordo X turn has a forward step, so its positions never repeat.
+    if (variant == Variant::Classic &&
+        (!settings.is_object() || settings.value("repetition", true)))
       house.push_back("Threefold repetition draws [house rule]");
     house.push_back("A connected player without a legal move loses [house rule]");
     state["house_rules"] = house;

@@ -1,31 +1,61 @@
-// The analysis toggle: asks the engine (POST /api/analyze) about the shown position and
-// shows its evaluation and best line. Answers for positions no longer shown are dropped.
+// The analysis toggle: asks the server (POST /api/games/{id}/analyze) about the shown
+// position and shows its evaluation and best line. The server decides who may see it
+// (never a player of a live network game; spectators only if both players allow it);
+// the page hides the toggle where the state says no. Answers for positions no longer
+// shown are dropped.
 import { api } from './api.js';
 import { parsePosition } from './position.js';
 
 export class AnalysisView {
-  constructor(toggle, output) {
-    this.toggle = toggle;
-    this.output = output;
+  /** `root` holds the toggle, the output, the note and the spectators' switch. */
+  constructor(root, { id, token }) {
+    this.root = root;
+    this.toggle = root.querySelector('#analysis-toggle');
+    this.output = root.querySelector('#analysis-output');
+    this.consent = root.querySelector('#spectator-analysis');
+    this.id = id;
+    this.token = token;
     this.query = null;
     this.asked = 0;
-    toggle.addEventListener('change', () => this.refresh());
+    this.allowed = false;
+    this.toggle.addEventListener('change', () => this.refresh());
+    this.consent.addEventListener('change', () => this.sendConsent());
   }
 
-  show(rules, position) {
-    if (this.query?.rules === rules && this.query?.position === position) return;
-    this.query = { rules, position };
-    this.refresh();
+  /** The game's state and the shown ply: whether analysis is allowed, and of what. */
+  show(state, ply, position) {
+    const allowed = Boolean(state.analysis?.allowed);
+    const seat = state.you.length === 1 ? state.you[0] : null;
+    const live = state.result.score === '*';
+    this.root.querySelector('.analysis-controls').hidden = !allowed;
+    this.root.querySelector('.analysis-off').hidden = allowed;
+    this.root.querySelector('.spectator-consent').hidden = !(state.mode === 'network' && seat && live);
+    if (seat) this.consent.checked = Boolean(state.analysis?.spectators?.[seat]);
+    const changed = allowed !== this.allowed || this.query?.position !== position;
+    this.allowed = allowed;
+    this.query = { ply, position };
+    if (changed) this.refresh();
+  }
+
+  async sendConsent() {
+    try {
+      await api.act(this.id, 'spectator-analysis', { token: this.token, allow: this.consent.checked });
+    } catch (error) {
+      this.consent.checked = !this.consent.checked;
+      this.output.hidden = false;
+      this.output.textContent = `The switch was not changed: ${error.message}`;
+    }
   }
 
   async refresh() {
-    this.output.hidden = !this.toggle.checked;
-    if (!this.toggle.checked || !this.query) return;
+    const on = this.allowed && this.toggle.checked;
+    this.output.hidden = !on;
     const ticket = ++this.asked;
+    if (!on || !this.query) return;
     this.output.textContent = 'Analysing…';
     this.output.classList.add('pending');
     try {
-      const answer = await api.analyze({ ...this.query, movetime_ms: 1000 });
+      const answer = await api.act(this.id, 'analyze', { token: this.token, ply: this.query.ply, movetime_ms: 1000 });
       if (ticket !== this.asked) return;
       this.output.replaceChildren(...this.describe(answer));
     } catch (error) {
@@ -50,9 +80,18 @@ export class AnalysisView {
     const evaluation = document.createElement('p');
     evaluation.className = 'analysis-score';
     evaluation.textContent = `Evaluation ${value} · depth ${answer.depth} · ${Number(answer.nodes).toLocaleString('en')} nodes`;
+    // Each move of the best line stays whole when the line wraps.
     const line = document.createElement('p');
     line.className = 'analysis-line';
-    line.textContent = answer.pv?.length ? `Best line: ${answer.pv.join(' ')}` : 'No best line.';
+    if (answer.pv?.length) {
+      line.append('Best line: ');
+      answer.pv.forEach((move, index) => {
+        const span = document.createElement('span');
+        span.className = 'pv-move';
+        span.textContent = move;
+        line.append(...(index ? [' ', span] : [span]));
+      });
+    } else line.textContent = 'No best line.';
     return [evaluation, line];
   }
 }

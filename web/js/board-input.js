@@ -1,9 +1,13 @@
 // Turns clicks, taps and drags on the board into one turn from the legal list: select a
 // piece or a line of pieces, pick a marked destination, answer a tie choice, and in Ordo X
-// take the second step on the board as it stands after the first.
+// take the second step on the board as it stands after the first. From the keyboard: the
+// arrow keys move a cursor over the squares, Enter or Space is a click, Shift+Enter a
+// shift-click (the other end of a line).
 import { drawBoard, squareAt } from './board-svg.js';
 import { lineSquares } from './notation.js';
-import { applyStep, groupsOf } from './position.js';
+import { applyStep, groupsOf, squareName } from './position.js';
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 export class BoardInput {
   /** `onTurn(text)` receives a finished turn; `onHint(text)` guidance for the user. */
@@ -15,6 +19,10 @@ export class BoardInput {
     this.selection = null;
     this.tie = null;
     this.drag = null;
+    this.cursor = null; // the square with the board's tab stop
+    this.stepPrompt = ''; // what the user is asked between the steps of an Ordo X turn
+    // A click does not focus a square: the arrow keys then still step through the moves.
+    svg.addEventListener('mousedown', (event) => event.preventDefault());
     svg.addEventListener('pointerdown', (event) => this.pointerDown(event));
     svg.addEventListener('pointermove', (event) => this.pointerMove(event));
     svg.addEventListener('pointerup', (event) => this.pointerUp(event));
@@ -24,6 +32,7 @@ export class BoardInput {
   /** Shows a position. `builder` is a TurnBuilder when the user may move, else null. */
   show(context) {
     this.context = context;
+    this.stepPrompt = '';
     this.selection = null;
     this.tie = null;
     this.drag = null;
@@ -35,6 +44,46 @@ export class BoardInput {
   cancel() {
     if (!this.context) return;
     this.show(this.context);
+    this.onHint('');
+  }
+
+  /** Keys on a focused square: arrows move the cursor, Enter/Space click. Answers whether taken. */
+  handleKey(event) {
+    const square = event.target?.dataset?.square;
+    if (!square || !this.context || !this.svg.contains(event.target)) return false;
+    const arrow = ARROWS[event.key];
+    if (arrow) {
+      const sign = this.context.flipped ? -1 : 1;
+      const { files, ranks } = this.context.board;
+      const file = clamp(square.charCodeAt(0) - 97 + sign * arrow[0], files);
+      const rank = clamp(Number(square.slice(1)) - 1 + sign * arrow[1], ranks);
+      this.moveCursor(squareName(file, rank));
+      return true;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      this.cursor = square;
+      this.click(square, event.shiftKey);
+      return true;
+    }
+    return false;
+  }
+
+  moveCursor(square) {
+    this.svg.querySelector('rect.square[tabindex="0"]')?.setAttribute('tabindex', '-1');
+    const rect = this.svg.querySelector(`rect.square[data-square="${square}"]`);
+    rect.setAttribute('tabindex', '0');
+    rect.focus();
+    this.cursor = square;
+  }
+
+  /** The cursor's square if it is on the board, else the first of the mover's pieces. */
+  cursorSquare(board) {
+    if (this.cursor && /^[a-z]\d+$/.test(this.cursor)) {
+      const file = this.cursor.charCodeAt(0) - 97;
+      if (file < board.files && Number(this.cursor.slice(1)) <= board.ranks) return this.cursor;
+    }
+    const own = board.toMove === 'white' ? 'w' : 'b';
+    return [...board.pieces].find(([, letter]) => letter === own)?.[0] ?? squareName(0, 0);
   }
 
   get interactive() {
@@ -73,7 +122,11 @@ export class BoardInput {
       marks.selected = this.selection.squares;
       marks.targets = [...this.targets().keys()];
     }
-    drawBoard(this.svg, board, { flipped, marks, label });
+    // Redrawing replaces the squares: a focused one gives its focus to its successor.
+    const focused = this.svg.contains(document.activeElement);
+    this.cursor = this.cursorSquare(board);
+    drawBoard(this.svg, board, { flipped, marks, label, keyboard: { cursor: this.cursor, enabled: this.interactive } });
+    if (focused) this.svg.querySelector(`rect.square[data-square="${this.cursor}"]`)?.focus();
     this.svg.classList.toggle('interactive', this.interactive);
     this.svg.dataset.step = String(chosen.length);
   }
@@ -137,7 +190,7 @@ export class BoardInput {
     this.onHint(
       count
         ? `Line of ${this.selection.squares.length} selected: click where ${this.selection.anchor} should go.`
-        : 'That line has no legal ordo move here.',
+        : `The line ${this.selection.squares[0]}–${this.selection.squares.at(-1)} has no legal move here: choose other pieces.`,
     );
     this.redraw();
   }
@@ -169,11 +222,12 @@ export class BoardInput {
       this.onHint(
         this.targets().size
           ? `${square} selected: click a marked square.`
-          : `${square} has no move of its own here; shift-click or drag to select a line.`,
+          : `${square} has no move of its own here; select a line of pieces instead (drag across it).`,
       );
     } else {
+      // An unmarked square drops the selection; between two steps the prompt stays.
       this.selection = null;
-      this.onHint('');
+      this.onHint(this.stepPrompt);
     }
     this.redraw();
   }
@@ -203,11 +257,17 @@ export class BoardInput {
     this.selection = null;
     const finished = this.context.builder.choose(step);
     if (finished) {
+      this.stepPrompt = '';
       this.onHint('');
       this.onTurn(finished);
       return;
     }
-    this.onHint(`First step ${step.text} taken: now the forward step.`);
+    this.stepPrompt = `First step ${step.text} taken: now the forward step.`;
+    this.onHint(this.stepPrompt);
     this.redraw();
   }
+}
+
+function clamp(value, count) {
+  return Math.max(0, Math.min(count - 1, value));
 }

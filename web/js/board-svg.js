@@ -44,12 +44,14 @@ function drawPiece(group, x, y, square, letter, extraClass = '') {
  * from, to, captured, removed (the last move), selected, targets, choice (tie groups), and
  * `arrows`: [[fromSquare, toSquare], …] for diagrams.
  */
-export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' } = {}) {
+export function drawBoard(svg, board, { flipped = false, marks = {}, label = '', keyboard = null } = {}) {
   svg.replaceChildren();
   const width = board.files * CELL + 2 * MARGIN;
   const height = board.ranks * CELL + 2 * MARGIN;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('role', 'img');
+  // With `keyboard` ({ cursor, enabled }) the squares are buttons with one tab stop (the
+  // cursor square); otherwise the board is one picture (diagrams).
+  svg.setAttribute('role', keyboard ? 'group' : 'img');
   if (label) svg.setAttribute('aria-label', label);
   addDefinitions(svg);
   element('rect', { x: 0, y: 0, width, height, rx: 14, class: 'board-frame' }, svg);
@@ -63,8 +65,17 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
       const shade = (file + rank) % 2 === 0 ? 'dark' : 'light';
       const classes = ['square', shade];
       for (const name of ['from', 'to', 'selected', 'choice']) if (has(name, square)) classes.push(`mark-${name}`);
-      element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
+      const rect = element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
       const letter = board.pieces.get(square);
+      if (keyboard) {
+        // Buttons while the user may move; else pictures that can still be read one by one.
+        rect.setAttribute('role', keyboard.enabled ? 'button' : 'img');
+        rect.setAttribute('tabindex', square === keyboard.cursor ? '0' : '-1');
+        rect.setAttribute('aria-label', squareLabel(square, letter, board, has));
+      }
+      if (has('from', square) || has('to', square)) {
+        element('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'mark-last-ring', 'data-mark': square }, pieces);
+      }
       if (letter) drawPiece(pieces, x, y, square, letter, has('selected', square) ? 'lifted' : '');
       if (has('captured', square)) drawCaptureBadge(pieces, x, y, square);
       if (has('removed', square)) drawCross(pieces, x, y, square);
@@ -81,6 +92,19 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '' 
   }
   drawCoordinates(svg, board, flipped);
   drawArrows(svg, board, flipped, marks.arrows ?? [], Boolean(marks.numbered));
+}
+
+/** A square in words for screen readers: "c2, white piece, selected". */
+function squareLabel(square, letter, board, has) {
+  const words = [square, letter ? `${letter === 'w' ? 'white' : 'black'} piece` : 'empty'];
+  if (has('selected', square)) words.push('selected');
+  if (has('targets', square)) {
+    const enemy = letter && letter !== (board.toMove === 'white' ? 'w' : 'b');
+    words.push(enemy ? 'capture target' : 'move target');
+  }
+  if (has('choice', square)) words.push('group to choose');
+  if (has('from', square) || has('to', square)) words.push('last move');
+  return words.join(', ');
 }
 
 /** A captured piece: a small red badge in the corner of the square its captor took. */

@@ -5,11 +5,12 @@ import { BoardInput } from './board-input.js';
 import { OcBoardInput, ocPlacement, parseOcPosition } from './oc-board.js';
 import { ClockView } from './clock.js';
 import { AnalysisView } from './analysis-view.js';
-import { MoveList } from './move-list.js';
+import { MoveList, moveLabel } from './move-list.js';
+import { MoveAnnouncer } from './move-announcer.js';
 import { boardChange, parsePosition } from './position.js';
 import { TurnBuilder } from './turn-builder.js';
 import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
-import { sideName } from './game-text.js';
+import { playerLabel, sideName } from './game-text.js';
 
 export function showGamePage(app, id, token) {
   new GamePage(app, id, token).start();
@@ -35,8 +36,9 @@ class GamePage {
   async start() {
     this.app.replaceChildren(document.getElementById('play-template').content.cloneNode(true));
     this.clocks = new ClockView(() => this.renderClocks());
-    this.analysis = new AnalysisView(this.$('#analysis-toggle'), this.$('#analysis-output'));
+    this.analysis = new AnalysisView(this.$('.analysis'), { id: this.id, token: this.token });
     this.moveList = new MoveList(this.$('#move-list'), (ply) => this.view(ply));
+    this.announcer = new MoveAnnouncer(this.$('#announcer'));
     this.bindControls();
     try {
       const state = await api.state(this.id, this.token);
@@ -57,7 +59,8 @@ class GamePage {
       this.input = new OcBoardInput(this.$('#board'), this.$('#symbol-picker'), { onTurn: (text) => this.play(text) });
       this.$('.analysis').hidden = true;
       this.$('#move-input').placeholder = 'Xc3';
-      this.$('.hint').textContent = 'Choose X or O (buttons or the keys X and O), then click an empty square (or Tab to it and press Enter). Order wants five in a row; Chaos wants to fill the board without one. Arrow keys step through the moves.';
+      this.$('.hint .fine-pointer').textContent = 'Choose X or O (buttons or the keys X and O), then click an empty square (or Tab to it and press Enter). Order wants five in a row; Chaos wants to fill the board without one. Arrow keys step through the moves.';
+      this.$('.hint .coarse-pointer').textContent = 'Choose X or O, then tap an empty square. Order wants five in a row; Chaos wants to fill the board without one.';
       return;
     }
     this.input = new BoardInput(this.$('#board'), {
@@ -74,7 +77,7 @@ class GamePage {
     });
     on('#undo', () => this.act('undo'));
     on('#resign', () => {
-      if (window.confirm('Resign this game?')) this.act('resign');
+      if (window.confirm(this.resignQuestion())) this.act('resign');
     });
     on('#draw-offer', () => this.act('draw', { action: 'offer' }));
     on('#draw-accept', () => this.act('draw', { action: 'accept' }));
@@ -98,6 +101,13 @@ class GamePage {
       if (await this.play(move)) input.value = '';
     });
     document.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** On one screen the side to move resigns: the question says which. */
+  resignQuestion() {
+    const s = this.state;
+    const side = s.you.length === 2 ? s.to_move : s.you[0];
+    return `Resign this game for ${playerLabel(side, s)}?`;
   }
 
   key(event) {
@@ -150,20 +160,34 @@ class GamePage {
     const first = !this.state;
     const changed = first || state.ply !== this.state.ply || state.position !== this.state.position;
     const previousAi = this.state?.ai?.thinking;
+    const previous = this.state;
     this.state = state;
+    this.announcer.update(state);
+    if (!first) this.noticeDeclinedDraw(previous, state);
     if (first) {
       this.flipped = state.you.length === 1 && state.you[0] === 'black';
     }
     if (this.viewPly !== null && this.viewPly >= state.ply) this.viewPly = null;
     // A refused action's message is about a position that the game has now left (the event
     // stream may bring the accepted move before the action's own answer).
-    if (!first && changed) this.showError('');
+    if (!first && changed) {
+      this.showError('');
+      this.$('#step-text').textContent = '';
+    }
     this.clocks.update(state.clock);
     // Redraw the board only when needed, so that a turn being built is not reset by an
     // update that does not touch it (a draw offer, the clock).
     const movable = this.canMove() !== Boolean(this.input.context?.builder);
     if (changed || movable || previousAi !== state.ai?.thinking || !this.input.context) this.render();
     else this.renderPanel();
+  }
+
+  /** Tells the player whose draw offer went away unanswered by a move or the end. */
+  noticeDeclinedDraw(previous, state) {
+    const offer = previous.draw_offer;
+    const declined = offer && !state.draw_offer && state.mode !== 'local' && state.you.includes(offer) &&
+      state.ply === previous.ply && state.result.score === '*';
+    if (declined) this.showError('Your draw offer was declined.');
   }
 
   shownPly() {
@@ -197,15 +221,14 @@ class GamePage {
     const s = this.state;
     const ply = this.shownPly();
     const board = parsePosition(this.positionAt(ply));
-    let lastMarks = null;
-    if (this.viewPly === null) lastMarks = s.last;
-    else if (ply > 0) lastMarks = boardChange(parsePosition(this.positionAt(ply - 1)), board, s.moves[ply - 1].by);
+    // The squares the move changed, live and in replay alike.
+    const lastMarks = ply > 0 ? boardChange(parsePosition(this.positionAt(ply - 1)), board, s.moves[ply - 1].by) : null;
     this.input.show({
       board,
       builder: this.canMove() ? new TurnBuilder(s.legal) : null,
       flipped: this.flipped,
       lastMarks,
-      label: `Board, ${sideName(board.toMove, s.sides)} to move${this.viewPly === null ? '' : `, after move ${ply} (read-only)`}`,
+      label: `Board, ${sideName(board.toMove, s.sides)} to move${this.viewPly === null || ply === 0 ? '' : `, after ${moveLabel(s, ply)} (read-only)`}`,
     });
     // The board's width/height ratio, so that CSS can fit the whole board on the screen.
     const aspect = (board.files * 100 + 72) / (board.ranks * 100 + 72);
@@ -213,7 +236,6 @@ class GamePage {
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(this.viewPly === null);
     this.moveList.render(s, ply);
-    this.analysis.show(s.rules, this.positionAt(ply));
     this.renderPanel();
   }
 
@@ -231,7 +253,7 @@ class GamePage {
       flipped: this.flipped,
       last: ply > 0 ? ocPlacement(s.moves[ply - 1].move) : null,
       line: live ? s.line : [],
-      label: `Board, ${sideName(side, s.sides)} to move${live ? '' : `, after move ${ply} (read-only)`}`,
+      label: `Board, ${sideName(side, s.sides)} to move${live || ply === 0 ? '' : `, after ${moveLabel(s, ply)} (read-only)`}`,
     });
     this.$('.board-column').style.setProperty('--board-aspect', '1');
     this.$('#board').dataset.ply = String(ply);
@@ -244,13 +266,22 @@ class GamePage {
     const s = this.state;
     const title = this.orderChaos ? 'Order and Chaos' : 'Ordo';
     document.title = `${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`;
+    this.$('#game-title').textContent = `${title}: ${playerLabel('white', s)} against ${playerLabel('black', s)}`;
+    if (!this.orderChaos) this.analysis.show(s, this.shownPly(), this.positionAt(this.shownPly()));
     renderStatus(this.$('#status'), s, this.viewPly);
     renderPlayers(this.app, s, this.flipped);
     this.renderClocks();
     this.renderButtons();
     this.$('#house-rules').textContent = s.house_rules?.length ? `House rules in this game: ${s.house_rules.join('; ')}.` : '';
     this.$('#export').href = api.recordUrl(this.id);
-    this.$('#step-bar').hidden = !this.input.context?.builder?.chosen.length && !this.input.tie;
+    this.syncStepBar();
+  }
+
+  /** The bar shows guidance whenever there is some, and the cancel button mid-turn. */
+  syncStepBar() {
+    const midTurn = Boolean(this.input.context?.builder?.chosen.length || this.input.tie || this.input.selection);
+    this.$('#step-bar').hidden = !midTurn && !this.$('#step-text').textContent;
+    this.$('#step-cancel').hidden = !midTurn;
   }
 
   renderClocks() {
@@ -266,7 +297,7 @@ class GamePage {
       button.hidden = !visible;
       button.disabled = !enabled || this.busy;
     };
-    show('#undo', player && (s.mode === 'ai' || s.mode === 'local'), s.ply > 0);
+    show('#undo', player && (s.mode === 'ai' || s.mode === 'local'), s.ply > 0 && !s.result.by_players);
     show('#resign', player && !over);
     const otherOffered = s.draw_offer && (s.mode === 'local' || !s.you.includes(s.draw_offer));
     show('#draw-offer', player && !over && !s.draw_offer && s.draws !== false);
@@ -284,7 +315,7 @@ class GamePage {
 
   showHint(text) {
     this.$('#step-text').textContent = text;
-    this.$('#step-bar').hidden = !this.input.context?.builder?.chosen.length && !this.input.tie;
+    this.syncStepBar();
     this.$('#board').dataset.hint = text;
   }
 

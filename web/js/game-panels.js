@@ -1,6 +1,7 @@
 // The board page's read-only panels: the status lines, the player bars and their clocks.
 import { formatClock } from './clock.js';
 import { describeResult, sideName } from './game-text.js';
+import { moveLabel } from './move-list.js';
 
 /** Whose turn it is or how the game ended, the split duty, a draw offer, a past view. */
 export function renderStatus(status, state, viewPly) {
@@ -20,7 +21,8 @@ export function renderStatus(status, state, viewPly) {
   }
   if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer, state.sides)} offers a draw.`]);
   if (viewPly !== null) {
-    lines.push(['', `Showing the position after move ${viewPly} of ${state.ply} (read-only). Press » or End to go back to the game.`]);
+    const shown = viewPly === 0 ? 'the start position' : `the position after ${moveLabel(state, viewPly)}`;
+    lines.push(['', `Showing ${shown} (read-only). Press » or End to go back to the game.`]);
   }
   if (state.you.length === 0) lines.push(['', 'You are watching this game.']);
   status.replaceChildren(
@@ -41,10 +43,12 @@ export function renderPlayers(root, state, flipped) {
   for (const [place, side] of [['top', top], ['bottom', bottom]]) {
     const bar = root.querySelector(`.player-bar[data-seat=${place}]`);
     bar.dataset.side = side;
-    const you = state.you.includes(side) && state.mode !== 'local' ? ' (you)' : '';
+    const seat = sideName(side, state.sides);
+    const name = state.players?.[side] || seat;
+    // "White: Alice (you)"; no "Black: Black" nor "You (you)".
+    const you = state.you.includes(side) && state.mode !== 'local' && name !== 'You' ? ' (you)' : '';
     const thinking = state.ai?.thinking && state.ai.color === side ? ' — thinking…' : '';
-    const name = state.players?.[side] ?? sideName(side, state.sides);
-    bar.querySelector('.player-name').textContent = `${sideName(side, state.sides)}: ${name}${you}${thinking}`;
+    bar.querySelector('.player-name').textContent = `${name === seat ? seat : `${seat}: ${name}`}${you}${thinking}`;
     bar.classList.toggle('to-move', state.result.score === '*' && state.to_move === side);
   }
 }

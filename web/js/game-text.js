@@ -19,3 +19,28 @@ export function describeResult(result, sides) {
   }
   return `${result.score} · ${text}`;
 }
+
+/**
+ * A move as words for screen readers: "c2 to c4", "d4 takes e5", "the line a2 to d2
+ * moves a2 to a3", "e3 to d3, then d3 to d5", "…, the group at g7 stays", "X on c3".
+ */
+export function moveInWords(move) {
+  const placement = /^([XO])([a-f][1-6])$/.exec(move);
+  if (placement) return `${placement[1]} on ${placement[2]}`;
+  const [turn, keep] = move.split('@');
+  const steps = turn.split(',').map((step) => {
+    const line = /^([a-z]\d+):([a-z]\d+)([-x])([a-z]\d+)$/.exec(step);
+    if (line) return `the line ${line[1]} to ${line[2]} moves ${line[1]} ${line[3] === 'x' ? 'and takes' : 'to'} ${line[4]}`;
+    const single = /^([a-z]\d+)([-x])([a-z]\d+)$/.exec(step);
+    if (single) return `${single[1]} ${single[2] === 'x' ? 'takes' : 'to'} ${single[3]}`;
+    return step;
+  });
+  return `${steps.join(', then ')}${keep ? `, the group at ${keep} stays` : ''}`;
+}
+
+/** "White (Alice)", or just "White" when the name adds nothing. */
+export function playerLabel(side, state) {
+  const seat = sideName(side, state.sides);
+  const name = state.players?.[side];
+  return name && name !== seat ? `${seat} (${name})` : seat;
+}

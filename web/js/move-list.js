@@ -29,8 +29,29 @@ export class MoveList {
       row.appendChild(button);
     });
     this.list.replaceChildren(...rows);
-    this.list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+    this.scrollToCurrent();
   }
+
+  /** Scrolls the list (never the page, which would jump on a phone) to the current move. */
+  scrollToCurrent() {
+    const current = this.list.querySelector('[aria-current]');
+    if (!current) return;
+    const list = this.list.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.top < list.top) this.list.scrollTop -= list.top - item.top;
+    else if (item.bottom > list.bottom) this.list.scrollTop += item.bottom - list.bottom;
+  }
+}
+
+/** The list's name of the move at `ply` (1-based): "3. c2-c4" or "3… d7-d5". */
+export function moveLabel(state, ply) {
+  // As the list numbers its rows: a new row at the first move and at each White move.
+  let number = 0;
+  state.moves.slice(0, ply).forEach((move, index) => {
+    if (index === 0 || move.by === 'white') number++;
+  });
+  const move = state.moves[ply - 1];
+  return `${number}${move.by === 'white' ? '.' : '…'} ${move.move}`;
 }
 
 function placeholder() {

@@ -92,6 +92,9 @@ export class OcBoardInput {
     const c = this.context;
     const svg = this.svg;
     const { symbols } = parseOcPosition(c.position);
+    // Redrawing replaces the squares (after the keys X and O, say): the focused square's
+    // successor takes the focus, so that it does not fall back to the page.
+    const focused = svg.contains(document.activeElement) ? document.activeElement.dataset?.square : null;
     svg.replaceChildren();
     const width = SIZE * CELL + 2 * MARGIN;
     svg.setAttribute('viewBox', `0 0 ${width} ${width}`);
@@ -116,10 +119,9 @@ export class OcBoardInput {
         const rect = element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, svg);
         const name = symbol ? `${square}, ${symbol}` : `${square}, empty`;
         rect.setAttribute('aria-label', open ? `${name}: place ${this.symbol}` : name);
-        if (open) {
-          rect.setAttribute('tabindex', '0');
-          rect.setAttribute('role', 'button');
-        }
+        // Every square may hold the focus; the open ones are in the tab order.
+        rect.setAttribute('tabindex', open ? '0' : '-1');
+        rect.setAttribute('role', open ? 'button' : 'img');
         rect.addEventListener('click', () => this.place(square));
         rect.addEventListener('keydown', (event) => {
           if (event.key === 'Enter' || event.key === ' ') {
@@ -133,9 +135,10 @@ export class OcBoardInput {
     for (let i = 0; i < SIZE; i++) {
       const file = c.flipped ? FILES[SIZE - 1 - i] : FILES[i];
       const rank = c.flipped ? i + 1 : SIZE - i;
-      element('text', { x: MARGIN + i * CELL + CELL / 2, y: width - 10, class: 'coord', 'text-anchor': 'middle' }, svg).textContent = file;
-      element('text', { x: 18, y: MARGIN + i * CELL + CELL / 2 + 8, class: 'coord', 'text-anchor': 'middle' }, svg).textContent = String(rank);
+      element('text', { x: MARGIN + i * CELL + CELL / 2, y: width - 10, class: 'coord', 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg).textContent = file;
+      element('text', { x: 18, y: MARGIN + i * CELL + CELL / 2 + 8, class: 'coord', 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg).textContent = String(rank);
     }
+    if (focused) svg.querySelector(`rect[data-square="${focused}"]`)?.focus();
   }
 
   drawSymbol(x, y, square, symbol, inLine) {

@@ -38,8 +38,9 @@ function newGameRequest(form) {
 function openCreated(page, created, mode) {
   for (const [seat, token] of Object.entries(created.tokens ?? {})) rememberToken(created.id, seat, token);
   if (mode !== 'network') {
-    const link = created.links.white.includes('token=') ? created.links.white : created.links.black;
-    window.location.assign(link);
+    // The seat the creator holds: against the computer only the human's (white or black).
+    const seat = Object.keys(created.tokens ?? {})[0];
+    window.location.assign(created.links[seat] ?? created.links.spectator);
     return;
   }
   const box = page.querySelector('#network-links');
@@ -103,7 +104,7 @@ async function showStoredGames(container) {
     }
     const table = document.createElement('table');
     table.className = 'games-table';
-    table.innerHTML = '<thead><tr><th>Players</th><th>Game</th><th>Moves</th><th>Result</th><th>Last played</th><th></th></tr></thead><tbody></tbody>';
+    table.innerHTML = '<thead><tr><th>Players</th><th>Game</th><th>Moves</th><th>Result</th><th>Started</th><th><span class="visually-hidden">Link</span></th></tr></thead><tbody></tbody>';
     for (const game of games) {
       const row = document.createElement('tr');
       const cells = [
@@ -111,13 +112,18 @@ async function showStoredGames(container) {
         `${gameName(game)} · ${game.mode}`,
         String(game.plies ?? ''),
         describeResult(game),
-        formatDate(game.updated),
+        formatDate(game.created),
       ];
       for (const text of cells) row.insertCell().textContent = text;
       const link = document.createElement('a');
       const token = savedToken(game.id);
       link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-      link.textContent = token ? 'Open' : 'Watch / replay';
+      // Each link names its game, for screen readers that list the links of a page.
+      link.textContent = token ? 'Play' : 'Watch';
+      const what = document.createElement('span');
+      what.className = 'visually-hidden';
+      what.textContent = ` ${cells[0]}, ${gameName(game)}, started ${cells[4]}`;
+      link.appendChild(what);
       row.insertCell().appendChild(link);
       table.tBodies[0].appendChild(row);
     }

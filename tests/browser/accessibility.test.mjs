@@ -1,0 +1,84 @@
+// axe-core (from npm) inside the same Chromium checks every page: the start page (with
+// stored games and a network game's links), the rules, and the board page of each game
+// and role, mid-turn and finished, at laptop and phone widths. No serious or critical
+// violation may remain.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { apiPost, clickSquare, createGame, launch, newPage, waitForPly } from './helpers.mjs';
+
+const AXE = fileURLToPath(new URL('./node_modules/axe-core/axe.min.js', import.meta.url));
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** The serious and critical violations on the page as it is now, as readable lines. */
+async function violations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function check(viewport, path, prepare = async () => {}) {
+  const page = await newPage(browser, viewport);
+  await page.goto(path);
+  await prepare(page);
+  assert.deepEqual(await violations(page), []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+}
+
+for (const [width, viewport] of [['laptop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 800 }]]) {
+  describe(`accessibility at ${width} width`, () => {
+    test('the start page with stored games and a network game\'s links', async () => {
+      await createGame({ mode: 'local', players: { white: 'Axe A', black: 'Axe B' } });
+      await check(viewport, '/', async (page) => {
+        await page.locator('#stored-games table').waitFor();
+        await page.getByRole('radio', { name: 'Two players over the network' }).check();
+        await page.getByRole('button', { name: 'Start game' }).click();
+        await page.locator('#network-links li').first().waitFor();
+      });
+    });
+
+    test('the rules page', async () => {
+      await check(viewport, '/rules', (page) => page.locator('svg').first().waitFor());
+    });
+
+    test('an Ordo board mid-turn, with analysis', async () => {
+      const created = await createGame({ mode: 'local', rules: 'x' });
+      await check(viewport, created.links.white, async (page) => {
+        await waitForPly(page, 0);
+        await page.getByLabel('Show engine analysis').check();
+        await page.locator('#analysis-output .analysis-score').waitFor();
+        await clickSquare(page, 'e3');
+        await clickSquare(page, 'd3');
+        await page.locator('#step-bar:not([hidden])').waitFor();
+      });
+    });
+
+    test('a game against the computer, and a finished one', async () => {
+      const created = await createGame({ mode: 'ai', ai: { level: 1, color: 'white' } });
+      await check(viewport, created.links.black, (page) => waitForPly(page, 1));
+      await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.black });
+      await check(viewport, created.links.black, (page) => page.locator('#status.over').waitFor());
+    });
+
+    test('a network game for a player and a spectator, with a clock', async () => {
+      const created = await createGame({ mode: 'network', clock: { initial_ms: 300000, increment_ms: 0 } });
+      await check(viewport, created.links.white, (page) => waitForPly(page, 0));
+      await check(viewport, created.links.spectator, (page) => waitForPly(page, 0));
+    });
+
+    test('an Order and Chaos board', async () => {
+      const created = await createGame({ mode: 'local', game: 'orderchaos' });
+      await check(viewport, created.links.white, (page) => waitForPly(page, 0));
+    });
+  });
+}

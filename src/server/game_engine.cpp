@@ -119,9 +119,14 @@ void GameService::owe_engine_move(const std::string& id) {
 
 void GameService::settle_owed_move(Match& match) {
   if (match.unstored_engine_move) {
-    commit_move(match, *match.unstored_engine_move, options_.now());
-    match.unstored_engine_move.reset();
-    return;
+    const std::string move = *match.unstored_engine_move;
+    try {
+      commit_move(match, move, options_.now());
+      match.unstored_engine_move.reset();
+      return;
+    } catch (const ApiError&) {
+      match.unstored_engine_move.reset();  // the rules refuse it: the engine searches again
+    }
   }
   start_engine_if_its_turn(match);
 }

@@ -185,6 +185,12 @@ TEST(AnalyzeCommand, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(directory.code, 1);
   EXPECT_NE(directory.err.find("it is a directory"), std::string::npos) << directory.err;
 
+  // A file that never ends is read only up to the limit of a record.
+  const CliRun endless = run({"analyze", "--record", "/dev/zero"});
+  EXPECT_EQ(endless.code, 1);
+  EXPECT_NE(endless.err.find("'/dev/zero': it is larger than 1048576 bytes"), std::string::npos)
+      << endless.err;
+
   const std::string bad = temp_path("bad.ordo");
   std::ofstream(bad) << "[Rules \"classic\"]\n\n1. c2-c9 *\n";
   const CliRun broken = run({"analyze", "--record", bad});

@@ -230,12 +230,9 @@ TEST_F(ServiceTest, TheEngineOpensWhenItHasWhite) {
 }
 
 TEST_F(ServiceTest, MoveNowStopsALongSearch) {
-  // A search this deep would not end on its own within the test.
-  ServiceOptions options;
-  options.now = [this] { return now_.load(); };
-  options.clock_tick_ms = 0;
-  options.fixed_ai_depth = 60;
-  options.engine_hash_mib = 1;
+  // The engine answers only when stopped: the test does not race its search.
+  ServiceOptions options = base_options();
+  options.ai_answers_when_stopped = true;
   service_ = std::make_unique<GameService>(*storage_, options);
   const json created = service().create({{"mode", "ai"}});
   const std::string id = created["id"], token = created["tokens"]["white"];
@@ -247,11 +244,8 @@ TEST_F(ServiceTest, MoveNowStopsALongSearch) {
 }
 
 TEST_F(ServiceTest, UndoWhileTheEngineThinksTakesBackThePlayersMove) {
-  ServiceOptions options;
-  options.now = [this] { return now_.load(); };
-  options.clock_tick_ms = 0;
-  options.fixed_ai_depth = 60;
-  options.engine_hash_mib = 1;
+  ServiceOptions options = base_options();
+  options.ai_answers_when_stopped = true;
   service_ = std::make_unique<GameService>(*storage_, options);
   const json created = service().create({{"mode", "ai"}});
   const std::string id = created["id"], token = created["tokens"]["white"];

@@ -63,8 +63,11 @@ std::string joined(const std::vector<std::string>& words) {
   return text;
 }
 
+// A record of one game; far larger than any game's moves and tags.
+constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;
+
 Game read_record_file(const std::string& path) {
-  const std::string text = read_text_file(path, "record file");
+  const std::string text = read_text_file(path, "record file", kMaxRecordBytes);
   try {
     return read_record(text).game;
   } catch (const RecordError& e) {

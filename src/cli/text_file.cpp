@@ -4,12 +4,11 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace ordo::cli {
 
-std::string read_text_file(const std::string& path, std::string_view what) {
+std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
   // A directory opens as a stream and reads as an empty file: refuse it by name.
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
@@ -19,9 +18,20 @@ std::string read_text_file(const std::string& path, std::string_view what) {
   if (!file)
     throw std::invalid_argument("cannot read " + std::string(what) + " '" + path +
                                 "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
+  // Read in blocks, so a file that never ends stops at the limit, not at memory's end.
+  std::string text;
+  char block[1 << 16];
+  while (file.read(block, sizeof block) || file.gcount() > 0) {
+    const auto got = static_cast<std::size_t>(file.gcount());
+    if (text.size() + got > max_bytes)
+      throw std::invalid_argument("cannot read " + std::string(what) + " '" + path +
+                                  "': it is larger than " + std::to_string(max_bytes) + " bytes");
+    text.append(block, got);
+  }
+  if (file.bad())
+    throw std::invalid_argument("cannot read " + std::string(what) + " '" + path +
+                                "': " + std::strerror(errno));
+  return text;
 }
 
 std::ofstream open_output_file(const std::string& path) {

@@ -5,12 +5,16 @@
 #include <stdexcept>
 #include <string>
 
+#include "server/utf8_text.h"
+
 namespace ordo::server {
 
 class ApiError : public std::runtime_error {
  public:
+  // The message may quote what a client sent (a byte of it, or text cut short): it is
+  // made valid UTF-8 here, so that every answer can be written as JSON.
   ApiError(int status, std::string code, const std::string& message)
-      : std::runtime_error(message), status_(status), code_(std::move(code)) {}
+      : std::runtime_error(valid_utf8(message)), status_(status), code_(std::move(code)) {}
   int status() const { return status_; }
   const std::string& code() const { return code_; }
 

@@ -79,6 +79,9 @@ json GameService::play(const std::string& id, const json& body) {
   if (!holds(action.seats, side))
     throw ApiError(409, "not_your_turn",
                    std::string("it is ") + seat_name(side) + "'s turn, not yours");
+  // The engine that answers must exist before the move is stored (a game stored by an
+  // earlier version may have none that can play it).
+  prepare_engine(match);
   commit_move(match, text, action.now);
   start_engine_if_its_turn(match);
   return state_of(match, action.token);
@@ -149,9 +152,14 @@ json GameService::draw(const std::string& id, const json& body) {
 json GameService::move_now(const std::string& id, const json& body) {
   Action action = begin_action(id, body, IfOver::Allow);
   Match& match = action.game();
-  if (!match.ai_color()) throw ApiError(409, "not_allowed", "only a game against the engine");
-  if (!match.ai_thinking) throw ApiError(409, "not_thinking", "the engine is not thinking");
-  match.engine->stop();
+  const auto ai = match.ai_color();
+  if (!ai) throw ApiError(409, "not_allowed", "only a game against the engine");
+  if (match.over() || match.to_move() != *ai)
+    throw ApiError(409, "not_thinking", "the engine is not thinking: it is not its turn");
+  // The engine's turn with no search running yet (a game just loaded, a move storage
+  // refused): it is settled now, and a search started here stops at once.
+  if (!match.ai_thinking) settle_owed_move(match);
+  if (match.ai_thinking) match.engine->stop();
   return state_of(match, action.token);
 }
 

@@ -5,6 +5,7 @@
 #include "server/api_error.h"
 #include "server/game_rules.h"
 #include "server/game_service.h"
+#include "server/player_name.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
 #include "server/stored_result.h"
@@ -17,7 +18,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
-constexpr std::size_t kMaxNameLength = 40;
 
 // Storage keeps only what checks a token.
 std::string stored_token(const std::string& token) {
@@ -90,6 +90,8 @@ json GameService::create(const json& body) {
   auto match = std::make_shared<Match>(row, std::move(game));
   if (row.clock_initial_ms > 0) match->clock.emplace(row.clock_initial_ms, row.clock_increment_ms);
   match->turn_started_ms = row.created_ms;
+  // Nothing is stored for a game the engine cannot play.
+  prepare_engine(*match);
   add_game(match, {});
   std::lock_guard lock(match->mutex);
   start_engine_if_its_turn(*match);
@@ -125,8 +127,9 @@ json GameService::import_record(const json& body) {
   const std::string second = read.side_name(games::Side::Second);
   auto tag = [&](const std::string& name) {
     auto it = record.tags.find(name);
-    return it == record.tags.end() || it->second.empty() ? name
-                                                         : it->second.substr(0, kMaxNameLength);
+    const std::string cleaned =
+        it == record.tags.end() ? std::string() : cleaned_player_name(it->second);
+    return cleaned.empty() ? name : cleaned;
   };
   row.white_name = tag(first);
   row.black_name = tag(second);
@@ -182,7 +185,9 @@ json GameService::list(int limit, int offset) {
                      {"mode", g.mode},
                      {"rules", g.rules},
                      {"size", g.size},
-                     {"players", {{"white", g.white_name}, {"black", g.black_name}}},
+                     {"players",
+                      {{"white", cleaned_player_name(g.white_name)},
+                       {"black", cleaned_player_name(g.black_name)}}},
                      {"result", g.result},
                      {"reason", rules.describe_stored(g.result, g.reason)},
                      {"plies", summary.plies},

@@ -5,26 +5,37 @@
 #include <iostream>
 
 #include "server/ai_level.h"
+#include "server/api_error.h"
 #include "server/game_service.h"
 
 namespace ordo::server {
 
+void GameService::prepare_engine(Match& match) {
+  if (!match.ai_color() || match.engine) return;
+  games::EngineSettings settings;
+  settings.hash_mib = options_.engine_hash_mib;
+  settings.level = match.row.ai_level;
+  // The lower levels' randomness differs from game to game but stays the same on a
+  // replay.
+  settings.seed = std::hash<std::string>{}(match.row.id);
+  try {
+    auto engine = games::make_engine(*match.game, settings);
+    engine->set_position(match.game->start_position(), match.game->moves());
+    match.engine = std::move(engine);
+  } catch (const std::exception& e) {
+    throw ApiError(422, "no_engine", std::string("the engine cannot play this game: ") + e.what());
+  }
+}
+
 void GameService::start_engine_if_its_turn(Match& match) {
   const auto ai = match.ai_color();
   if (!ai || match.ai_thinking || match.over() || match.to_move() != *ai) return;
-  if (!match.engine) {
-    games::EngineSettings settings;
-    settings.hash_mib = options_.engine_hash_mib;
-    settings.level = match.row.ai_level;
-    // The lower levels' randomness differs from game to game but stays the same on a
-    // replay.
-    settings.seed = std::hash<std::string>{}(match.row.id);
-    match.engine = games::make_engine(*match.game, settings);
-  }
+  prepare_engine(match);
   match.engine->set_position(match.game->start_position(), match.game->moves());
 
   games::GoLimits limits = limits_for_level(match.row.ai_level);
   if (options_.fixed_ai_depth) limits = games::GoLimits{.depth = *options_.fixed_ai_depth};
+  if (options_.ai_answers_when_stopped) limits = games::GoLimits{.infinite = true};
   if (match.clock) {
     const std::int64_t now = options_.now();
     for (int seat = 0; seat < 2; ++seat) {
@@ -79,15 +90,73 @@ void GameService::play_engine_answer(const EngineAnswer& answer) {
   match->ai_thinking = false;
   match->ai_score = answer.score;
   const std::int64_t now = options_.now();
-  if (!end_on_time(*match, now) && answer.move && !match->over()) {
-    try {
-      commit_move(*match, *answer.move, now);
-    } catch (const std::exception& e) {
-      std::cerr << "warning: game " << answer.id << ": engine move not stored: " << e.what()
-                << '\n';
+  if (!end_on_time(*match, now) && !match->over()) {
+    if (!answer.move) {
+      // Only a game that is over has no move; the engine must not leave the game waiting.
+      owe_engine_move(answer.id);
+    } else {
+      try {
+        commit_move(*match, *answer.move, now);
+      } catch (const ApiError& e) {
+        // The rules refuse the engine's move (never expected): it searches again.
+        std::cerr << "warning: game " << answer.id << ": engine move refused: " << e.what() << '\n';
+        owe_engine_move(answer.id);
+      } catch (const std::exception& e) {
+        std::cerr << "warning: game " << answer.id << ": engine move not stored: " << e.what()
+                  << "; it is stored again when storage works\n";
+        match->unstored_engine_move = answer.move;
+        owe_engine_move(answer.id);
+      }
     }
   }
   match->touch();
+}
+
+void GameService::owe_engine_move(const std::string& id) {
+  std::lock_guard lock(answers_mutex_);
+  owed_moves_.insert(id);
+}
+
+void GameService::settle_owed_move(Match& match) {
+  if (match.unstored_engine_move) {
+    const std::string move = *match.unstored_engine_move;
+    try {
+      commit_move(match, move, options_.now());
+      match.unstored_engine_move.reset();
+      return;
+    } catch (const ApiError&) {
+      match.unstored_engine_move.reset();  // the rules refuse it: the engine searches again
+    }
+  }
+  start_engine_if_its_turn(match);
+}
+
+int GameService::retry_owed_engine_moves() {
+  std::set<std::string> owed;
+  {
+    std::lock_guard lock(answers_mutex_);
+    owed.swap(owed_moves_);
+  }
+  int settled = 0;
+  for (const std::string& id : owed) {
+    try {
+      // A game dropped from memory meanwhile starts its engine as it is loaded.
+      auto match = acquire(id);
+      std::lock_guard lock(match->mutex);
+      const auto ai = match->ai_color();
+      if (ai && !match->over() && !match->ai_thinking && match->to_move() == *ai)
+        settle_owed_move(*match);
+      else
+        match->unstored_engine_move.reset();
+      ++settled;
+    } catch (const ApiError& e) {
+      if (e.status() == 404) continue;  // the game is gone
+      owe_engine_move(id);
+    } catch (const std::exception&) {
+      owe_engine_move(id);  // storage still fails; the next tick tries again
+    }
+  }
+  return settled;
 }
 
 void GameService::dispatch_engine_answers() {

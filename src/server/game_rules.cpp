@@ -1,6 +1,7 @@
 #include "server/game_rules.h"
 
 #include "server/api_error.h"
+#include "server/request_fields.h"
 
 namespace ordo::server {
 
@@ -16,9 +17,7 @@ const GameRules& rules_for(std::string_view game) {
 std::string optional_request_string(const json& body, const char* field,
                                     const std::string& fallback) {
   if (!body.contains(field) || body[field].is_null()) return fallback;
-  if (!body[field].is_string())
-    throw ApiError(400, "bad_request", std::string("'") + field + "' must be a string");
-  return body[field].get<std::string>();
+  return string_field(body, field, false);
 }
 
 }  // namespace ordo::server

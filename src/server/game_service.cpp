@@ -6,6 +6,7 @@
 
 #include "server/api_error.h"
 #include "server/game_rules.h"
+#include "server/player_name.h"
 #include "server/stored_result.h"
 
 namespace ordo::server {
@@ -13,11 +14,18 @@ namespace ordo::server {
 GameService::GameService(Storage& storage, ServiceOptions options)
     : storage_(storage), options_(std::move(options)), cache_(options_.cache, options_.now) {
   dispatcher_ = std::thread([this] { dispatch_engine_answers(); });
-  resume_at_start();
+  try {
+    resume_at_start();
+  } catch (...) {
+    // Storage that fails here (read-only, damaged) must reach the caller as its error,
+    // not end the process through a thread left running.
+    stop_threads();
+    throw;
+  }
   if (options_.clock_tick_ms > 0) timer_ = std::thread([this] { run_timer(); });
 }
 
-GameService::~GameService() {
+void GameService::stop_threads() {
   close();
   {
     std::lock_guard lock(answers_mutex_);
@@ -30,6 +38,10 @@ GameService::~GameService() {
     std::lock_guard game_lock(match->mutex);
     if (match->engine) match->engine->stop();
   }
+}
+
+GameService::~GameService() {
+  stop_threads();
 }
 
 void GameService::resume_at_start() {
@@ -63,7 +75,12 @@ void GameService::start_engine_when_resident(Match& match) {
   // could answer before a game still loading became resident (the answer would be lost
   // and the game would wait for it for ever).
   std::lock_guard lock(match.mutex);
-  start_engine_if_its_turn(match);
+  try {
+    start_engine_if_its_turn(match);
+  } catch (const ApiError& e) {
+    // A game stored by an earlier version that the engine cannot play is still shown.
+    std::cerr << "warning: game " << match.row.id << ": " << e.what() << '\n';
+  }
 }
 
 std::shared_ptr<Match> GameService::load(const std::string& id) {
@@ -73,6 +90,9 @@ std::shared_ptr<Match> GameService::load(const std::string& id) {
 }
 
 std::shared_ptr<Match> GameService::replay(StoredGame row, const std::vector<StoredMove>& moves) {
+  // Rows stored before names were checked on the way in may hold any bytes.
+  row.white_name = cleaned_player_name(row.white_name);
+  row.black_name = cleaned_player_name(row.black_name);
   auto game = games::make_game(rules_for(row.game).spec_of(row));
   auto match = std::make_shared<Match>(std::move(row), std::move(game));
   for (const auto& stored : moves) {
@@ -152,6 +172,7 @@ void GameService::run_timer() {
   while (!closing_) {
     lock.unlock();
     check_clocks();
+    retry_owed_engine_moves();
     if (std::chrono::steady_clock::now() - last_housekeeping >= kHousekeepingEvery) {
       drop_idle_games();
       try {

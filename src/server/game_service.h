@@ -30,6 +30,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -50,6 +51,9 @@ struct ServiceOptions {
   std::size_t engine_hash_mib = 8;
   // Replaces the level's limits for every engine move (tests: a small fixed depth).
   std::optional<int> fixed_ai_depth;
+  // Tests: every search reports its move only when stopped (move-now), so the test, not
+  // the speed of the machine, decides when the engine answers.
+  bool ai_answers_when_stopped = false;
   // How many games stay in memory, and how long an unused one stays (see GameCache).
   CacheLimits cache;
 };
@@ -118,6 +122,10 @@ class GameService {
   int check_clocks();
   // Drops the games nobody uses that are over or idle (see GameCache); returns how many.
   std::size_t drop_idle_games();
+  // Settles every game whose engine owes a move that nothing else will bring: a move
+  // storage refused is stored again, a search that ended without a move starts again.
+  // The timer calls it on every tick; returns how many games were settled.
+  int retry_owed_engine_moves();
   // Blocks until no engine of any game is thinking (tests), or `timeout` passes.
   bool wait_until_idle(std::chrono::milliseconds timeout);
   // Wakes every event stream so that it ends; later next_state calls return nullopt.
@@ -161,6 +169,8 @@ class GameService {
   void start_engine_when_resident(Match& match);
   void resume_at_start();
   void run_timer();
+  // Ends the timer and the dispatcher and stops every engine (destructor, failed start).
+  void stop_threads();
 
   // game_creation.cpp
   void add_game(const std::shared_ptr<Match>& match, const std::vector<StoredMove>& moves);
@@ -181,11 +191,18 @@ class GameService {
   bool end_on_time(Match& match, std::int64_t now);
 
   // game_engine.cpp, under the game's lock (but the dispatcher).
+  // Makes the engine of a game in mode ai if it has none, before anything is stored that
+  // needs it: ApiError 422 no_engine if it cannot play the game.
+  void prepare_engine(Match& match);
   void start_engine_if_its_turn(Match& match);
   void cancel_engine(Match& match);
   void release_engine(Match& match);
   void dispatch_engine_answers();
   void play_engine_answer(const EngineAnswer& answer);
+  // Under the game's lock, on the engine's turn with no search running: stores the move
+  // storage refused (throws if it still does), else starts a search.
+  void settle_owed_move(Match& match);
+  void owe_engine_move(const std::string& id);
 
   Storage& storage_;
   ServiceOptions options_;
@@ -194,7 +211,10 @@ class GameService {
   std::condition_variable answers_ready_;
   std::deque<EngineAnswer> answers_;
   int engines_thinking_ = 0;  // guarded by answers_mutex_
-  bool closing_ = false;      // guarded by answers_mutex_
+  // Games whose engine owes a move that only retry_owed_engine_moves brings; guarded by
+  // answers_mutex_.
+  std::set<std::string> owed_moves_;
+  bool closing_ = false;  // guarded by answers_mutex_
   std::atomic<bool> streams_closed_{false};
   // Searches are numbered across the service, so an answer of a game's earlier life in
   // memory can never pass for the search of the game loaded again.

@@ -59,6 +59,9 @@ struct Match {
   std::uint64_t ai_search = 0;
   bool ai_thinking = false;
   std::optional<int> ai_score;  // the engine's last score, from its own side's view
+  // The engine's move that storage refused (a full disk): stored when storage works again
+  // (GameService::retry_owed_engine_moves), so the game never waits for ever.
+  std::optional<std::string> unstored_engine_move;
 
   bool over() const { return game->result().over(); }
   Color to_move() const { return seat_of(game->side_to_move()); }

@@ -3,16 +3,14 @@
 #include <algorithm>
 
 #include "server/api_error.h"
+#include "server/player_name.h"
 #include "server/random_token.h"
 #include "server/token_digest.h"
+#include "server/utf8_text.h"
 
 namespace ordo::server {
 
 using nlohmann::json;
-
-namespace {
-constexpr std::size_t kMaxNameLength = 40;
-}
 
 std::string string_field(const json& body, const char* field, bool required) {
   if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
@@ -22,7 +20,12 @@ std::string string_field(const json& body, const char* field, bool required) {
   }
   if (!body[field].is_string())
     throw ApiError(400, "bad_request", std::string("'") + field + "' must be a string");
-  return body[field].get<std::string>();
+  std::string text = body[field].get<std::string>();
+  // A parsed body is valid UTF-8; one built in code need not be, and nothing else may
+  // reach storage or an answer.
+  if (!is_valid_utf8(text))
+    throw ApiError(400, "bad_request", std::string("'") + field + "' is not valid UTF-8");
+  return text;
 }
 
 std::int64_t integer_field(const json& object, const char* field, std::int64_t low,
@@ -41,9 +44,7 @@ std::string player_name(const json& body, const char* seat, const std::string& f
   if (!body.contains("players") || body["players"].is_null()) return fallback;
   const json& players = body["players"];
   if (!players.is_object()) throw ApiError(400, "bad_request", "'players' must be an object");
-  const std::string name = string_field(players, seat, false);
-  if (name.size() > kMaxNameLength)
-    throw ApiError(400, "bad_request", "a player name has at most 40 characters");
+  const std::string name = checked_player_name(string_field(players, seat, false));
   return name.empty() ? fallback : name;
 }
 

@@ -11,11 +11,11 @@
 
 namespace ordo::server {
 
-// "" if the field is absent or null and not `required`.
+// "" if the field is absent or null and not `required`; valid UTF-8.
 std::string string_field(const nlohmann::json& body, const char* field, bool required);
 std::int64_t integer_field(const nlohmann::json& object, const char* field, std::int64_t low,
                            std::int64_t high);
-// players.white / players.black, at most 40 characters, else `fallback`.
+// players.white / players.black as checked_player_name takes them, else `fallback`.
 std::string player_name(const nlohmann::json& body, const char* seat, const std::string& fallback);
 
 // The seats `token` holds (none for an empty token): its digest against the stored ones,

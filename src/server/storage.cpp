@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <filesystem>
 #include <stdexcept>
+#include <system_error>
 
 #include "server/token_digest.h"
 
@@ -20,7 +22,10 @@ void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
 
 std::string column_text(sqlite3_stmt* s, int i) {
   const auto* text = sqlite3_column_text(s, i);
-  return text ? reinterpret_cast<const char*>(text) : "";
+  // All of the stored bytes (a C string would end at a NUL).
+  return text ? std::string(reinterpret_cast<const char*>(text),
+                            static_cast<std::size_t>(sqlite3_column_bytes(s, i)))
+              : "";
 }
 
 // Runs a statement that returns no rows, and resets it for the next use.
@@ -190,15 +195,61 @@ void StatementDeleter::operator()(sqlite3_stmt* statement) const {
   sqlite3_finalize(statement);
 }
 
+namespace {
+
+// What a person can do about a database that cannot be opened, by SQLite's error code.
+std::string advice_for(int code, const std::string& path) {
+  switch (code & 0xff) {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return path +
+             " is damaged. Restore it from a backup, or save what SQLite can still "
+             "read with `sqlite3 " +
+             path +
+             " .recover | sqlite3 recovered.sqlite` and "
+             "serve that file instead";
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN:
+    case SQLITE_AUTH:
+      return "the server must be able to write " + path +
+             " and create files beside it; make both writable for this user, or serve from "
+             "another --data directory";
+    case SQLITE_FULL:
+    case SQLITE_IOERR:
+      return "the disk holding " + path + " is full or failing; free space and start again";
+    default:
+      return "";
+  }
+}
+
+// An empty file would open as a new, empty database: the games would seem gone and new
+// ones would be written over whatever the file was meant to hold.
+void refuse_empty_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_regular_file(path, error) && std::filesystem::file_size(path, error) == 0)
+    throw std::runtime_error("storage: " + path +
+                             " is empty (0 bytes), not a database: it was probably truncated. "
+                             "Restore it from a backup, or delete it to start with no games");
+}
+
+}  // namespace
+
 Storage::Storage(const std::string& path) {
+  refuse_empty_file(path);
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
       SQLITE_OK) {
     std::string message = "cannot open " + path + ": " + sqlite3_errmsg(db_);
+    const std::string advice = advice_for(sqlite3_errcode(db_), path);
     sqlite3_close(db_);
-    throw std::runtime_error("storage: " + message);
+    throw std::runtime_error("storage: " + message + (advice.empty() ? "" : ". " + advice));
   }
   sqlite3_busy_timeout(db_, 5000);
   try {
+    // SQLite opens a file it may not write read-only, and would fail only at the first move.
+    if (sqlite3_db_readonly(db_, "main") == 1)
+      throw std::runtime_error("storage: " + path + " is read-only. " +
+                               advice_for(SQLITE_READONLY, path));
     // WAL with synchronous=NORMAL: a commit is in the log (the OS's page cache) when the
     // call returns, so a killed process loses nothing committed; only a power cut could.
     execute("PRAGMA journal_mode=WAL");
@@ -207,12 +258,30 @@ Storage::Storage(const std::string& path) {
     // SQLite's page cache, per connection: 2 MiB (its usual default, stated here because
     // the server's memory must stay bounded however many games are stored).
     execute("PRAGMA cache_size=-2048");
+    check_integrity(path);
     migrate();
-  } catch (...) {
+  } catch (const std::exception& e) {
+    const std::string advice = advice_for(sqlite3_extended_errcode(db_), path);
     select_games_.reset();
     sqlite3_close(db_);
-    throw;
+    const std::string what = e.what();
+    if (advice.empty() || what.find(advice) != std::string::npos) throw;
+    throw std::runtime_error(what + ". " + advice);
   }
+}
+
+void Storage::check_integrity(const std::string& path) {
+  // quick_check reads every page (O(size), milliseconds for thousands of games) but skips
+  // the slow index-content comparison of integrity_check.
+  Statement s;
+  prepare(s, "PRAGMA quick_check(1)");
+  if (sqlite3_step(s.get()) != SQLITE_ROW)
+    throw std::runtime_error("storage: cannot check " + path + ": " + sqlite3_errmsg(db_) + ". " +
+                             advice_for(sqlite3_extended_errcode(db_), path));
+  const std::string verdict = column_text(s.get(), 0);
+  if (verdict != "ok")
+    throw std::runtime_error("storage: " + path + " failed SQLite's check (" + verdict + "). " +
+                             advice_for(SQLITE_CORRUPT, path));
 }
 
 void Storage::checkpoint() {
@@ -257,6 +326,11 @@ void Storage::execute(const char* sql) {
     sqlite3_free(message);
     throw std::runtime_error(std::string("storage: ") + text + " in: " + sql);
   }
+}
+
+void Storage::refuse_writes(bool on) {
+  std::lock_guard lock(mutex_);
+  execute(on ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF");
 }
 
 int Storage::schema_version() {

@@ -69,8 +69,9 @@ class Storage {
  public:
   static constexpr int kSchemaVersion = 4;
 
-  // Opens (creating if needed) the database file and brings its schema up to date.
-  // Throws std::runtime_error saying what failed (also for a schema newer than ours).
+  // Opens (creating if needed) the database file, checks its pages and brings its schema
+  // up to date. Throws std::runtime_error saying what is wrong and what to do: for a
+  // damaged, read-only or empty (truncated) file, or a schema newer than ours.
   explicit Storage(const std::string& path);
   ~Storage();
   Storage(const Storage&) = delete;
@@ -108,6 +109,10 @@ class Storage {
   // from a timer, this one leaves it little to copy.
   void checkpoint();
 
+  // Tests: while on, every write fails through SQLite's own error path (PRAGMA
+  // query_only), as on a full or failing disk; reads still work.
+  void refuse_writes(bool on);
+
   std::vector<StoredGame> all_games();
   std::optional<StoredGame> game(const std::string& id);
   std::int64_t game_count();
@@ -123,6 +128,7 @@ class Storage {
 
  private:
   void execute(const char* sql);
+  void check_integrity(const std::string& path);
   void migrate();
   sqlite3_stmt* prepare(Statement& slot, const char* sql);
   void update_result(const std::string& id, const std::string& result, const std::string& reason,

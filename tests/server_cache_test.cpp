@@ -20,6 +20,18 @@ namespace {
 
 using nlohmann::json;
 
+// Waits (yielding) until `done` holds; false if it does not within a minute, which only
+// a broken cache causes.
+template <class Condition>
+bool wait_until(Condition done) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
+
 std::shared_ptr<Match> sample_match(const std::string& id) {
   StoredGame row;
   row.id = id;
@@ -31,13 +43,14 @@ std::shared_ptr<Match> sample_match(const std::string& id) {
 TEST(ServerGameCache, ConcurrentRequestsForAGameNotInMemoryShareOneLoad) {
   std::atomic<std::int64_t> now{0};
   GameCache cache({4, 1000}, [&] { return now.load(); });
+  constexpr int kThreads = 8;
   std::atomic<int> loads{0};
   const GameCache::Loader slow_load = [&](const std::string& id) {
     ++loads;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // all threads ask meanwhile
+    // The load ends only when every other thread has joined it.
+    EXPECT_TRUE(wait_until([&] { return cache.waiting_for_load(id) == kThreads - 1; }));
     return sample_match(id);
   };
-  constexpr int kThreads = 8;
   std::vector<std::shared_ptr<Match>> got(kThreads);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t)
@@ -50,13 +63,16 @@ TEST(ServerGameCache, ConcurrentRequestsForAGameNotInMemoryShareOneLoad) {
 
 TEST(ServerGameCache, AFailedLoadReachesEveryWaiterAndKeepsNothing) {
   GameCache cache({4, 1000}, [] { return std::int64_t{0}; });
-  const GameCache::Loader missing = [](const std::string&) -> std::shared_ptr<Match> {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  constexpr int kThreads = 4;
+  std::atomic<int> loads{0};
+  const GameCache::Loader missing = [&](const std::string& id) -> std::shared_ptr<Match> {
+    ++loads;
+    EXPECT_TRUE(wait_until([&] { return cache.waiting_for_load(id) == kThreads - 1; }));
     throw ApiError(404, "no_such_game", "none");
   };
   std::atomic<int> refused{0};
   std::vector<std::thread> threads;
-  for (int t = 0; t < 4; ++t)
+  for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&] {
       try {
         cache.get("nope", missing);
@@ -65,7 +81,8 @@ TEST(ServerGameCache, AFailedLoadReachesEveryWaiterAndKeepsNothing) {
       }
     });
   for (auto& t : threads) t.join();
-  EXPECT_EQ(refused.load(), 4);
+  EXPECT_EQ(loads.load(), 1) << "the waiters share the one failed load";
+  EXPECT_EQ(refused.load(), kThreads);
   EXPECT_EQ(cache.size(), 0u);
   EXPECT_EQ(cache.get("nope", [](const std::string& id) { return sample_match(id); })->row.id,
             "nope");

@@ -12,10 +12,12 @@ std::shared_ptr<Match> GameCache::get(const std::string& id, const Loader& load)
       use(it->second);
       return it->second.match;
     }
-    if (it != slots_.end())
+    if (it != slots_.end()) {
       loading = it->second.loading;  // another request loads it
-    else
+      ++it->second.waiting;
+    } else {
       slots_.emplace(id, Slot{nullptr, promise.get_future().share(), recent_.end(), 0});
+    }
   }
   if (loading.valid()) return loading.get();  // waits outside the lock; rethrows its error
   std::shared_ptr<Match> match;
@@ -35,6 +37,7 @@ std::shared_ptr<Match> GameCache::get(const std::string& id, const Loader& load)
     Slot& slot = slots_.at(id);
     slot.match = match;
     slot.loading = {};
+    slot.waiting = 0;
     recent_.push_front(id);
     slot.recent = recent_.begin();
     slot.last_used_ms = now_();
@@ -42,6 +45,12 @@ std::shared_ptr<Match> GameCache::get(const std::string& id, const Loader& load)
   }
   promise.set_value(match);
   return match;
+}
+
+std::size_t GameCache::waiting_for_load(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = slots_.find(id);
+  return it == slots_.end() || it->second.match ? 0 : it->second.waiting;
 }
 
 std::shared_ptr<Match> GameCache::find_resident(const std::string& id) {

@@ -51,6 +51,10 @@ class GameCache {
   std::size_t drop_idle();
   std::vector<std::shared_ptr<Match>> resident();
   std::size_t size();  // resident games (not those still loading)
+  // How many callers are waiting for the load of `id` now in progress, besides the one
+  // that loads it (0 when none is in progress): lets tests hold a load until every
+  // request has joined it, instead of sleeping.
+  std::size_t waiting_for_load(const std::string& id);
 
  private:
   struct Slot {
@@ -58,6 +62,7 @@ class GameCache {
     std::shared_future<std::shared_ptr<Match>> loading;  // valid while it loads
     std::list<std::string>::iterator recent;             // its place in recent_
     std::int64_t last_used_ms = 0;
+    std::size_t waiting = 0;  // callers that joined the load in progress
   };
 
   // Under mutex_: marks `slot` used now.

@@ -338,3 +338,24 @@ TEST(Engine, DestructionWhileSearchingIsClean) {
 
 }  // namespace
 }  // namespace ordo
+
+namespace ordo {
+namespace {
+
+// UGI's `readyok` promises a made table (issue 45, item 2): prepare() makes it before any
+// search, and a new Hash size needs it made again.
+TEST(Engine, PrepareMakesTheSearchersTableBeforeASearch) {
+  Engine engine({.hash_mib = 4});
+  EXPECT_FALSE(engine.prepared());
+  engine.prepare();
+  EXPECT_TRUE(engine.prepared());
+  EngineOptions options = engine.options();
+  options.hash_mib = 8;
+  engine.set_options(options);
+  EXPECT_FALSE(engine.prepared());
+  engine.prepare();
+  EXPECT_TRUE(engine.prepared());
+}
+
+}  // namespace
+}  // namespace ordo

@@ -248,7 +248,10 @@ void UgiSession::set_position(const std::string& args) {
                  "; the position is the one after move " + std::to_string(i);
     }
   }
-  if (engine_) engine_->set_position(game->start_position(), game->moves());
+  if (engine_) {
+    engine_->set_position(game->start_position(), game->moves());
+    engine_->prepare();  // for a client that sends no isready: not on the clock of `go`
+  }
   game_ = std::move(game);
   has_position_ = true;
   if (rejected) error("position: " + *rejected);

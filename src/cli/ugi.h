@@ -6,7 +6,8 @@
 //
 // - Options (ugi_options.h) are one list for every game, kept as they arrive and settled
 //   when the game is next used (isready, uginewgame, position, go, query), so their order
-//   does not matter. `isready` also makes the hash table, so `readyok` means ready.
+//   does not matter. `isready` (and `position`) also make the hash table, so `readyok`
+//   means ready.
 // - Every `go` (but `go perft N`) ends with `bestmove`, after a final `info` line when
 //   there is a move; what `go` asked that cannot be honoured is said in `info string`.
 // - A `position` whose moves are not all legal is the position after the last legal one

@@ -32,7 +32,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "query p1turn\n"
       "go perft 2\n"
       "position startpos moves Xc3 Xc3\n"
-      "query p1turn\n"  // still the position before the bad command
+      "query p1turn\n"  // after the last legal move: Chaos to move
       "setoption name Size value 8x8\n"
       "setoption name Rules value classic\n"
       "setoption name Game value chess\n"
@@ -56,21 +56,25 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "id name ordo-engine",
       "id author the ordo-engine authors",
       "option name Game type combo default ordo var ordo var orderchaos",
-      "option name Rules type combo default original var original var exact-five",
+      "option name Rules type combo default classic var classic var x var original var "
+      "exact-five",
+      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6",
       "option name Hash type spin default 64 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
       "option name Searcher type combo default alphabeta var alphabeta var mcts",
       "option name Level type spin default 10 min 1 max 10",
+      "option name EvalWeights type string default <empty>",
+      "option name Seed type spin default 0 min 0 max 2147483647",
       "ugiok",
       "response true",
       "PERFT 2 " + std::to_string(perft_of(after_two, orderchaos::RuleVersion::Original, 2)),
       "info string error: position: move 2 'Xc3' (Chaos) is illegal: 'Xc3': c3 is taken "
-      "(X stands there)",
-      "response true",
-      "info string error: setoption: Order and Chaos is played on 6x6 only, not '8x8'",
-      "info string error: setoption: Order and Chaos's rules are original or exact-five, not "
-      "'classic'",
+      "(X stands there); the position is the one after move 1",
+      "response false",
       "info string error: setoption: unknown game 'chess' (known: ordo, orderchaos)",
+      // Settled when the game is next used: Rules exact-five (the later value) fits, Size
+      // 8x8 does not.
+      "info string error: setoption: Order and Chaos's board is 6x6, not '8x8'",
       "response false",
       "PERFT 1 " + std::to_string(perft_of(four, orderchaos::RuleVersion::ExactFive, 1)),
       "response true",
@@ -129,18 +133,22 @@ TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
       "position startpos moves Xc3\n"
       "go depth 1\n"
       "query p1turn\n");
-  ASSERT_EQ(out.size(), 6u) << join_lines(out);
+  // Each search: its iterations (one here: a win at once ends the deepening), the final
+  // info line, bestmove.
+  ASSERT_EQ(out.size(), 8u) << join_lines(out);
   EXPECT_EQ(out[0], "info string error: setoption: Searcher is alphabeta or mcts, not 'minimax'");
   std::smatch match;
   ASSERT_TRUE(std::regex_match(out[1], match, kInfoLine)) << out[1];
   EXPECT_EQ(match[2].str(), "mate 1");  // Xe1 is five in a row at once
-  EXPECT_EQ(out[2], "bestmove Xe1");
-  EXPECT_TRUE(std::regex_match(out[3], kInfoLine)) << out[3];
-  ASSERT_TRUE(out[4].starts_with("bestmove ")) << out[4];
+  EXPECT_TRUE(std::regex_match(out[2], kInfoLine)) << out[2];
+  EXPECT_EQ(out[3], "bestmove Xe1");
+  EXPECT_TRUE(std::regex_match(out[4], kInfoLine)) << out[4];
+  EXPECT_TRUE(std::regex_match(out[5], kInfoLine)) << out[5];
+  ASSERT_TRUE(out[6].starts_with("bestmove ")) << out[6];
   orderchaos::Position pos = orderchaos::Position::start();
   pos.play(orderchaos::parse_move(pos, "Xc3"));
-  EXPECT_NO_THROW(orderchaos::parse_move(pos, out[4].substr(9))) << out[4];
-  EXPECT_EQ(out[5], "response false");
+  EXPECT_NO_THROW(orderchaos::parse_move(pos, out[6].substr(9))) << out[6];
+  EXPECT_EQ(out[7], "response false");
 }
 
 }  // namespace

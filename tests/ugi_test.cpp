@@ -48,10 +48,11 @@ TEST(Ugi, ScriptedSessionTranscript) {
       "setoption name Colour value red\n"
       "setoption name Hash value lots\n"
       "go depth zero\n"
-      "position startpos moves a2-b3 a2-b3\n"
-      "position fen 8/8 w\n"
-      "query p1turn\n"
       "go perft 2\n"
+      "position startpos moves a2-b3 a2-b3\n"
+      "query p1turn\n"  // after the last legal move: Black to move
+      "position fen 8/8 w\n"
+      "query p1turn\n"  // no position now
       "\n"
       "quit\n"
       "isready\n");
@@ -65,17 +66,21 @@ TEST(Ugi, ScriptedSessionTranscript) {
   const std::vector<std::string> expected = {
       "id name ordo-engine",
       "id author the ordo-engine authors",
-      "option name Rules type combo default classic var classic var x",
-      "option name Size type combo default 10x8 var 10x8 var 8x8",
+      "option name Game type combo default ordo var ordo var orderchaos",
+      "option name Rules type combo default classic var classic var x var original var "
+      "exact-five",
+      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6",
       "option name Hash type spin default 64 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
       "option name Searcher type combo default alphabeta var alphabeta var mcts",
       "option name Level type spin default 10 min 1 max 10",
       "option name EvalWeights type string default <empty>",
+      "option name Seed type spin default 0 min 0 max 2147483647",
       "ugiok",
       "readyok",
       "INFO 1",
       "INFO 2",
+      "INFO 2",  // the final one, just before bestmove
       "BESTMOVE",
       "response true",
       "response false",
@@ -83,12 +88,17 @@ TEST(Ugi, ScriptedSessionTranscript) {
       "info string error: unknown command 'frobnicate'",
       "info string error: setoption: unknown option 'Colour'",
       "info string error: setoption: Hash needs a whole number from 1 to 4096, got 'lots'",
-      "info string error: go: depth needs a whole number from 1 to 64, got 'zero'",
-      "info string error: position: move 2 'a2-b3' (Black) is illegal: 'a2-b3': "
-      "there is no piece on a2",
-      "PREFIX info string error: position: ",
-      "response true",  // the position is still the one before the bad commands
+      "info string error: go: depth needs a whole number from 0 to 64, got 'zero'; searching "
+      "depth 1",
+      "INFO 1",
+      "INFO 1",
+      "ANYMOVE",
       "PERFT",
+      "info string error: position: move 2 'a2-b3' (Black) is illegal: 'a2-b3': "
+      "there is no piece on a2; the position is the one after move 1",
+      "response false",
+      "PREFIX info string error: position: ",
+      "info string error: query: there is no position (the last 'position' was rejected)",
   };
   ASSERT_EQ(out.size(), expected.size()) << join_lines(out);
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -101,6 +111,9 @@ TEST(Ugi, ScriptedSessionTranscript) {
       ASSERT_TRUE(out[i].starts_with("bestmove ")) << out[i];
       const Move move = parse_move(game.position(), out[i].substr(9));  // throws if illegal
       EXPECT_EQ(move, direct_best_move(game, 2));
+    } else if (want == "ANYMOVE") {
+      ASSERT_TRUE(out[i].starts_with("bestmove ")) << out[i];
+      EXPECT_NO_THROW(parse_move(game.position(), out[i].substr(9))) << out[i];
     } else if (want.starts_with("PREFIX ")) {
       EXPECT_TRUE(out[i].starts_with(want.substr(7))) << out[i];
     } else if (want == "PERFT") {
@@ -172,7 +185,11 @@ TEST(Ugi, EvalWeightsOptionSetsTheSearchersWeights) {
     if (std::regex_match(line, match, kDepth2Score)) scores.push_back(std::stoi(match[1].str()));
   }
   EXPECT_EQ(errors, std::vector<std::string>{"setoption: EvalWeights: unknown weight 'speed'"});
-  ASSERT_EQ(scores.size(), 2u) << join_lines(out);
+  // Each search's depth-2 score twice: its last iteration's and the final info line's.
+  ASSERT_EQ(scores.size(), 4u) << join_lines(out);
+  EXPECT_EQ(scores[1], scores[0]);
+  EXPECT_EQ(scores[3], scores[2]);
+  scores = {scores[0], scores[2]};
 
   Game game(Position::start(Variant::Classic));
   game.play("c2-c4");
@@ -199,15 +216,16 @@ TEST(Ugi, UciAliasAndOptionsForOrdoX) {
       "go depth 1\n"
       "query p1turn\n"  // waits for the depth-limited search; quit would stop it
       "quit\n");
-  ASSERT_EQ(out.size(), 14u) << join_lines(out);
-  EXPECT_EQ(out[13], "response false");
-  EXPECT_EQ(out[9], "uciok");
-  EXPECT_EQ(out[10], "response false");
-  EXPECT_TRUE(std::regex_match(out[11], kInfoLine)) << out[11];
-  ASSERT_TRUE(out[12].starts_with("bestmove ")) << out[12];
+  ASSERT_EQ(out.size(), 17u) << join_lines(out);
+  EXPECT_EQ(out[16], "response false");
+  EXPECT_EQ(out[11], "uciok");
+  EXPECT_EQ(out[12], "response false");
+  EXPECT_TRUE(std::regex_match(out[13], kInfoLine)) << out[13];
+  EXPECT_TRUE(std::regex_match(out[14], kInfoLine)) << out[14];  // the final one
+  ASSERT_TRUE(out[15].starts_with("bestmove ")) << out[15];
   const Position pos =
       Position::parse("1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 b", Variant::X);
-  EXPECT_NO_THROW(parse_move(pos, out[12].substr(9))) << out[12];
+  EXPECT_NO_THROW(parse_move(pos, out[15].substr(9))) << out[15];
 }
 
 TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {
@@ -230,8 +248,8 @@ TEST(Ugi, StopEndsAnInfiniteSearchAndIsReadyAnswersAtOnce) {
 
 TEST(Ugi, EndOfInputLetsAFiniteSearchFinish) {
   const std::vector<std::string> out = run_ugi_session("position startpos\ngo depth 2");
-  ASSERT_EQ(out.size(), 3u) << join_lines(out);
-  EXPECT_TRUE(out[2].starts_with("bestmove ")) << out[2];
+  ASSERT_EQ(out.size(), 4u) << join_lines(out);  // two iterations, the final info, bestmove
+  EXPECT_TRUE(out[3].starts_with("bestmove ")) << out[3];
 }
 
 TEST(Ugi, ClockSearchAndFinishedGames) {

@@ -11,6 +11,7 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
+#include "common/entropy.h"
 #include "core/notation.h"
 #include "search/levels.h"
 #include "search/mcts.h"
@@ -27,7 +28,7 @@ struct BestmoveOptions {
   int threads = 1;
   std::string searcher = "alphabeta";
   int level = kMaxLevel;
-  std::uint64_t seed = 0x0DD0;
+  std::optional<std::uint64_t> seed{};  // none: from entropy
 };
 
 void print_info(const Position& root, const Info& info, std::ostream& out) {
@@ -73,7 +74,8 @@ int run_bestmove(const BestmoveOptions& options, const Streams& io) {
       searcher.search(root, history, limits_at_level(limits, level), stop,
                       [&](const Info& info) { print_info(root, info, io.out); });
   const std::optional<Move> chosen =
-      choose_at_level(level, alphabeta, root, history, result, options.seed, stop);
+      choose_at_level(level, alphabeta, root, history, result,
+                      options.seed ? *options.seed : common::entropy_seed(), stop);
   io.out << "bestmove " << format_move(root, *chosen) << '\n';
   return 0;
 }
@@ -100,7 +102,8 @@ void add_bestmove_command(CLI::App& app, Action& chosen) {
       ->check(CLI::IsMember({"alphabeta", "mcts"}));
   command->add_option("--level", options->level, "Playing level 1..10 (default 10: full strength)")
       ->check(CLI::Range(kMinLevel, kMaxLevel));
-  command->add_option("--seed", options->seed, "Seed of the lower levels' randomness");
+  command->add_option("--seed", options->seed,
+                      "Seed of the lower levels' randomness (default: a new one each run)");
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_bestmove(*options, io); };
   });

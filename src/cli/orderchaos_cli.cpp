@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/report_util.h"
+#include "common/entropy.h"
 #include "common/random.h"
 #include "common/stopwatch.h"
 #include "orderchaos/movegen.h"
@@ -268,7 +269,8 @@ int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOpti
       searcher.search(root, {}, limits_at_level(limits, level), stop,
                       [&](const OrderChaosInfo& info) { print_info(info, io.out); });
   const std::optional<oc::Move> chosen =
-      choose_at_level(level, alphabeta, root, {}, result, search.seed, stop);
+      choose_at_level(level, alphabeta, root, {}, result,
+                      search.seed ? *search.seed : common::entropy_seed(), stop);
   io.out << "bestmove " << oc::format_move(*chosen) << '\n';
   return 0;
 }

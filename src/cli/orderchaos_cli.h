@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -36,7 +37,7 @@ struct OrderChaosSearchOptions {
   int threads = 1;
   std::string searcher = "alphabeta";
   int level = kMaxLevel;
-  std::uint64_t seed = 0x0DD0;
+  std::optional<std::uint64_t> seed{};  // none: from entropy
 };
 // Throws std::invalid_argument for what the game cannot take (Ordo's options).
 int orderchaos_bestmove(const CommonOptions& options, const OrderChaosSearchOptions& search,

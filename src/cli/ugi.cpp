@@ -5,24 +5,18 @@
 #include <charconv>
 #include <chrono>
 #include <istream>
-#include <optional>
 #include <ostream>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
+#include "cli/bounded_line.h"
+#include "cli/ugi_go.h"
+
 namespace ordo::cli {
 
 namespace {
-
-constexpr int kMaxPerftDepth = 12;
-
-// The `go` parameters that take a number.
-const std::set<std::string, std::less<>> kValueKeys = {"p1time",    "p2time",   "p1inc", "p2inc",
-                                                       "wtime",     "btime",    "winc",  "binc",
-                                                       "movestogo", "movetime", "depth", "nodes"};
 
 std::vector<std::string> split(const std::string& text) {
   std::istringstream words(text);
@@ -42,38 +36,6 @@ std::string lower(std::string text) {
   return text;
 }
 
-std::optional<std::int64_t> to_number(std::string_view text) {
-  std::int64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-// A whole number in [low, high], or an exception naming what was expected.
-std::int64_t number_in(const std::string& what, const std::string& text, std::int64_t low,
-                       std::int64_t high) {
-  const auto value = to_number(text);
-  if (!value || *value < low || *value > high) {
-    throw std::invalid_argument(what + " needs a whole number from " + std::to_string(low) +
-                                " to " + std::to_string(high) + ", got '" + text + "'");
-  }
-  return *value;
-}
-
-// p1time/p1inc/wtime/winc are the first player's (0), p2time/p2inc/btime/binc the second's.
-int player_index(const std::string& key) {
-  return key.starts_with("p2") || key.starts_with("b") ? 1 : 0;
-}
-
-std::string info_line(const games::SearchInfo& info) {
-  std::string line = "info depth " + std::to_string(info.depth) + " score ";
-  line += info.mate ? "mate " + std::to_string(*info.mate) : "cp " + std::to_string(info.score);
-  line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nodes_per_second) +
-          " time " + std::to_string(info.elapsed_ms) + " pv";
-  for (const std::string& move : info.pv) line += ' ' + move;
-  return line;
-}
-
 std::string_view result_word(games::Outcome outcome) {
   switch (outcome) {
     case games::Outcome::FirstWins:
@@ -88,54 +50,16 @@ std::string_view result_word(games::Outcome outcome) {
   return "none";
 }
 
-// "var a var b" of a combo option.
-std::string vars(const std::vector<std::string>& values) {
-  std::string out;
-  for (const std::string& value : values) out += " var " + value;
-  return out;
-}
-
-// The limits of `go`; throws std::invalid_argument for an unknown or malformed parameter.
-games::GoLimits parse_go(const std::vector<std::string>& words) {
-  games::GoLimits limits;
-  bool limited = false;
-  constexpr std::int64_t kMax = std::int64_t{1} << 48;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const std::string& key = words[i];
-    if (key == "infinite") {
-      limits.infinite = true;
-      continue;
-    }
-    if (!kValueKeys.contains(key)) throw std::invalid_argument("unknown parameter '" + key + "'");
-    if (i + 1 >= words.size()) throw std::invalid_argument("'" + key + "' needs a value");
-    const std::string& value = words[++i];
-    if (key == "p1time" || key == "wtime" || key == "p2time" || key == "btime") {
-      // Some interfaces send a negative time when the clock has run out: no time.
-      const std::int64_t t = std::max<std::int64_t>(number_in(key, value, -kMax, kMax), 0);
-      limits.time_left_ms[player_index(key)] = t;
-    } else if (key == "p1inc" || key == "winc" || key == "p2inc" || key == "binc") {
-      const std::int64_t t = number_in(key, value, 0, kMax);
-      limits.increment_ms[player_index(key)] = t;
-    } else if (key == "movestogo") {
-      limits.moves_to_go = static_cast<int>(number_in(key, value, 0, 10000));
-    } else if (key == "movetime") {
-      limits.movetime_ms = number_in(key, value, 1, kMax);
-    } else if (key == "depth") {
-      limits.depth = static_cast<int>(number_in(key, value, 1, 64));
-    } else {  // nodes
-      limits.nodes = static_cast<std::uint64_t>(number_in(key, value, 1, kMax));
-    }
-    limited = limited || key != "movestogo";
-  }
-  // `go` with no limit at all searches until stop, as in UCI practice.
-  if (!limited) limits.infinite = true;
-  return limits;
+// Commands that use the game, and so settle the options first.
+bool uses_game(const std::string& command) {
+  return command == "isready" || command == "uginewgame" || command == "ucinewgame" ||
+         command == "position" || command == "go" || command == "query";
 }
 
 }  // namespace
 
 UgiSession::UgiSession(std::ostream& out) : out_(out) {
-  start_game(spec_);
+  start_game(spec_, settings_);
 }
 
 UgiSession::~UgiSession() {
@@ -150,20 +74,24 @@ void UgiSession::say(const std::string& line) {
   out_ << line << '\n' << std::flush;
 }
 
-void UgiSession::settle() {
+void UgiSession::wait_for_search() {
   if (!engine_) return;
   if (infinite_) engine_->stop();
   engine_->wait();
 }
 
 void UgiSession::finish() {
-  settle();
+  wait_for_search();
 }
 
-void UgiSession::start_game(const games::GameSpec& spec) {
+void UgiSession::line_too_long() {
+  error("a line longer than " + std::to_string(kMaxLineBytes) + " bytes was ignored");
+}
+
+void UgiSession::start_game(const games::GameSpec& spec, const games::EngineSettings& wanted) {
   std::unique_ptr<games::AnyGame> game = games::make_game(spec);  // throws for bad options
-  // A searcher the new game's engine lacks (MCTS) falls back to its default.
-  games::EngineSettings settings = settings_;
+  games::EngineSettings settings = wanted;
+  // A searcher the new game's engine lacks falls back to its default.
   const std::vector<std::string>& searchers = games::game_info(spec.game).searchers;
   if (std::find(searchers.begin(), searchers.end(), settings.searcher) == searchers.end()) {
     settings.searcher = searchers.front();
@@ -171,11 +99,33 @@ void UgiSession::start_game(const games::GameSpec& spec) {
   if (spec.game != "ordo") settings.eval_weights.clear();  // Ordo's feature names
   std::unique_ptr<games::AnyEngine> engine;
   if (games::has_engine(spec.game)) engine = games::make_engine(*game, settings);
-  engine_.reset();  // its search (if any) has ended in settle()
+  engine_.reset();  // its search (if any) has ended in wait_for_search()
   spec_ = spec;
   settings_ = settings;
   game_ = std::move(game);
+  has_position_ = true;
   engine_ = std::move(engine);
+}
+
+void UgiSession::settle_options() {
+  if (!options_.pending()) return;
+  UgiOptions::Settled settled = options_.settle(spec_, settings_);
+  for (const std::string& what : settled.errors) error("setoption: " + what);
+  if (settled.spec.game != spec_.game || settled.spec.options != spec_.options) {
+    try {
+      start_game(settled.spec, settled.settings);
+    } catch (const std::exception& e) {  // a game and rules that do not go together
+      error(std::string("setoption: ") + e.what());
+    }
+    return;
+  }
+  if (settled.settings == settings_) return;
+  try {
+    if (engine_) engine_->set_settings(settled.settings);
+    settings_ = settled.settings;
+  } catch (const std::exception& e) {
+    error(std::string("setoption: ") + e.what());
+  }
 }
 
 bool UgiSession::handle(const std::string& line) {
@@ -183,8 +133,8 @@ bool UgiSession::handle(const std::string& line) {
   if (words.empty()) return true;
   const std::string& command = words[0];
   const std::string args = join(words, 1, words.size());
-  if (command == "isready") {
-    say("readyok");
+  if (command == "isready" && engine_ && engine_->is_searching()) {
+    say("readyok");  // during a search: at once, the search goes on
     return true;
   }
   if (command == "stop" || command == "quit") {
@@ -194,15 +144,17 @@ bool UgiSession::handle(const std::string& line) {
     }
     return command != "quit";
   }
-  settle();
+  wait_for_search();
+  if (uses_game(command)) settle_options();
   try {
     if (command == "ugi" || command == "uci") {
       hello(command == "uci");
+    } else if (command == "isready") {
+      ready();
     } else if (command == "setoption") {
       set_option(args);
     } else if (command == "uginewgame" || command == "ucinewgame") {
-      game_ = games::make_game(spec_);
-      if (engine_) engine_->new_game();
+      new_game();
     } else if (command == "position") {
       set_position(args);
     } else if (command == "go") {
@@ -219,27 +171,15 @@ bool UgiSession::handle(const std::string& line) {
 }
 
 void UgiSession::hello(bool uci) {
-  const games::GameInfo& info = games::game_info(spec_.game);
   say("id name ordo-engine");
   say("id author the ordo-engine authors");
-  // Ordo's list is the one Ordo-only interfaces have always seen (ugi.h).
-  if (info.name != "ordo") {
-    std::vector<std::string> names;
-    for (const games::GameInfo& game : games::known_games()) names.push_back(game.name);
-    say("option name Game type combo default " + names.front() + vars(names));
-  }
-  say("option name Rules type combo default " + info.rule_sets.front() + vars(info.rule_sets));
-  if (info.sizes.size() > 1) {
-    say("option name Size type combo default " + info.sizes.front() + vars(info.sizes));
-  }
-  say("option name Hash type spin default " + std::to_string(games::EngineSettings{}.hash_mib) +
-      " min 1 max 4096");
-  say("option name Threads type spin default 1 min 1 max 256");
-  say("option name Searcher type combo default " + info.searchers.front() + vars(info.searchers));
-  say("option name Level type spin default " + std::to_string(games::kMaxLevel) + " min " +
-      std::to_string(games::kMinLevel) + " max " + std::to_string(games::kMaxLevel));
-  if (info.name == "ordo") say("option name EvalWeights type string default <empty>");
+  for (const std::string& option : ugi_option_lines()) say(option);
   say(uci ? "uciok" : "ugiok");
+}
+
+void UgiSession::ready() {
+  if (engine_) engine_->prepare();  // the table is made now, not on the first move's clock
+  say("readyok");
 }
 
 void UgiSession::set_option(const std::string& args) {
@@ -249,44 +189,25 @@ void UgiSession::set_option(const std::string& args) {
   if (words.empty() || words[0] != "name" || value_at == 1 || value_at + 1 >= words.size()) {
     throw std::invalid_argument("expected 'setoption name NAME value VALUE'");
   }
-  const std::string name = lower(join(words, 1, value_at));
-  const std::string value = join(words, value_at + 1, words.size());
-  if (name == "game" || name == "rules" || name == "size") {
-    games::GameSpec spec = spec_;
-    if (name == "game") {
-      games::game_info(value);  // throws for an unknown game
-      if (value != spec_.game) spec = games::GameSpec{value, {}};
-    } else {
-      spec.options[name] = value;
-    }
-    // The same game and rules again keep the position (as a real change would not).
-    if (spec.game != spec_.game || spec.options != spec_.options) start_game(spec);
-    return;
+  const std::string name = join(words, 1, value_at);
+  try {
+    options_.set(lower(name), join(words, value_at + 1, words.size()));
+  } catch (const std::invalid_argument& e) {
+    // The option's name as the client wrote it.
+    const std::string what = e.what();
+    if (what.starts_with("unknown option"))
+      throw std::invalid_argument("unknown option '" + name + "'");
+    throw;
   }
-  games::EngineSettings settings = settings_;
-  if (name == "hash") {
-    settings.hash_mib = static_cast<std::size_t>(number_in("Hash", value, 1, 4096));
-  } else if (name == "threads") {
-    settings.threads = static_cast<int>(number_in("Threads", value, 1, 256));
-  } else if (name == "searcher") {
-    const std::vector<std::string>& searchers = games::game_info(spec_.game).searchers;
-    if (std::find(searchers.begin(), searchers.end(), value) == searchers.end()) {
-      std::string known;
-      for (const std::string& s : searchers) known += (known.empty() ? "" : " or ") + s;
-      throw std::invalid_argument("Searcher is " + known + ", not '" + value + "'");
-    }
-    settings.searcher = value;
-  } else if (name == "level") {
-    settings.level =
-        static_cast<int>(number_in("Level", value, games::kMinLevel, games::kMaxLevel));
-  } else if (name == "evalweights" && spec_.game == "ordo") {
-    // "name=value,..." over the rule set's weights (docs/tuning.md); <empty>: the defaults.
-    settings.eval_weights = value == "<empty>" ? "" : value;
-  } else {
-    throw std::invalid_argument("unknown option '" + join(words, 1, value_at) + "'");
+}
+
+void UgiSession::new_game() {
+  has_position_ = true;
+  game_ = games::make_game(spec_);
+  if (engine_) {
+    engine_->new_game();
+    engine_->prepare();
   }
-  if (engine_) engine_->set_settings(settings);
-  settings_ = settings;
 }
 
 void UgiSession::set_position(const std::string& args) {
@@ -297,46 +218,98 @@ void UgiSession::set_position(const std::string& args) {
       words.begin() + static_cast<std::ptrdiff_t>(std::min(moves_at + 1, words.size())),
       words.end());
   games::GameSpec spec = spec_;
+  // Until a start is read, there is no position: a rejected one must not leave the last
+  // game in place for the next `go` to play on.
+  has_position_ = false;
   if (!words.empty() && words[0] == "startpos" && moves_at == 1) {
     spec.options.erase("position");
   } else if (!words.empty() && words[0] == "fen" && moves_at > 1) {
     // The position string has a space before the side to move: it runs up to `moves`.
     spec.options["position"] = join(words, 1, moves_at);
   } else {
-    throw std::invalid_argument("expected 'position startpos|fen STRING [moves M...]'");
+    throw std::invalid_argument(
+        "expected 'position startpos|fen STRING [moves M...]'; there is no position now");
   }
-  // Built aside so that a bad position or move leaves the current one untouched.
-  std::unique_ptr<games::AnyGame> game = games::make_game(spec);
-  games::play_moves(*game, moves);
-  if (engine_) engine_->set_position(game->start_position(), game->moves());
+  std::unique_ptr<games::AnyGame> game;
+  try {
+    game = games::make_game(spec);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(std::string(e.what()) + "; there is no position now");
+  }
+  // The moves up to the last legal one are played, as chess engines do, and the first
+  // illegal one is named.
+  std::optional<std::string> rejected;
+  for (std::size_t i = 0; i < moves.size() && !rejected; ++i) {
+    try {
+      game->play(moves[i]);
+    } catch (const games::MoveError& e) {
+      rejected = "move " + std::to_string(i + 1) + " '" + moves[i] + "' (" +
+                 game->side_name(game->side_to_move()) + ") is illegal: " + e.what() +
+                 "; the position is the one after move " + std::to_string(i);
+    }
+  }
+  if (engine_) {
+    engine_->set_position(game->start_position(), game->moves());
+    engine_->prepare();  // for a client that sends no isready: not on the clock of `go`
+  }
   game_ = std::move(game);
+  has_position_ = true;
+  if (rejected) error("position: " + *rejected);
+}
+
+const games::AnyGame& UgiSession::current_game() const {
+  if (!has_position_) {
+    throw std::invalid_argument("there is no position (the last 'position' was rejected)");
+  }
+  return *game_;
 }
 
 void UgiSession::go(const std::string& args) {
   const std::vector<std::string> words = split(args);
   if (!words.empty() && words[0] == "perft") return perft(args);
-  const games::GoLimits limits = parse_go(words);
-  if (!engine_) {
-    throw std::invalid_argument("no engine plays " + std::string(game_->game_title()) +
-                                " yet (go perft N works)");
+  std::string no_move;
+  if (!has_position_) {
+    no_move = "go: there is no position (the last 'position' was rejected)";
+  } else if (!engine_) {
+    no_move = "go: no engine plays " + std::string(game_->game_title()) + " yet";
   }
-  infinite_ = limits.infinite;
-  engine_->go(limits,
+  if (!no_move.empty()) {
+    error(no_move);
+    say("bestmove (none)");
+    return;
+  }
+  const GoRequest request = parse_go(words, game_->side_to_move());
+  for (const std::string& note : request.notes) say("info string " + note);
+  infinite_ = request.limits.infinite;
+  final_info_.reset();
+  engine_->go(request.limits,
               games::EngineCallbacks{
                   .on_info = [this](const games::SearchInfo& info) { say(info_line(info)); },
                   .on_best_move =
                       [this](const std::optional<std::string>& move) {
-                        say("bestmove " + move.value_or("(none)"));
+                        // The final info line and bestmove as one write: nothing between.
+                        std::string lines;
+                        if (final_info_) lines = info_line(*final_info_) + '\n';
+                        say(lines + "bestmove " + move.value_or("(none)"));
                       },
+                  .on_final_info = [this](const games::SearchInfo& info) { final_info_ = info; },
               });
 }
 
 void UgiSession::perft(const std::string& args) {
+  const games::AnyGame& game = current_game();
   const std::vector<std::string> words = split(args);
   if (words.size() != 2) throw std::invalid_argument("expected 'go perft DEPTH'");
-  const int depth = static_cast<int>(number_in("perft", words[1], 0, game_->max_perft_depth()));
+  std::int64_t depth = -1;
+  const std::string& text = words[1];
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), depth);
+  if (ec != std::errc{} || end != text.data() + text.size() || depth < 0 ||
+      depth > game.max_perft_depth()) {
+    throw std::invalid_argument("perft needs a whole number from 0 to " +
+                                std::to_string(game.max_perft_depth()) + ", got '" + text + "'");
+  }
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t count = game_->perft(depth);
+  const std::uint64_t count = game.perft(static_cast<int>(depth));
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
@@ -346,13 +319,13 @@ void UgiSession::perft(const std::string& args) {
 }
 
 void UgiSession::query(const std::string& args) {
+  const games::AnyGame& game = current_game();
   if (args == "p1turn") {
-    say(std::string("response ") +
-        (game_->side_to_move() == games::Side::First ? "true" : "false"));
+    say(std::string("response ") + (game.side_to_move() == games::Side::First ? "true" : "false"));
   } else if (args == "gameover") {
-    say(std::string("response ") + (game_->result().over() ? "true" : "false"));
+    say(std::string("response ") + (game.result().over() ? "true" : "false"));
   } else if (args == "result") {
-    say("response " + std::string(result_word(game_->result().outcome)));
+    say("response " + std::string(result_word(game.result().outcome)));
   } else {
     throw std::invalid_argument("expected 'query p1turn|gameover|result'");
   }
@@ -360,7 +333,13 @@ void UgiSession::query(const std::string& args) {
 
 int run_ugi(std::istream& in, std::ostream& out) {
   UgiSession session(out);
-  for (std::string line; std::getline(in, line);) {
+  for (std::string line;;) {
+    const LineStatus status = read_bounded_line(in, line, kMaxLineBytes);
+    if (status == LineStatus::End) break;
+    if (status == LineStatus::TooLong) {
+      session.line_too_long();
+      continue;
+    }
     if (!session.handle(line)) return 0;
   }
   session.finish();

@@ -1,47 +1,44 @@
 // The UGI protocol (the Universal Game Interface: UCI generalised to any game) over a pair
 // of streams, as a thin adapter over the run-time game seam (games/any_game.h,
 // games/any_engine.h): it serves every game of the project. p1 moves first (White in
-// Ordo, Order in Order and Chaos), p2 second.
+// Ordo, Order in Order and Chaos), p2 second. docs/ugi.md describes every command, option
+// and reply, and the conventions chosen; in short:
 //
-// Game options: `setoption name Game value ordo|orderchaos` chooses the game (Ordo by
-// default) and starts its start position, with that game's default Rules (and Size).
-// Rules (classic|x, or original|exact-five) and Size (Ordo: 10x8|8x8) then take the
-// chosen game's values. `ugi` lists the options of the current game; for Ordo the list
-// is the one Ordo-only interfaces have always seen (Game is accepted without being listed
-// there). A change of Game keeps Hash, Threads and Level, and the Searcher where the new
-// game's engine has it (else its default).
-//
-// Commands: ugi (or uci), isready, setoption name Game|Rules|Size|Hash|Threads|Searcher|
-// Level value V, uginewgame (or ucinewgame), position startpos|fen STRING [moves M...],
-// go [p1time T] [p2time T] [p1inc T] [p2inc T] [movestogo N] [movetime T] [depth D]
-// [nodes N] [infinite] (wtime/btime/winc/binc are read as p1/p2), go perft N, stop, quit,
-// query p1turn|gameover|result. Anything else, or a malformed command, is answered with
-// `info string error: ...` and changes nothing.
+// - Options (ugi_options.h) are one list for every game, kept as they arrive and settled
+//   when the game is next used (isready, uginewgame, position, go, query), so their order
+//   does not matter. `isready` (and `position`) also make the hash table, so `readyok`
+//   means ready.
+// - Every `go` (but `go perft N`) ends with `bestmove`, after a final `info` line when
+//   there is a move; what `go` asked that cannot be honoured is said in `info string`.
+// - A `position` whose moves are not all legal is the position after the last legal one
+//   (an `info string error` names the move); one whose start cannot be read leaves no
+//   position, and `go` answers `bestmove (none)` until the next good `position`.
+// - Mate scores are in plies.
 //
 // Ordering, so that a scripted exchange always reads the same:
-// - isready is answered at once, even during a search (the UCI rule; every other command
-//   has finished by the time the next line is read).
+// - isready is answered at once during a search (the UCI rule; every other command has
+//   finished by the time the next line is read).
 // - stop and quit end the search and its `bestmove` line is written before the next line
 //   is read.
-// - Any other command during a search first lets a finite search (depth, nodes, movetime,
-//   clock) finish, and stops an infinite one (`go infinite`, or `go` with no limits).
-// - End of input is like quit, except that a finite search is allowed to finish.
-// - `go perft N` runs at once and prints `info depth N nodes COUNT time MS nps NPS` (no
-//   bestmove); it cannot be stopped, so N is limited to 0..12.
-// - A search from a finished game prints `bestmove (none)`.
-// - `go` for a game without an engine is an error; `go perft N` works for every game, N up
-//   to the game's limit (12 for Ordo, 5 for Order and Chaos).
+// - Any other command during a search first lets it finish, and stops an infinite one.
+// - End of input is like quit, except that a search with a limit is allowed to finish.
+// - Lines longer than kMaxLineBytes are dropped with an `info string error`.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
+#include "cli/ugi_options.h"
 #include "games/any_engine.h"
 #include "games/any_game.h"
 
 namespace ordo::cli {
+
+constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 
 class UgiSession {
  public:
@@ -52,29 +49,40 @@ class UgiSession {
 
   // Handles one command line; returns false after `quit`.
   bool handle(const std::string& line);
-  // End of input: lets a finite search finish, stops an infinite one.
+  // End of input: lets a search with a limit finish, stops an infinite one.
   void finish();
+  // An input line longer than kMaxLineBytes.
+  void line_too_long();
 
  private:
   void say(const std::string& line);  // one whole line, flushed, never interleaved
   void error(const std::string& what) { say("info string error: " + what); }
-  void settle();  // see "Ordering" above
+  void wait_for_search();  // see "Ordering" above
+  // Applies the options kept since the last time (UgiOptions::settle), saying what does
+  // not fit the game.
+  void settle_options();
 
   void hello(bool uci);
+  void ready();
   void set_option(const std::string& args);
+  void new_game();
   void set_position(const std::string& args);
   void go(const std::string& args);
   void perft(const std::string& args);
   void query(const std::string& args);
   // A new game of `spec` at its start, with a fresh engine where the game has one.
-  void start_game(const games::GameSpec& spec);
+  void start_game(const games::GameSpec& spec, const games::EngineSettings& settings);
+  const games::AnyGame& current_game() const;  // throws if the last position was rejected
 
   std::mutex out_mutex_;  // the worker thread writes info and bestmove lines too
   std::ostream& out_;
   bool infinite_ = false;  // the running (or last) search ends only on stop
+  UgiOptions options_;     // set but not yet settled
   games::GameSpec spec_;   // game and rules; the position option only through `position`
   games::EngineSettings settings_;
-  std::unique_ptr<games::AnyGame> game_;  // the position the engine was given
+  std::unique_ptr<games::AnyGame> game_;         // the position the engine was given
+  bool has_position_ = true;                     // false after a `position` that could not be read
+  std::optional<games::SearchInfo> final_info_;  // written with bestmove (worker thread)
   // Last: destroyed (search joined) before the stream's guard. Null for a game without
   // an engine.
   std::unique_ptr<games::AnyEngine> engine_;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "common/entropy.h"
 #include "core/notation.h"
 #include "engine/orderchaos_engine.h"
 
@@ -71,6 +72,22 @@ void BasicEngine<GameT>::set_options(const Options& options) {
 }
 
 template <class GameT>
+void BasicEngine<GameT>::prepare() {
+  finish_search();
+  searcher();
+  // The lower levels choose among root moves with alpha-beta whatever the searcher.
+  if (options_.level < kMaxLevel) alphabeta();
+}
+
+template <class GameT>
+bool BasicEngine<GameT>::prepared() const {
+  const bool alphabeta_needed =
+      options_.searcher == SearcherKind::AlphaBeta || options_.level < kMaxLevel;
+  const bool mcts_needed = options_.searcher == SearcherKind::Mcts;
+  return (!alphabeta_needed || alphabeta_) && (!mcts_needed || mcts_);
+}
+
+template <class GameT>
 void BasicEngine<GameT>::new_game() {
   finish_search();
   game_ = Game(GameT::start(options_));
@@ -103,9 +120,7 @@ void BasicEngine<GameT>::set_position(const Position& start,
 
 template <class GameT>
 void BasicEngine<GameT>::go(const GoLimits& limits, Callbacks callbacks) {
-  finish_search();
-  searcher();  // allocate the table here, not on the clock
-  if (options_.level < kMaxLevel) alphabeta();
+  prepare();  // allocate the table here, not on the clock
   stop_.store(false);
   searching_.store(true);
   worker_ = std::thread(
@@ -159,16 +174,19 @@ void BasicEngine<GameT>::think(GoLimits limits, Callbacks callbacks) {
     const auto on_info = [&](const Info& info) {
       if (callbacks.on_info) callbacks.on_info(root, info);
     };
-    const LevelSettings level = GameT::level(options_);
     const std::vector<std::uint64_t> history = GameT::history(game_);
-    result = searcher().search(root, history,
-                               limits_at_level(search_limits(limits, GameT::mover(root)), level),
-                               stop_, on_info);
-    const std::optional<Move> chosen =
-        choose_at_level(level, alphabeta(), root, history, result, options_.seed, stop_);
-    if (chosen && result.best_move && !(*chosen == *result.best_move)) {
-      result.best_move = chosen;
-      result.pv = {*chosen};
+    const SearchLimits search =
+        limits_at_level(search_limits(limits, GameT::mover(root)), GameT::level(options_));
+    // The whole go() (search and the level's choice) keeps to the time limit.
+    const Stopwatch clock(search.time_basis);
+    result = choose(root, history, search, clock,
+                    searcher().search(root, history, search, stop_, on_info));
+    if (result.best_move && callbacks.on_final_info) {
+      const std::int64_t elapsed = clock.elapsed_ms();
+      const std::uint64_t nps =
+          result.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(elapsed, 1));
+      callbacks.on_final_info(root, Info{result.depth, result.score, result.mate, result.nodes, nps,
+                                         elapsed, result.pv});
     }
   }
   if (limits.infinite) {
@@ -178,6 +196,33 @@ void BasicEngine<GameT>::think(GoLimits limits, Callbacks callbacks) {
   }
   if (callbacks.on_best_move) callbacks.on_best_move(root, result);
   searching_.store(false);
+}
+
+template <class GameT>
+typename BasicEngine<GameT>::Result BasicEngine<GameT>::choose(
+    const Position& root, const std::vector<std::uint64_t>& history, const SearchLimits& limits,
+    const Stopwatch& clock, Result result) {
+  // The choice gets what is left of the time (at least 1 ms: 0 means no limit). Its nodes
+  // are the level's own budget, as the levels were measured with (docs/levels.md).
+  const SearchLimits budget{
+      .time_ms =
+          limits.time_ms == 0 ? 0 : std::max<std::int64_t>(limits.time_ms - clock.elapsed_ms(), 1),
+      .time_basis = limits.time_basis,
+  };
+  const std::uint64_t seed = options_.seed ? *options_.seed : common::entropy_seed();
+  std::uint64_t nodes_used = 0;
+  const std::optional<Move> chosen =
+      options_.level < kMaxLevel
+          ? choose_at_level(GameT::level(options_), alphabeta(), root, history, result, seed, stop_,
+                            budget, &nodes_used)
+          : result.best_move;
+  result.nodes += nodes_used;
+  if (chosen && result.best_move && !(*chosen == *result.best_move)) {
+    result.best_move = chosen;
+    result.pv = {*chosen};
+  }
+  if (result.best_move && result.pv.empty()) result.pv = {*result.best_move};
+  return result;
 }
 
 // The instantiations: one per game.

@@ -46,8 +46,10 @@ struct EngineOptions {
   // Alpha-beta threads (lazy SMP); MCTS runs one.
   int threads = 1;
   SearcherKind searcher = SearcherKind::AlphaBeta;
-  int level = kMaxLevel;        // 1..10 (levels.h)
-  std::uint64_t seed = 0x0DD0;  // for the randomness of the lower levels
+  int level = kMaxLevel;  // 1..10 (levels.h)
+  // The lower levels' randomness; none: fresh entropy at every search, so that games
+  // against a lower level differ. A seed makes them reproducible.
+  std::optional<std::uint64_t> seed{};
   // The alpha-beta searcher's evaluation weights; none: the rule set's defaults.
   std::optional<EvalWeights> eval_weights{};
   friend bool operator==(const EngineOptions&, const EngineOptions&) = default;
@@ -88,6 +90,9 @@ struct BasicSearchCallbacks {
   std::function<void(const Position& root, const Info& info)> on_info;
   // Once per go(), last: the result (best_move empty when the game is over).
   std::function<void(const Position& root, const Result& result)> on_best_move;
+  // Once per go() that found a move, just before on_best_move: the move played, the last
+  // finished iteration's depth, score and nodes, and the time of the whole go().
+  std::function<void(const Position& root, const Info& info)> on_final_info = {};
 };
 
 // Ordo's side of the facade.
@@ -147,6 +152,12 @@ class BasicEngine {
   // Options the game cannot serve throw std::invalid_argument and change nothing.
   void set_options(const Options& options);
 
+  // Makes what the next search needs (the searcher and its table of the options' hash
+  // size) now, so that a search's time is not spent allocating. go() does it too.
+  void prepare();
+  // Whether prepare() has nothing left to do.
+  bool prepared() const;
+
   // Forgets the game and what the searcher learned; the start position of the options.
   void new_game();
   // The given position (or the options' start position) with `moves` played in any
@@ -171,6 +182,10 @@ class BasicEngine {
   // Every state change first ends the running search (stop, then join).
   void finish_search();
   void think(GoLimits limits, Callbacks callbacks);
+  // The level's choice among the searched moves, within what is left of the time of
+  // `limits` (the search's; `clock` started with it). Its nodes join the result's.
+  Result choose(const Position& root, const std::vector<std::uint64_t>& history,
+                const SearchLimits& limits, const Stopwatch& clock, Result result);
   AlphaBetaT& alphabeta();
   BasicSearcher<Rules>& searcher();
 

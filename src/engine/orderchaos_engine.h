@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ struct OrderChaosEngineOptions {
   std::size_t hash_mib = 16;
   int threads = 1;  // alpha-beta threads (lazy SMP)
   SearcherKind searcher = SearcherKind::AlphaBeta;
-  int level = kMaxLevel;        // 1..10 (orderchaos_level_settings)
-  std::uint64_t seed = 0x0DD0;  // for the randomness of the lower levels
+  int level = kMaxLevel;  // 1..10 (orderchaos_level_settings)
+  // The lower levels' randomness; none: fresh entropy at every search (engine.h).
+  std::optional<std::uint64_t> seed{};
   friend bool operator==(const OrderChaosEngineOptions&, const OrderChaosEngineOptions&) = default;
 };
 

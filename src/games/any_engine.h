@@ -33,7 +33,9 @@ struct EngineSettings {
   int threads = 1;
   std::string searcher = "alphabeta";  // or "mcts" where the game has one
   int level = kMaxLevel;               // kMinLevel (beginner) .. kMaxLevel
-  std::uint64_t seed = 0x0DD0;         // for the randomness of the lower levels
+  // The lower levels' randomness; none: fresh entropy at every search (so that games
+  // against a lower level differ), a seed: reproducible choices.
+  std::optional<std::uint64_t> seed{};
   // Evaluation weights for alpha-beta as "name=value,..." over the rule set's defaults
   // (Ordo's feature names, docs/tuning.md); empty: the defaults. Games without
   // settable weights refuse any.
@@ -65,12 +67,17 @@ struct SearchInfo {
   std::uint64_t nodes_per_second = 0;
   std::int64_t elapsed_ms = 0;
   std::vector<std::string> pv;
+  // The same as `mate` in plies (both players' turns), as the UGI protocol counts.
+  std::optional<int> mate_plies;
 };
 
 struct EngineCallbacks {
   std::function<void(const SearchInfo&)> on_info;
   // Once per go(), last; no move when the game is over.
   std::function<void(const std::optional<std::string>& best_move)> on_best_move;
+  // Once per go() that found a move, just before on_best_move: that move as the pv, the
+  // last finished iteration's depth, score and nodes, and the time of the whole go().
+  std::function<void(const SearchInfo&)> on_final_info = {};
 };
 
 class AnyEngine {
@@ -85,6 +92,11 @@ class AnyEngine {
   // `start` (a position string of the game) with `moves` played. Throws GameError for a
   // bad position and MoveError for an illegal move; the engine's game is then unchanged.
   virtual void set_position(const std::string& start, const std::vector<std::string>& moves) = 0;
+
+  // Makes what the next search needs (the table of the Hash size) now, so that no search
+  // spends its time on it; go() does it too.
+  virtual void prepare() = 0;
+  virtual bool prepared() const = 0;  // whether prepare() has nothing left to do
 
   // Starts a search and returns at once.
   virtual void go(const GoLimits& limits, EngineCallbacks callbacks) = 0;

@@ -89,20 +89,22 @@ class FacadeEngine final : public AnyEngine {
     }
   }
 
+  void prepare() override { engine_.prepare(); }
+  bool prepared() const override { return engine_.prepared(); }
+
   void go(const GoLimits& limits, EngineCallbacks callbacks) override {
     using Position = typename Traits::Position;
     typename Traits::Callbacks facade_callbacks;
     if (callbacks.on_info) {
       facade_callbacks.on_info = [on_info = callbacks.on_info](const Position& root,
                                                                const auto& info) {
-        SearchInfo out{info.depth,      info.score, info.mate, info.nodes, info.nodes_per_second,
-                       info.elapsed_ms, {}};
-        Position pos = root;
-        for (const auto& move : info.pv) {
-          out.pv.push_back(Traits::move_text(pos, move));
-          Traits::play(pos, move);
-        }
-        on_info(out);
+        on_info(text_info(root, info));
+      };
+    }
+    if (callbacks.on_final_info) {
+      facade_callbacks.on_final_info = [on_final = callbacks.on_final_info](const Position& root,
+                                                                            const auto& info) {
+        on_final(text_info(root, info));
       };
     }
     if (callbacks.on_best_move) {
@@ -120,6 +122,25 @@ class FacadeEngine final : public AnyEngine {
   bool is_searching() const override { return engine_.is_searching(); }
 
  private:
+  // The facade's info with its pv in the game's notation.
+  template <typename Info>
+  static SearchInfo text_info(const typename Traits::Position& root, const Info& info) {
+    SearchInfo out{info.depth,
+                   info.score,
+                   info.mate,
+                   info.nodes,
+                   info.nodes_per_second,
+                   info.elapsed_ms,
+                   {},
+                   ordo::mate_in_plies(info.score)};
+    typename Traits::Position pos = root;
+    for (const auto& move : info.pv) {
+      out.pv.push_back(Traits::move_text(pos, move));
+      Traits::play(pos, move);
+    }
+    return out;
+  }
+
   static typename Traits::Options options_for(typename Traits::Options options,
                                               const EngineSettings& settings) {
     Traits::apply(options, settings);

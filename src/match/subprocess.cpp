@@ -69,6 +69,10 @@ Subprocess::~Subprocess() {
   kill();
 }
 
+void Subprocess::close_input() {
+  if (fd_ >= 0) ::shutdown(fd_, SHUT_WR);
+}
+
 bool Subprocess::write_line(const std::string& line) {
   if (fd_ < 0) return false;
   const std::string text = line + '\n';

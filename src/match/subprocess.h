@@ -36,6 +36,10 @@ class Subprocess {
   // The next line, waiting at most `timeout`.
   ReadResult read_line(std::chrono::milliseconds timeout);
 
+  // Ends the child's input (it reads end of file); its output can still be read.
+  void close_input();
+  pid_t pid() const { return pid_; }
+
   // Kills the child's process group now and reaps it; further reads say Closed.
   void kill();
   // Whether the child has exited (reaps it if so); how is in exit_description().

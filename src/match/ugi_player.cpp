@@ -1,10 +1,12 @@
 #include "match/ugi_player.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <thread>
 
+#include "match/engine_player.h"
 #include "match/move_limits.h"
 
 namespace ordo::match {
@@ -14,6 +16,8 @@ namespace {
 bool starts_with_word(const std::string& line, const std::string& word) {
   return line == word || line.starts_with(word + " ");
 }
+
+constexpr std::uint64_t kMaxSpinSeed = 2147483646;
 
 std::string clip(const std::string& text) {
   constexpr std::size_t kShown = 60;
@@ -40,7 +44,8 @@ std::string UgiPlayer::fail(const std::string& what) {
 }
 
 std::optional<std::string> UgiPlayer::await(const std::string& word,
-                                            std::chrono::milliseconds timeout, bool& timed_out) {
+                                            std::chrono::milliseconds timeout, bool& timed_out,
+                                            std::vector<std::string>* skipped) {
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + timeout;
   for (;;) {
@@ -50,6 +55,7 @@ std::optional<std::string> UgiPlayer::await(const std::string& word,
     switch (read.status) {
       case Subprocess::ReadStatus::Line:
         if (starts_with_word(read.line, word)) return read.line;
+        if (skipped) skipped->push_back(read.line);
         continue;  // info lines and anything unknown are ignored, as in UCI
       case Subprocess::ReadStatus::Timeout:
         timed_out = true;
@@ -77,9 +83,16 @@ std::string UgiPlayer::start() {
     return fail(std::string("could not start '") + settings_.argv[0] + "': " + e.what());
   }
   bool timed_out = false;
-  if (!process_->write_line("ugi") || !await("ugiok", settings_.start_timeout, timed_out)) {
+  std::vector<std::string> hello;
+  if (!process_->write_line("ugi") || !await("ugiok", settings_.start_timeout, timed_out, &hello)) {
     return failure_.empty() ? fail("the engine does not read its input") : failure_;
   }
+  const auto seed_listed = std::any_of(hello.begin(), hello.end(), [](const std::string& line) {
+    return line.starts_with("option name Seed ");
+  });
+  const auto seed_given = std::any_of(settings_.options.begin(), settings_.options.end(),
+                                      [](const auto& option) { return option.first == "Seed"; });
+  seeded_by_match_ = seed_listed && !seed_given;
   // The game's own options (Ordo: Rules, Size; others: Game first), then the player's.
   std::vector<std::pair<std::string, std::string>> options =
       games::make_game(rules_)->protocol_options();
@@ -95,13 +108,16 @@ std::string UgiPlayer::start() {
   return {};
 }
 
-std::string UgiPlayer::new_game(const games::AnyGame& /*game*/) {
+std::string UgiPlayer::new_game(const games::AnyGame& game) {
   failure_.clear();
   if (!process_) {
     if (std::string failure = start(); !failure.empty()) return failure;
   }
   bool timed_out = false;
-  if (!process_->write_line("uginewgame") || !process_->write_line("isready") ||
+  // A spin option is 32-bit in many engines; 0 means "no seed" in ours.
+  const std::string seed = std::to_string(game_seed(game, name_) % kMaxSpinSeed + 1);
+  if ((seeded_by_match_ && !process_->write_line("setoption name Seed value " + seed)) ||
+      !process_->write_line("uginewgame") || !process_->write_line("isready") ||
       !await("readyok", settings_.start_timeout, timed_out)) {
     return failure_.empty() ? fail("the engine does not read its input") : failure_;
   }

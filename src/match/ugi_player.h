@@ -4,6 +4,9 @@
 // is checked: the referee parses its move; a crash, a timeout, a bad handshake or a missing move is
 // a failure with the reason, and the process is killed.
 //
+// An engine that lists a `Seed` option (ours: its lower levels' chance) is given one per
+// game, drawn from the game's opening and the player's name, unless `option.Seed=` is set.
+//
 // Waiting for a move: `timeout=` if given; otherwise the movetime plus as much again and
 // a second, or the time left on the clock plus a second, or 60 s for depth/nodes limits.
 #pragma once
@@ -11,6 +14,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "match/player.h"
 #include "match/player_factory.h"
@@ -31,8 +35,9 @@ class UgiPlayer final : public Player {
   std::string start();
   // Reads lines until one starts with `word`; returns that line, or nullopt with failure_
   // set (and the process killed).
+  // The lines before it go to `skipped` if given.
   std::optional<std::string> await(const std::string& word, std::chrono::milliseconds timeout,
-                                   bool& timed_out);
+                                   bool& timed_out, std::vector<std::string>* skipped = nullptr);
   std::string fail(const std::string& what);  // kills the process; returns the reason
   std::chrono::milliseconds move_timeout(const MoveRequest& request) const;
 
@@ -41,6 +46,9 @@ class UgiPlayer final : public Player {
   MatchRules rules_;
   std::unique_ptr<Subprocess> process_;
   std::string failure_;
+  // The engine lists a Seed option and the player's options do not set it: each game then
+  // gets a seed drawn from the game (as kind=ab's lower levels), so a match replays.
+  bool seeded_by_match_ = false;
 };
 
 }  // namespace ordo::match

@@ -96,7 +96,7 @@ std::optional<typename Rules::Move> choose_at_level(
     const LevelSettings& level, BasicAlphaBeta<Rules>& searcher,
     const typename Rules::Position& root, const std::vector<std::uint64_t>& history,
     const BasicSearchResult<typename Rules::Move>& result, std::uint64_t seed,
-    const std::atomic<bool>& stop) {
+    const std::atomic<bool>& stop, const SearchLimits& budget, std::uint64_t* nodes_used) {
   if (!result.best_move || (level.margin == 0 && level.blunder_percent == 0)) {
     return result.best_move;
   }
@@ -110,7 +110,11 @@ std::optional<typename Rules::Move> choose_at_level(
   }
   const int depth = std::max(result.depth, 1);
   const std::vector<typename Rules::Move> near = searcher.moves_scoring_at_least(
-      root, history, depth, result.score - level.margin, kCandidateMoves, level.max_nodes, stop);
+      root, history, depth, result.score - level.margin, kCandidateMoves,
+      SearchLimits{.nodes = tighter(level.max_nodes, budget.nodes),
+                   .time_ms = budget.time_ms,
+                   .time_basis = budget.time_basis},
+      stop, nodes_used);
   if (near.empty()) return result.best_move;
   return near[rng.below(static_cast<std::uint32_t>(near.size()))];
 }
@@ -119,10 +123,11 @@ template std::optional<Move> choose_at_level<OrdoRules>(const LevelSettings&,
                                                         BasicAlphaBeta<OrdoRules>&, const Position&,
                                                         const std::vector<std::uint64_t>&,
                                                         const SearchResult&, std::uint64_t,
-                                                        const std::atomic<bool>&);
+                                                        const std::atomic<bool>&,
+                                                        const SearchLimits&, std::uint64_t*);
 template std::optional<orderchaos::Move> choose_at_level<OrderChaosRules>(
     const LevelSettings&, OrderChaosAlphaBeta&, const orderchaos::Position&,
     const std::vector<std::uint64_t>&, const OrderChaosSearchResult&, std::uint64_t,
-    const std::atomic<bool>&);
+    const std::atomic<bool>&, const SearchLimits&, std::uint64_t*);
 
 }  // namespace ordo

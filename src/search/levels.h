@@ -36,13 +36,17 @@ SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
 
 // The move to play at a level after `searcher` has found `result` for `root`: the best
 // move, or with the level's randomness one of the near-best moves or a blunder. The
-// choice depends only on `seed` and the position, so it is reproducible.
+// choice depends only on `seed` and the position, so it is reproducible. The search for
+// near-best moves stops at the level's nodes and at `budget`'s nodes and time (what is
+// left of the caller's limits; 0: none), keeping what it found by then, so that a level
+// keeps to the limits of its `go`; the nodes it took go to `nodes_used` (if given).
 // For either game (instantiated in levels.cpp).
 template <class Rules>
 std::optional<typename Rules::Move> choose_at_level(
     const LevelSettings& level, BasicAlphaBeta<Rules>& searcher,
     const typename Rules::Position& root, const std::vector<std::uint64_t>& history,
     const BasicSearchResult<typename Rules::Move>& result, std::uint64_t seed,
-    const std::atomic<bool>& stop);
+    const std::atomic<bool>& stop, const SearchLimits& budget = {},
+    std::uint64_t* nodes_used = nullptr);
 
 }  // namespace ordo

@@ -58,6 +58,12 @@ std::optional<int> mate_in_turns(int score) {
   return std::nullopt;
 }
 
+std::optional<int> mate_in_plies(int score) {
+  if (score > kMateThreshold) return kMateScore - score;
+  if (score < -kMateThreshold) return -(kMateScore + score);
+  return std::nullopt;
+}
+
 template <class Rules>
 BasicAlphaBeta<Rules>::BasicAlphaBeta(std::size_t table_mib, int threads) : table_(table_mib) {
   set_threads(threads);
@@ -181,9 +187,13 @@ typename BasicAlphaBeta<Rules>::Result BasicAlphaBeta<Rules>::search(
 template <class Rules>
 std::vector<typename Rules::Move> BasicAlphaBeta<Rules>::moves_scoring_at_least(
     const Position& root, const std::vector<std::uint64_t>& history, int depth, int threshold,
-    std::size_t max_moves, std::uint64_t max_nodes, const std::atomic<bool>& stop) {
+    std::size_t max_moves, const SearchLimits& budget, const std::atomic<bool>& stop,
+    std::uint64_t* nodes_used) {
   SharedSearch shared;
-  shared.limits.nodes = max_nodes;
+  shared.limits.nodes = budget.nodes;
+  shared.limits.time_ms = budget.time_ms;
+  shared.limits.time_basis = budget.time_basis;
+  shared.timer = Stopwatch(budget.time_basis);
   shared.table = &table_;
   shared.model = model_ ? &*model_ : nullptr;
   shared.stop = &stop;
@@ -197,6 +207,7 @@ std::vector<typename Rules::Move> BasicAlphaBeta<Rules>::moves_scoring_at_least(
     if (worker.scores_at_least(pos, (*moves)[i], depth, threshold)) out.push_back((*moves)[i]);
     if (worker.aborted()) break;
   }
+  if (nodes_used) *nodes_used = worker.nodes();
   return out;
 }
 

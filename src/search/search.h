@@ -30,6 +30,9 @@ namespace ordo {
 
 // The mate distance of a score in turns of the side to move (see Info::mate).
 std::optional<int> mate_in_turns(int score);
+// The same in plies (both players' turns) from the root: positive for a win, negative
+// for a loss.
+std::optional<int> mate_in_plies(int score);
 
 template <class Rules>
 class BasicAlphaBeta : public BasicSearcher<Rules> {
@@ -49,12 +52,15 @@ class BasicAlphaBeta : public BasicSearcher<Rules> {
 
   // The root moves that score at least `threshold` at `depth` (null-window tests, so
   // cheap), among the first `max_moves` in generation order; for levels that choose
-  // among nearly equal moves. Uses the table filled by search(). `max_nodes` (0: none)
-  // bounds the whole test; the moves found until then are returned.
+  // among nearly equal moves. Uses the table filled by search(). `budget`'s nodes and
+  // time (0: none) bound the whole test; the moves found until then are returned, and
+  // the nodes it took in `nodes_used` (if given).
   std::vector<Move> moves_scoring_at_least(const Position& root,
                                            const std::vector<std::uint64_t>& history, int depth,
                                            int threshold, std::size_t max_moves,
-                                           std::uint64_t max_nodes, const std::atomic<bool>& stop);
+                                           const SearchLimits& budget,
+                                           const std::atomic<bool>& stop,
+                                           std::uint64_t* nodes_used = nullptr);
 
   // Forgets everything learned: table, history heuristic.
   void clear() override;

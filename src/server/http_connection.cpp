@@ -152,6 +152,10 @@ void Connection::dispatch_request() {
 }
 
 void Connection::answer(HttpResponse response, bool body_unread) {
+  if (response.events && head_) {
+    response.events.reset();  // HEAD: the stream's header, no stream
+    response.content_type = "text/event-stream";
+  }
   if (response.events) {
     if (context_.open_streams.load() < options_.max_streams)
       return start_stream(std::move(response.events));

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "cli/open_file_limit.h"
 #include "cli/signal_watcher.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
@@ -42,6 +43,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   std::filesystem::create_directories(data_dir);
   // A browser that closes a stream mid-write must not kill the process.
   signal(SIGPIPE, SIG_IGN);
+  raise_open_file_limit();  // a connection is a file: thousands of event streams
 
   SignalWatcher signals;  // before any thread starts
   server::Storage storage((std::filesystem::path(data_dir) / "ordo.sqlite").string());

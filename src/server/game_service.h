@@ -26,6 +26,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -117,6 +118,10 @@ class GameService {
                                            std::uint64_t& version, std::chrono::milliseconds wait);
   std::optional<nlohmann::json> next_state(const std::string& id, const std::string& token,
                                            std::uint64_t& version, std::chrono::milliseconds wait);
+  // The same without waiting (game_listeners.cpp): `on_change` runs after every change of
+  // the watched game until unlisten; it runs under the game's lock and must only post work.
+  ChangeListeners::Id listen(const Watch& watch, std::function<void()> on_change);
+  void unlisten(const Watch& watch, ChangeListeners::Id listener);
   // Ends every game whose running clock has fallen (loading it if it is not in memory);
   // returns how many.
   int check_clocks();

@@ -1,30 +1,37 @@
-// The HTTP front of the game service (docs/api.md): JSON routes, server-sent events,
-// analysis and the page's static files, on cpp-httplib's thread pool.
+// The HTTP front of the game service (docs/api.md) on Boost.Beast: asynchronous I/O on a
+// few threads, so that an open event stream or a slow client holds no thread. Requests are
+// routed by api_routes() and their handlers run on a small worker pool (analyses on a pool
+// of their own); event streams wait on GameService::listen.
+//
+// Against slow and hostile clients: a request's header must arrive within
+// `header_timeout_ms` of the connection's last answer (or its start), its body within
+// `body_timeout_ms`, and an answer must be taken within `write_timeout_ms`; each client
+// address holds at most `max_connections_per_address` connections.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <memory>
 #include <string>
 
-#include "server/analysis.h"
 #include "server/game_service.h"
-#include "server/static_files.h"
-
-namespace httplib {
-class Server;
-}
 
 namespace ordo::server {
 
 struct HttpOptions {
   std::string host = "127.0.0.1";
   std::string web_dir;  // empty: the embedded files
-  // Worker threads; an open event stream holds one for as long as it is open, so streams
-  // are capped at `max_streams` and the rest stay free for moves and pages.
-  int threads = 32;
-  int max_streams = 24;
-  int keep_alive_seconds = 15;  // between comment lines on an idle event stream
-  std::size_t max_body_bytes = 64 * 1024;
+  int threads = 8;      // workers for the handlers
+  int io_threads = 2;
+  int max_streams = 10000;
+  int keep_alive_seconds = 15;             // between comment lines on an idle event stream
+  std::size_t max_body_bytes = 64 * 1024;  // as received and after Content-Encoding
+  std::size_t max_header_bytes = 16 * 1024;
+  int header_timeout_ms = 15000;
+  int body_timeout_ms = 30000;
+  int write_timeout_ms = 30000;
+  std::size_t max_connections = 20000;
+  std::size_t max_connections_per_address = 1200;
 };
 
 class HttpServer {
@@ -39,23 +46,15 @@ class HttpServer {
   int bind(int port, int tries = 20);
   // Serves until stop() (from another thread or a signal watcher). Requires bind().
   void serve();
-  // Ends the event streams and the listening loop; serve() then returns.
+  // Ends the event streams and the connections; serve() then returns.
   void stop();
   bool running() const;
-  int open_streams() const { return open_streams_.load(); }
+  int open_streams() const;
+  std::size_t open_connections() const;
 
  private:
-  void add_api_routes();
-  void add_game_routes();
-  void add_event_route();
-  void add_static_routes();
-
-  GameService& games_;
-  HttpOptions options_;
-  Analyzer analyzer_;
-  StaticFiles files_;
-  std::atomic<int> open_streams_{0};
-  std::unique_ptr<httplib::Server> http_;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace ordo::server

@@ -15,6 +15,7 @@
 #include "core/types.h"
 #include "games/any_engine.h"
 #include "games/any_game.h"
+#include "server/change_listeners.h"
 #include "server/chess_clock.h"
 #include "server/storage.h"
 
@@ -42,6 +43,7 @@ struct Match {
   std::mutex mutex;
   std::condition_variable changed;
   std::uint64_t version = 1;  // 0 is what a new event stream has seen
+  ChangeListeners listeners;  // told after `changed` (the HTTP server's event streams)
 
   StoredGame row;
   std::unique_ptr<games::AnyGame> game;
@@ -72,6 +74,7 @@ struct Match {
   void touch() {
     ++version;
     changed.notify_all();
+    listeners.notify();
   }
 };
 

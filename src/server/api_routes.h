@@ -1,0 +1,15 @@
+// The routes of docs/api.md on a Router: the JSON API, the event streams (answered as an
+// EventStreamStart for the transport to keep open) and the page's files.
+#pragma once
+
+#include "server/analysis.h"
+#include "server/game_service.h"
+#include "server/http_router.h"
+#include "server/static_files.h"
+
+namespace ordo::server {
+
+// The router refers to `games`, `analyzer` and `files`, which must outlive it.
+Router api_routes(GameService& games, Analyzer& analyzer, const StaticFiles& files);
+
+}  // namespace ordo::server

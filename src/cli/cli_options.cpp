@@ -22,7 +22,7 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
   command.add_option("--size", options.size, "Ordo board for the start position (default 10x8)")
       ->check(CLI::IsMember({"10x8", "8x8"}));
   command.add_option("--position", options.position,
-                     "Start from this position string (RULES.md section 7); overrides --size");
+                     "Start from this position string (docs/rules.md section 7); overrides --size");
   command.add_option("--moves", options.moves,
                      "Moves played from the position first, separated by spaces");
   command.add_flag("--no-repetition", options.no_repetition,

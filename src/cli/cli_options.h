@@ -17,7 +17,7 @@ struct CommonOptions {
   std::string game = "ordo";  // ordo | orderchaos
   std::string rules;          // the game's default when empty: classic, or original
   std::string size;           // 10x8 when empty
-  std::string position;       // RULES.md section 7; overrides size
+  std::string position;       // docs/rules.md section 7; overrides size
   std::string moves;          // played from the position, separated by spaces
   bool no_repetition = false;
   int move_limit = 0;

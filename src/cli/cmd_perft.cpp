@@ -1,4 +1,4 @@
-// `perft DEPTH [--divide]`: counts move sequences (RULES.md section 8) with the core's
+// `perft DEPTH [--divide]`: counts move sequences (docs/rules.md section 8) with the core's
 // perft, optionally per root move; the last line is "Nodes searched: N".
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -54,8 +54,8 @@ int run_perft(const PerftOptions& options, const Streams& io) {
 
 void add_perft_command(CLI::App& app, Action& chosen) {
   auto options = std::make_shared<PerftOptions>();
-  CLI::App* command =
-      app.add_subcommand("perft", "Count the move sequences of DEPTH turns (RULES.md section 8)");
+  CLI::App* command = app.add_subcommand(
+      "perft", "Count the move sequences of DEPTH turns (docs/rules.md section 8)");
   command->add_option("depth", options->depth, "Number of turns")
       ->required()
       ->check(CLI::Range(0, 64))

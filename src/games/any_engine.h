@@ -1,4 +1,4 @@
-// The run-time engine interface (docs/games.md, step 2): an engine of one game and rule
+// The run-time engine interface (docs/dev/games.md): an engine of one game and rule
 // set, told positions as a start string and moves in text, searching on its own thread
 // with callbacks that speak text. Adapters over each game's engine facade implement it
 // (facade_engine.h); the UGI protocol and the match runner's in-process player use only

@@ -1,4 +1,4 @@
-// The run-time game interface (docs/games.md, step 2): a whole game at the level of moves
+// The run-time game interface (docs/dev/games.md): a whole game at the level of moves
 // in text notation, the same for Ordo and for Order and Chaos. The front ends (the UGI
 // protocol, the match runner, the terminal game, the server) talk only to this; one
 // virtual call per move is nothing there. The hot paths (move generation, search) never

@@ -1,4 +1,4 @@
-// Reading move notation (RULES.md section 6) from the server's legal list, so that the
+// Reading move notation (docs/rules.md section 6) from the server's legal list, so that the
 // page can offer clicks for it. Every move the page sends is a string of that list.
 import { parseSquare, squareName } from './position.js';
 

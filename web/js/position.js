@@ -1,4 +1,4 @@
-// Position strings (RULES.md section 7) as boards the page can draw. The page never
+// Position strings (docs/rules.md section 7) as boards the page can draw. The page never
 // decides legality: these helpers only read positions and replay a step for display.
 
 /** Square name of a file index and rank index (both from 0): (2, 0) is "c1". */
@@ -114,7 +114,7 @@ export function boardChange(before, after, mover) {
  * The board after one step, for showing the middle of an Ordo X turn. The step has been
  * taken from the server's legal list, so it is legal; this only moves the pieces, takes a
  * captured piece and (unless `removeSmaller` is false) drops the smaller enemy groups as
- * RULES.md 5.4 says (`keep` names a square of the group that stays in a tie). The side to
+ * docs/rules.md 5.4 says (`keep` names a square of the group that stays in a tie). The side to
  * move does not change.
  */
 export function applyStep(board, step, keep = null, removeSmaller = true) {

@@ -196,7 +196,8 @@ void HttpServer::add_game_routes() {
   const std::pair<const char*, Action> actions[] = {
       {"/moves", &GameService::play},        {"/undo", &GameService::undo},
       {"/resign", &GameService::resign},     {"/draw", &GameService::draw},
-      {"/move-now", &GameService::move_now},
+      {"/move-now", &GameService::move_now}, {"/takeback", &GameService::takeback},
+      {"/rematch", &GameService::rematch},
   };
   for (const auto& [suffix, action] : actions) {
     http_->Post(game + suffix, [this, action = action](const httplib::Request& req,
@@ -214,7 +215,7 @@ void HttpServer::add_event_route() {
     // 404 before the stream starts; the watch keeps the game in memory while it is open.
     std::shared_ptr<GameService::Watch> watch;
     try {
-      watch = std::make_shared<GameService::Watch>(games_.watch(id));
+      watch = std::make_shared<GameService::Watch>(games_.watch(id, token));
     } catch (const ApiError& e) {
       return send_error(res, e.status(), e.code(), e.what());
     }

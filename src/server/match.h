@@ -16,6 +16,8 @@
 #include "games/any_engine.h"
 #include "games/any_game.h"
 #include "server/chess_clock.h"
+#include "server/game_offers.h"
+#include "server/seat_presence.h"
 #include "server/storage.h"
 
 namespace ordo::server {
@@ -49,6 +51,8 @@ struct Match {
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
   std::optional<Color> draw_offer;
+  GameOffers offers;
+  SeatPresence presence;
 
   // Mode ai. The engine thinks on its own thread; its answer comes back through the
   // service's queue, and is taken only if `ai_search` still names the search that asked.

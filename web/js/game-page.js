@@ -10,6 +10,7 @@ import { boardChange, parsePosition } from './position.js';
 import { TurnBuilder } from './turn-builder.js';
 import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
 import { sideName } from './game-text.js';
+import { PlayExtras } from './play-extras.js';
 
 export function showGamePage(app, id, token) {
   new GamePage(app, id, token).start();
@@ -38,6 +39,7 @@ class GamePage {
     this.analysis = new AnalysisView(this.$('#analysis-toggle'), this.$('#analysis-output'));
     this.moveList = new MoveList(this.$('#move-list'), (ply) => this.view(ply));
     this.bindControls();
+    this.extras = new PlayExtras(this);
     try {
       const state = await api.state(this.id, this.token);
       this.makeInput(state.game);
@@ -149,6 +151,7 @@ class GamePage {
   applyState(state) {
     const first = !this.state;
     const changed = first || state.ply !== this.state.ply || state.position !== this.state.position;
+    const previous = this.state;
     const previousAi = this.state?.ai?.thinking;
     this.state = state;
     if (first) {
@@ -161,9 +164,10 @@ class GamePage {
     this.clocks.update(state.clock);
     // Redraw the board only when needed, so that a turn being built is not reset by an
     // update that does not touch it (a draw offer, the clock).
-    const movable = this.canMove() !== Boolean(this.input.context?.builder);
+    const movable = this.takesInput() !== Boolean(this.input.context?.builder);
     if (changed || movable || previousAi !== state.ai?.thinking || !this.input.context) this.render();
     else this.renderPanel();
+    this.extras.stateChanged(previous, state);
   }
 
   shownPly() {
@@ -189,6 +193,11 @@ class GamePage {
     );
   }
 
+  /** The board takes a move: the player's turn, or a premove while the other one thinks. */
+  takesInput() {
+    return this.canMove() || this.extras.premoveMoves() !== null;
+  }
+
   render() {
     if (this.orderChaos) {
       this.renderOrderChaos();
@@ -200,9 +209,11 @@ class GamePage {
     let lastMarks = null;
     if (this.viewPly === null) lastMarks = s.last;
     else if (ply > 0) lastMarks = boardChange(parsePosition(this.positionAt(ply - 1)), board, s.moves[ply - 1].by);
+    const premoves = this.extras.premoveMoves();
     this.input.show({
-      board,
-      builder: this.canMove() ? new TurnBuilder(s.legal) : null,
+      // A premove is built on the board as if it were the waiting player's turn.
+      board: premoves ? { ...board, toMove: s.you[0] } : board,
+      builder: this.canMove() ? new TurnBuilder(s.legal) : premoves && new TurnBuilder(premoves),
       flipped: this.flipped,
       lastMarks,
       label: `Board, ${sideName(board.toMove, s.sides)} to move${this.viewPly === null ? '' : `, after move ${ply} (read-only)`}`,
@@ -212,6 +223,7 @@ class GamePage {
     this.$('.board-column').style.setProperty('--board-aspect', aspect.toFixed(4));
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(this.viewPly === null);
+    this.extras.rendered();
     this.moveList.render(s, ply);
     this.analysis.show(s.rules, this.positionAt(ply));
     this.renderPanel();
@@ -227,7 +239,7 @@ class GamePage {
     this.input.show({
       position,
       legal: s.legal,
-      canMove: this.canMove(),
+      canMove: this.takesInput(),
       flipped: this.flipped,
       last: ply > 0 ? ocPlacement(s.moves[ply - 1].move) : null,
       line: live ? s.line : [],
@@ -236,6 +248,7 @@ class GamePage {
     this.$('.board-column').style.setProperty('--board-aspect', '1');
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(live);
+    this.extras.rendered();
     this.moveList.render(s, ply);
     this.renderPanel();
   }
@@ -243,11 +256,12 @@ class GamePage {
   renderPanel() {
     const s = this.state;
     const title = this.orderChaos ? 'Order and Chaos' : 'Ordo';
-    document.title = `${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`;
+    this.extras.title(`${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`);
     renderStatus(this.$('#status'), s, this.viewPly);
     renderPlayers(this.app, s, this.flipped);
     this.renderClocks();
     this.renderButtons();
+    this.extras.renderPanel();
     this.$('#house-rules').textContent = s.house_rules?.length ? `House rules in this game: ${s.house_rules.join('; ')}.` : '';
     this.$('#export').href = api.recordUrl(this.id);
     this.$('#step-bar').hidden = !this.input.context?.builder?.chosen.length && !this.input.tie;
@@ -255,6 +269,7 @@ class GamePage {
 
   renderClocks() {
     renderClocks(this.app, this.clocks);
+    this.extras?.clockTicked();
   }
 
   renderButtons() {
@@ -275,7 +290,7 @@ class GamePage {
     show('#move-now', player && Boolean(s.ai?.thinking));
     this.$('#move-form').hidden = !player || over;
     this.$('#symbol-picker').hidden = !this.orderChaos || !player || over;
-    this.$('#move-form button').disabled = !this.canMove();
+    this.$('#move-form button').disabled = !this.takesInput();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;
     this.$('#nav-next').disabled = this.viewPly === null;
@@ -295,6 +310,7 @@ class GamePage {
   }
 
   play(move) {
+    if (this.extras.queuePremove(move)) return Promise.resolve(true);
     return this.act('moves', { move, ply: this.state.ply });
   }
 

@@ -194,10 +194,13 @@ void HttpServer::add_game_routes() {
   });
   using Action = json (GameService::*)(const std::string&, const json&);
   const std::pair<const char*, Action> actions[] = {
-      {"/moves", &GameService::play},        {"/undo", &GameService::undo},
-      {"/resign", &GameService::resign},     {"/draw", &GameService::draw},
-      {"/move-now", &GameService::move_now}, {"/takeback", &GameService::takeback},
-      {"/rematch", &GameService::rematch},
+      {"/moves", &GameService::play},
+      {"/undo", &GameService::undo},
+      {"/resign", &GameService::resign},
+      {"/draw", &GameService::draw},
+      {"/move-now", &GameService::move_now},
+      {"/takeback", &GameService::takeback},  // game_offers.cpp
+      {"/rematch", &GameService::rematch},    // game_offers.cpp
   };
   for (const auto& [suffix, action] : actions) {
     http_->Post(game + suffix, [this, action = action](const httplib::Request& req,

@@ -20,6 +20,8 @@ const std::pair<const char*, Action> kGameActions[] = {
     {"/draw", &GameService::draw},
     {"/move-now", &GameService::move_now},
     {"/spectator-analysis", &GameService::allow_spectator_analysis},
+    {"/takeback", &GameService::takeback},  // game_offers.cpp
+    {"/rematch", &GameService::rematch},    // game_offers.cpp
 };
 
 constexpr const char* kGame = "/api/games/{id}";
@@ -38,7 +40,7 @@ void add_api(Router& router, GameService& games, Analyzer& analyzer) {
   });
   router.add(
       "POST", "/api/analyze",
-      [&analyzer](const HttpRequest& request, const Router::Params&) {
+      [&analyzer, &games](const HttpRequest& request, const Router::Params&) {
         // The position of a live network game is refused here too, so that the game's
         // fairness cannot be bypassed through the free endpoint.
         return json_response(
@@ -77,14 +79,16 @@ void add_game(Router& router, GameService& games, Analyzer& analyzer) {
                  return json_response(200, (games.*action)(id[0], json_body(request)));
                });
   }
-  router.add("GET", game + "/events",
-             [&games](const HttpRequest& request, const Router::Params& id) {
-               // 404 before the stream starts; the watch keeps the game in memory while it is open.
-               HttpResponse response;
-               response.events = std::make_shared<EventStreamStart>(
-                   EventStreamStart{games.watch(id[0]), request.query_value("token").value_or("")});
-               return response;
-             });
+  router.add(
+      "GET", game + "/events", [&games](const HttpRequest& request, const Router::Params& id) {
+        // 404 before the stream starts; the watch keeps the game in memory while it is
+        // open, and the seats the token holds count as connected (presence).
+        const std::string token = request.query_value("token").value_or("");
+        HttpResponse response;
+        response.events =
+            std::make_shared<EventStreamStart>(EventStreamStart{games.watch(id[0], token), token});
+        return response;
+      });
 }
 
 void add_static(Router& router, const StaticFiles& files) {

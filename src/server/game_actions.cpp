@@ -190,6 +190,16 @@ GameService::Watch GameService::watch(const std::string& id) {
   return Watch(acquire(id));
 }
 
+GameService::Watch GameService::watch(const std::string& id, const std::string& token) {
+  auto match = acquire(id);
+  std::vector<Color> seats;
+  {
+    std::lock_guard lock(match->mutex);
+    seats = seats_of(*match, token);
+  }
+  return Watch(match, std::make_shared<PresenceGuard>(match, std::move(seats)));
+}
+
 std::optional<json> GameService::next_state(const Watch& watch, const std::string& token,
                                             std::uint64_t& version,
                                             std::chrono::milliseconds wait) {

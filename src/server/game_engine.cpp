@@ -15,9 +15,9 @@ void GameService::prepare_engine(Match& match) {
   games::EngineSettings settings;
   settings.hash_mib = options_.engine_hash_mib;
   settings.level = match.row.ai_level;
-  // The lower levels' randomness differs from game to game but stays the same on a
-  // replay.
-  settings.seed = std::hash<std::string>{}(match.row.id);
+  // The lower levels' randomness differs from game to game (ids are random) but stays the
+  // same on a replay; a fixed seed makes every game reproducible (tests).
+  settings.seed = options_.ai_seed.value_or(std::hash<std::string>{}(match.row.id));
   try {
     auto engine = games::make_engine(*match.game, settings);
     engine->set_position(match.game->start_position(), match.game->moves());

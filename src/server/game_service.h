@@ -55,6 +55,8 @@ struct ServiceOptions {
   // Tests: every search reports its move only when stopped (move-now), so the test, not
   // the speed of the machine, decides when the engine answers.
   bool ai_answers_when_stopped = false;
+  // The seed of every engine's chance (tests, reproducible runs); unset, each game has its own.
+  std::optional<std::uint64_t> ai_seed;
   // How many games stay in memory, and how long an unused one stays (see GameCache).
   CacheLimits cache;
 };
@@ -67,11 +69,13 @@ class GameService {
   // A game held open by an event stream: it stays in memory while the watch lives.
   class Watch {
    public:
-    explicit Watch(std::shared_ptr<Match> match) : match_(std::move(match)) {}
+    explicit Watch(std::shared_ptr<Match> match, std::shared_ptr<PresenceGuard> presence = {})
+        : match_(std::move(match)), presence_(std::move(presence)) {}
 
    private:
     friend class GameService;
     std::shared_ptr<Match> match_;
+    std::shared_ptr<PresenceGuard> presence_;  // the watcher's seats count as connected
   };
 
   // Resumes the stored games that cannot wait for a request (see above).
@@ -107,10 +111,15 @@ class GameService {
   void refuse_live_network_position(const std::string& position);
   // POST /api/games/{id}/spectator-analysis: the seat's consent to spectators' analysis.
   nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body);
+  // game_offers.cpp: takeback requests (network games) and rematches.
+  nlohmann::json takeback(const std::string& id, const nlohmann::json& body);
+  nlohmann::json rematch(const std::string& id, const nlohmann::json& body);
 
   // For event streams: keeps the game in memory while the stream is open. Throws
   // no_such_game.
   Watch watch(const std::string& id);
+  // The same, and the seats `token` holds count as connected while the watch lives.
+  Watch watch(const std::string& id, const std::string& token);
   // Waits up to `wait` for the game to change after `version`; returns the state (and
   // the new version) if it did, nullopt on time-out or when the service is closing. Pass
   // version 0 to get the state at once.
@@ -180,6 +189,8 @@ class GameService {
   // game_creation.cpp
   void add_game(const std::shared_ptr<Match>& match, const std::vector<StoredMove>& moves);
   nlohmann::json new_game_answer(Match& match, const SeatTokens& tokens);
+  // game_offers.cpp: the finished game's rematch, under its lock.
+  void create_rematch(Match& finished, std::int64_t now);
 
   // game_actions.cpp: the prologue every POST action shares.
   Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over);

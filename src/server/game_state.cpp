@@ -3,6 +3,7 @@
 
 #include "server/game_rules.h"
 #include "server/game_service.h"
+#include "server/premove_moves.h"
 #include "server/request_fields.h"
 #include "server/stored_result.h"
 
@@ -83,11 +84,13 @@ json GameService::state_of(Match& match, const std::string& token) {
   else
     state["ai"] = nullptr;
   state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
-  json you = json::array();
+  add_offer_state(match, state);
   const std::vector<Color> seats = seats_of(match, token);
+  json you = json::array();
   for (Color c : seats) you.push_back(seat_name(c));
   state["you"] = you;
   state["analysis"] = analysis_state(match, seats);
+  add_premove_state(match, seats, state);
   return state;
 }
 

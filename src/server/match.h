@@ -17,6 +17,8 @@
 #include "games/any_game.h"
 #include "server/change_listeners.h"
 #include "server/chess_clock.h"
+#include "server/game_offers.h"
+#include "server/seat_presence.h"
 #include "server/storage.h"
 
 namespace ordo::server {
@@ -54,6 +56,8 @@ struct Match {
   // Each seat's consent (white, black) to spectators seeing the engine's analysis while
   // the game goes on (game_analysis.cpp); not stored, so a reloaded game starts without.
   bool spectator_analysis[2] = {false, false};
+  GameOffers offers;
+  SeatPresence presence;
 
   // Mode ai. The engine thinks on its own thread; its answer comes back through the
   // service's queue, and is taken only if `ai_search` still names the search that asked.

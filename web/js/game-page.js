@@ -11,6 +11,7 @@ import { boardChange, parsePosition } from './position.js';
 import { TurnBuilder } from './turn-builder.js';
 import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
 import { playerLabel, sideName } from './game-text.js';
+import { PlayExtras } from './play-extras.js';
 
 export function showGamePage(app, id, token) {
   new GamePage(app, id, token).start();
@@ -40,6 +41,7 @@ class GamePage {
     this.moveList = new MoveList(this.$('#move-list'), (ply) => this.view(ply));
     this.announcer = new MoveAnnouncer(this.$('#announcer'));
     this.bindControls();
+    this.extras = new PlayExtras(this);
     try {
       const state = await api.state(this.id, this.token);
       this.makeInput(state.game);
@@ -159,6 +161,7 @@ class GamePage {
   applyState(state) {
     const first = !this.state;
     const changed = first || state.ply !== this.state.ply || state.position !== this.state.position;
+    const previous = this.state;
     const previousAi = this.state?.ai?.thinking;
     const previous = this.state;
     this.state = state;
@@ -177,9 +180,10 @@ class GamePage {
     this.clocks.update(state.clock);
     // Redraw the board only when needed, so that a turn being built is not reset by an
     // update that does not touch it (a draw offer, the clock).
-    const movable = this.canMove() !== Boolean(this.input.context?.builder);
+    const movable = this.takesInput() !== Boolean(this.input.context?.builder);
     if (changed || movable || previousAi !== state.ai?.thinking || !this.input.context) this.render();
     else this.renderPanel();
+    this.extras.stateChanged(previous, state);
   }
 
   /** Tells the player whose draw offer went away unanswered by a move or the end. */
@@ -213,6 +217,11 @@ class GamePage {
     );
   }
 
+  /** The board takes a move: the player's turn, or a premove while the other one thinks. */
+  takesInput() {
+    return this.canMove() || this.extras.premoveMoves() !== null;
+  }
+
   render() {
     if (this.orderChaos) {
       this.renderOrderChaos();
@@ -223,9 +232,11 @@ class GamePage {
     const board = parsePosition(this.positionAt(ply));
     // The squares the move changed, live and in replay alike.
     const lastMarks = ply > 0 ? boardChange(parsePosition(this.positionAt(ply - 1)), board, s.moves[ply - 1].by) : null;
+    const premoves = this.extras.premoveMoves();
     this.input.show({
-      board,
-      builder: this.canMove() ? new TurnBuilder(s.legal) : null,
+      // A premove is built on the board as if it were the waiting player's turn.
+      board: premoves ? { ...board, toMove: s.you[0] } : board,
+      builder: this.canMove() ? new TurnBuilder(s.legal) : premoves && new TurnBuilder(premoves),
       flipped: this.flipped,
       lastMarks,
       label: `Board, ${sideName(board.toMove, s.sides)} to move${this.viewPly === null || ply === 0 ? '' : `, after ${moveLabel(s, ply)} (read-only)`}`,
@@ -235,6 +246,7 @@ class GamePage {
     this.$('.board-column').style.setProperty('--board-aspect', aspect.toFixed(4));
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(this.viewPly === null);
+    this.extras.rendered();
     this.moveList.render(s, ply);
     this.renderPanel();
   }
@@ -249,7 +261,7 @@ class GamePage {
     this.input.show({
       position,
       legal: s.legal,
-      canMove: this.canMove(),
+      canMove: this.takesInput(),
       flipped: this.flipped,
       last: ply > 0 ? ocPlacement(s.moves[ply - 1].move) : null,
       line: live ? s.line : [],
@@ -258,6 +270,7 @@ class GamePage {
     this.$('.board-column').style.setProperty('--board-aspect', '1');
     this.$('#board').dataset.ply = String(ply);
     this.$('#board').dataset.live = String(live);
+    this.extras.rendered();
     this.moveList.render(s, ply);
     this.renderPanel();
   }
@@ -265,13 +278,14 @@ class GamePage {
   renderPanel() {
     const s = this.state;
     const title = this.orderChaos ? 'Order and Chaos' : 'Ordo';
-    document.title = `${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`;
+    this.extras.title(`${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`);
     this.$('#game-title').textContent = `${title}: ${playerLabel('white', s)} against ${playerLabel('black', s)}`;
     if (!this.orderChaos) this.analysis.show(s, this.shownPly(), this.positionAt(this.shownPly()));
     renderStatus(this.$('#status'), s, this.viewPly);
     renderPlayers(this.app, s, this.flipped);
     this.renderClocks();
     this.renderButtons();
+    this.extras.renderPanel();
     this.$('#house-rules').textContent = s.house_rules?.length ? `House rules in this game: ${s.house_rules.join('; ')}.` : '';
     this.$('#export').href = api.recordUrl(this.id);
     this.syncStepBar();
@@ -286,6 +300,7 @@ class GamePage {
 
   renderClocks() {
     renderClocks(this.app, this.clocks);
+    this.extras?.clockTicked();
   }
 
   renderButtons() {
@@ -306,7 +321,7 @@ class GamePage {
     show('#move-now', player && Boolean(s.ai?.thinking));
     this.$('#move-form').hidden = !player || over;
     this.$('#symbol-picker').hidden = !this.orderChaos || !player || over;
-    this.$('#move-form button').disabled = !this.canMove();
+    this.$('#move-form button').disabled = !this.takesInput();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;
     this.$('#nav-next').disabled = this.viewPly === null;
@@ -326,6 +341,7 @@ class GamePage {
   }
 
   play(move) {
+    if (this.extras.queuePremove(move)) return Promise.resolve(true);
     return this.act('moves', { move, ply: this.state.ply });
   }
 

@@ -1,0 +1,158 @@
+// Takeback requests and rematches (see game_offers.h): the POST actions and what the
+// state shows of them.
+#include "server/game_offers.h"
+
+#include "server/api_error.h"
+#include "server/game_rules.h"
+#include "server/game_service.h"
+#include "server/random_token.h"
+#include "server/request_fields.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::string offer_action(const json& body, bool required) {
+  std::string what = string_field(body, "action", required);
+  if (what.empty()) what = "offer";
+  if (what != "offer" && what != "accept" && what != "decline")
+    throw ApiError(400, "bad_request", "'action' must be offer, accept or decline");
+  return what;
+}
+
+json seat_or_null(const std::optional<Color>& seat) {
+  return seat ? json(seat_name(*seat)) : json(nullptr);
+}
+
+}  // namespace
+
+std::optional<Color> pending_takeback(const Match& match) {
+  const GameOffers& offers = match.offers;
+  if (!offers.takeback_by || offers.takeback_ply != match.facts.size() || match.over())
+    return std::nullopt;
+  return offers.takeback_by;
+}
+
+std::size_t takeback_plies(const Match& match, Color seat) {
+  const std::string name = seat_name(seat);
+  for (std::size_t back = 1; back <= match.facts.size(); ++back)
+    if (match.facts[match.facts.size() - back].by == name) return back;
+  return 0;
+}
+
+void add_offer_state(const Match& match, json& state) {
+  state["takeback_offer"] = seat_or_null(pending_takeback(match));
+  state["rematch_offer"] = seat_or_null(match.offers.rematch_by);
+  state["rematch"] =
+      match.offers.rematch_id.empty() ? json(nullptr) : json(match.offers.rematch_id);
+  state["connected"] = {{"white", match.presence.connected(Color::White)},
+                        {"black", match.presence.connected(Color::Black)}};
+}
+
+json GameService::takeback(const std::string& id, const json& body) {
+  const std::string what = offer_action(body, true);
+  Action action = begin_action(id, body, IfOver::Refuse);
+  Match& match = action.game();
+  if (match.row.mode != "network")
+    throw ApiError(409, "not_allowed",
+                   "takeback requests are for network games; this one has undo");
+  const Color seat = action.seats[0];
+  const std::optional<Color> pending = pending_takeback(match);
+  GameOffers& offers = match.offers;
+  if (what == "offer") {
+    if (pending == seat) return state_of(match, action.token);
+    if (pending)
+      throw ApiError(409, "offer_pending",
+                     "the other player's takeback request is waiting for your answer");
+    if (takeback_plies(match, seat) == 0)
+      throw ApiError(409, "nothing_to_undo", "you have no move to take back");
+    offers.takeback_by = seat;
+    offers.takeback_ply = match.facts.size();
+    match.touch();
+    return state_of(match, action.token);
+  }
+  if (!pending) throw ApiError(409, "no_takeback_offer", "there is no takeback request to answer");
+  if (what == "decline") {  // by the other player, or withdrawn by the one who asked
+    offers.takeback_by.reset();
+    match.touch();
+    return state_of(match, action.token);
+  }
+  if (*pending == seat)
+    throw ApiError(403, "not_your_seat",
+                   "the takeback request is yours; the other player answers it");
+  const std::size_t take = takeback_plies(match, *pending);
+  offers.takeback_by.reset();
+  commit_undo(match, take, action.now);
+  return state_of(match, action.token);
+}
+
+json GameService::rematch(const std::string& id, const json& body) {
+  const std::string what = offer_action(body, false);
+  Action action = begin_action(id, body, IfOver::Allow);
+  Match& match = action.game();
+  if (!match.over()) throw ApiError(409, "not_over", "a rematch follows a finished game");
+  GameOffers& offers = match.offers;
+  if (!offers.rematch_id.empty()) return state_of(match, action.token);  // already agreed
+  // Against the engine, or one screen: the one person present decides alone.
+  const bool alone = match.row.mode != "network";
+  const Color seat = action.seats[0];
+  if (what == "offer") {
+    if (alone || (offers.rematch_by && *offers.rematch_by != seat)) {
+      create_rematch(match, action.now);
+    } else if (!offers.rematch_by) {
+      offers.rematch_by = seat;
+      match.touch();
+    }
+    return state_of(match, action.token);
+  }
+  if (!offers.rematch_by)
+    throw ApiError(409, "no_rematch_offer", "there is no rematch offer to answer");
+  if (what == "decline") {
+    offers.rematch_by.reset();
+    match.touch();
+  } else {
+    if (*offers.rematch_by == seat)
+      throw ApiError(403, "not_your_seat",
+                     "the rematch offer is yours; the other player answers it");
+    create_rematch(match, action.now);
+  }
+  return state_of(match, action.token);
+}
+
+void GameService::create_rematch(Match& finished, std::int64_t now) {
+  // The same game, rules, board, start, settings, clock and level, the seats swapped: each
+  // player's token (stored as its digest) now holds the other colour, so nobody needs a new
+  // link and no token is ever kept in clear.
+  const StoredGame& old = finished.row;
+  StoredGame row;  // result, reason and draw offer start afresh
+  row.id = make_game_id();
+  row.game = old.game;
+  row.mode = old.mode;
+  row.rules = old.rules;
+  row.size = old.size;
+  row.start = old.start;
+  row.settings = old.settings;
+  row.white_name = old.black_name;
+  row.black_name = old.white_name;
+  row.white_token = old.black_token;
+  row.black_token = old.white_token;
+  row.clock_initial_ms = old.clock_initial_ms;
+  row.clock_increment_ms = old.clock_increment_ms;
+  row.ai_level = old.ai_level;
+  if (auto ai = seat_from_name(old.ai_color))
+    row.ai_color = seat_name(*ai == Color::White ? Color::Black : Color::White);
+  row.created_ms = row.updated_ms = row.turn_started_ms = now;
+  auto next = std::make_shared<Match>(row, games::make_game(rules_for(row.game).spec_of(row)));
+  if (row.clock_initial_ms > 0) next->clock.emplace(row.clock_initial_ms, row.clock_increment_ms);
+  next->turn_started_ms = now;
+  add_game(next, {});
+  finished.offers.rematch_by.reset();
+  finished.offers.rematch_id = row.id;
+  finished.touch();
+  std::lock_guard lock(next->mutex);
+  start_engine_if_its_turn(*next);
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,33 @@
+// The offers one player makes and the other answers, beyond the draw offer: a takeback
+// (network games; the other modes have undo) and a rematch with the colours swapped.
+// Kept in memory only, like a conversation across the board: a restart forgets them.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "core/types.h"
+
+namespace ordo::server {
+
+struct Match;
+
+struct GameOffers {
+  // Asked by `takeback_by` at `takeback_ply` plies: void as soon as the game moves on.
+  std::optional<Color> takeback_by;
+  std::size_t takeback_ply = 0;
+  std::optional<Color> rematch_by;
+  std::string rematch_id;  // the rematch, once both agreed
+};
+
+// The seat whose takeback request is pending, if it still stands.
+std::optional<Color> pending_takeback(const Match& match);
+// How many plies a takeback by `seat` removes: back to and including its last move; 0 if
+// it has played none.
+std::size_t takeback_plies(const Match& match, Color seat);
+// takeback_offer, rematch_offer, rematch and connected, as docs/api.md shows them.
+void add_offer_state(const Match& match, nlohmann::json& state);
+
+}  // namespace ordo::server

@@ -1,0 +1,95 @@
+// The pure parts of the page's extras (sounds, premove, tab title), run in the browser as
+// the page loads them.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch, newPage } from './helpers.mjs';
+
+let browser;
+let page;
+before(async () => {
+  browser = await launch();
+  page = await newPage(browser);
+  await page.goto('/rules');
+});
+after(async () => {
+  await browser?.close();
+});
+
+const playing = { result: { score: '*' }, ply: 4, position: 'P4' };
+
+test('a change sounds as the end, a capture or a move', async () => {
+  const sounds = await page.evaluate(async (before) => {
+    const { soundForChange } = await import('/static/js/sounds.js');
+    const pieces = { P4: 30, P5: 30, P5x: 29 };
+    const count = (position) => pieces[position];
+    return [
+      soundForChange(null, before, count),
+      soundForChange(before, { ...before }, count),
+      soundForChange(before, { ...before, ply: 5, position: 'P5' }, count),
+      soundForChange(before, { ...before, ply: 5, position: 'P5x' }, count),
+      soundForChange(before, { ...before, ply: 5, position: 'P5x', result: { score: '1-0' } }, count),
+      soundForChange(before, { ...before, ply: 2, position: 'P2' }, count),
+    ];
+  }, playing);
+  assert.deepEqual(sounds, [null, null, 'move', 'capture', 'end', null]);
+});
+
+test('low time warns once per seat, and again after time was added back', async () => {
+  const calls = await page.evaluate(async () => {
+    const { LowTimeWatch } = await import('/static/js/sounds.js');
+    let count = 0;
+    const watch = new LowTimeWatch(() => count++, 20000);
+    const left = { white: 25000, black: 5000 };
+    const counts = [];
+    for (const white of [25000, 19000, 18000, 21000, 15000]) {
+      left.white = white;
+      watch.check(['white'], (seat) => left[seat]);
+      counts.push(count);
+    }
+    return counts;
+  });
+  assert.deepEqual(calls, [0, 1, 1, 1, 2]);
+});
+
+test('a premove is due only right after the one reply, and names its squares', async () => {
+  const result = await page.evaluate(async () => {
+    const { Premove, squaresOf } = await import('/static/js/premove.js');
+    const state = (ply, toMove, score = '*') => ({ ply, to_move: toMove, you: ['black'], result: { score } });
+    const p = new Premove();
+    p.queue('c7-c6', 2);
+    const waiting = p.due(state(2, 'white')); // the same ply: still queued
+    const played = p.due(state(3, 'black'));
+    const afterPlay = p.move;
+    p.queue('c7-c6', 2);
+    const afterTakeback = p.due(state(1, 'black'));
+    p.queue('c7-c6', 2);
+    const afterEnd = p.due(state(3, 'black', '1-0'));
+    return { waiting, played, afterPlay, afterTakeback, afterEnd, dropped: p.move, squares: squaresOf('b2:d2-b4'), oc: squaresOf('Xc3'), ten: squaresOf('j10-j9') };
+  });
+  assert.deepEqual(result, {
+    waiting: null,
+    played: 'c7-c6',
+    afterPlay: null,
+    afterTakeback: null,
+    afterEnd: null,
+    dropped: null,
+    squares: ['b2', 'd2', 'b4'],
+    oc: ['c3'],
+    ten: ['j10', 'j9'],
+  });
+});
+
+test('"Your turn" is for a player to move, not on a shared screen nor while the engine thinks', async () => {
+  const answers = await page.evaluate(async () => {
+    const { yourTurn } = await import('/static/js/tab-title.js');
+    const base = { result: { score: '*' }, mode: 'network', you: ['black'], to_move: 'black', ai: null };
+    return [
+      yourTurn(base),
+      yourTurn({ ...base, to_move: 'white' }),
+      yourTurn({ ...base, mode: 'local', you: ['white', 'black'] }),
+      yourTurn({ ...base, mode: 'ai', ai: { thinking: true } }),
+      yourTurn({ ...base, result: { score: '0-1' } }),
+    ];
+  });
+  assert.deepEqual(answers, [true, false, false, false, false]);
+});

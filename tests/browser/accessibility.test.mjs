@@ -23,7 +23,13 @@ async function violations(page) {
   const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 async function check(viewport, path, prepare = async () => {}) {
@@ -35,9 +41,12 @@ async function check(viewport, path, prepare = async () => {}) {
   await page.context().close();
 }
 
-for (const [width, viewport] of [['laptop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 800 }]]) {
+for (const [width, viewport] of [
+  ['laptop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 800 }],
+]) {
   describe(`accessibility at ${width} width`, () => {
-    test('the start page with stored games and a network game\'s links', async () => {
+    test("the start page with stored games and a network game's links", async () => {
       await createGame({ mode: 'local', players: { white: 'Axe A', black: 'Axe B' } });
       await check(viewport, '/', async (page) => {
         await page.locator('#stored-games table').waitFor();

@@ -52,7 +52,11 @@ test('a draw offer is declined, then a second one accepted, by the other seat', 
   await white.getByRole('button', { name: 'Offer draw' }).click();
   await black.getByRole('button', { name: 'Accept draw' }).waitFor();
   assert.match(await black.locator('#status').innerText(), /White offers a draw/);
-  assert.equal(await white.getByRole('button', { name: 'Accept draw' }).isVisible(), false, 'nobody accepts their own offer');
+  assert.equal(
+    await white.getByRole('button', { name: 'Accept draw' }).isVisible(),
+    false,
+    'nobody accepts their own offer',
+  );
   await black.getByRole('button', { name: 'Accept draw' }).click();
   await white.locator('#status[data-result="1/2-1/2"]').waitFor();
   await black.locator('#status[data-result="1/2-1/2"]').waitFor();
@@ -118,7 +122,11 @@ test('when the event stream is refused (503 busy) the page opens it again later'
   let refused = 0;
   await page.route('**/api/games/*/events*', (route) => {
     if (refused++ === 0) {
-      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "too many open event streams", "code": "busy"}' });
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error": "too many open event streams", "code": "busy"}',
+      });
     }
     return route.continue();
   });

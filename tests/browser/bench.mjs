@@ -33,5 +33,7 @@ for (let i = 0; i < runs; i++) {
 }
 await browser.close();
 for (const [name, values] of Object.entries(timings)) {
-  console.log(`${name.padEnd(6)} median ${median(values).toFixed(1)} ms  (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)}, ${values.length} runs)`);
+  console.log(
+    `${name.padEnd(6)} median ${median(values).toFixed(1)} ms  (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)}, ${values.length} runs)`,
+  );
 }

@@ -64,7 +64,17 @@ test('a premove is due only right after the one reply, and names its squares', a
     const afterTakeback = p.due(state(1, 'black'));
     p.queue('c7-c6', 2);
     const afterEnd = p.due(state(3, 'black', '1-0'));
-    return { waiting, played, afterPlay, afterTakeback, afterEnd, dropped: p.move, squares: squaresOf('b2:d2-b4'), oc: squaresOf('Xc3'), ten: squaresOf('j10-j9') };
+    return {
+      waiting,
+      played,
+      afterPlay,
+      afterTakeback,
+      afterEnd,
+      dropped: p.move,
+      squares: squaresOf('b2:d2-b4'),
+      oc: squaresOf('Xc3'),
+      ten: squaresOf('j10-j9'),
+    };
   });
   assert.deepEqual(result, {
     waiting: null,

@@ -7,7 +7,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { apiPost, clickSquare, createGame, launch, newPage, waitForPly } from './helpers.mjs';
 
-const OUT = process.env.SCREENSHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const OUT =
+  process.env.SCREENSHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 let browser;
@@ -23,7 +24,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name} screenshots of the game-over dialog and a premove`, async () => {
     const over = await createGame({ mode: 'network', players: { white: 'Ada', black: 'Ben' } });
     for (const [ply, move] of ['c2-c4', 'd7-d5', 'd2-d4'].entries()) {
-      await apiPost(`/api/games/${over.id}/moves`, { token: ply % 2 ? over.tokens.black : over.tokens.white, move, ply });
+      await apiPost(`/api/games/${over.id}/moves`, {
+        token: ply % 2 ? over.tokens.black : over.tokens.white,
+        move,
+        ply,
+      });
     }
     const page = await newPage(browser, viewport);
     await page.goto(over.links.white);

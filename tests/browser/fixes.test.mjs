@@ -27,13 +27,19 @@ async function open(created, link = created.links.white, viewport = undefined, o
 /** Plays `moves` through the API (a local game's one token); `created.state` follows. */
 async function play(created, moves) {
   for (const move of moves) {
-    created.state = await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move, ply: created.state.ply });
+    created.state = await apiPost(`/api/games/${created.id}/moves`, {
+      token: created.tokens.white,
+      move,
+      ply: created.state.ply,
+    });
   }
 }
 
 /** The squares marked as the last move's, sorted. */
 async function lastMarks(page) {
-  const squares = await page.locator('#board rect.mark-from, #board rect.mark-to').evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
+  const squares = await page
+    .locator('#board rect.mark-from, #board rect.mark-to')
+    .evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
   return squares.sort();
 }
 
@@ -65,11 +71,15 @@ describe('item 3: analysis is fair in network games', () => {
     assert.equal(await white.getByLabel('Show engine analysis').isVisible(), false);
     assert.equal(await white.locator('.analysis-off').isVisible(), true);
     const refused = await fetch(new URL(`/api/games/${created.id}/analyze`, process.env.ORDO_URL), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: created.tokens.white }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: created.tokens.white }),
     });
     assert.equal(refused.status, 403, 'the server refuses, not only the page');
     const free = await fetch(new URL('/api/analyze', process.env.ORDO_URL), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ position: created.state.position }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ position: created.state.position }),
     });
     assert.equal(free.status, 403, 'nor through the free analysis');
 
@@ -104,7 +114,11 @@ describe('item 4: the boards from the keyboard', () => {
     await page.keyboard.press('Enter');
     await waitForPly(page, 1);
     assert.equal(await page.locator('#move-list .move[data-ply="1"]').innerText(), 'c2-c3');
-    assert.equal(await page.evaluate(() => document.activeElement.closest('#board') !== null), true, 'the focus stays on the board');
+    assert.equal(
+      await page.evaluate(() => document.activeElement.closest('#board') !== null),
+      true,
+      'the focus stays on the board',
+    );
   });
 
   test('Shift+Enter selects a line from the keyboard', async () => {
@@ -210,14 +224,20 @@ describe('item 5: the small faults', () => {
     const page = await open(created);
     const ratio = await page.evaluate(() => {
       const luminance = (colour) => {
-        const [r, g, b] = colour.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
-          const c = v / 255;
-          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-        });
+        const [r, g, b] = colour
+          .match(/\d+(\.\d+)?/g)
+          .slice(0, 3)
+          .map(Number)
+          .map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
       };
       const ring = getComputedStyle(document.querySelector('#board .mark-last-ring')).stroke;
-      const dark = getComputedStyle(document.querySelector('#board rect.square.dark:not(.mark-from):not(.mark-to)')).fill;
+      const dark = getComputedStyle(
+        document.querySelector('#board rect.square.dark:not(.mark-from):not(.mark-to)'),
+      ).fill;
       const [a, b] = [luminance(ring), luminance(dark)].sort((x, y) => y - x);
       return (a + 0.05) / (b + 0.05);
     });
@@ -228,7 +248,10 @@ describe('item 5: the small faults', () => {
     const created = await createGame({ mode: 'local', rules: 'x' });
     await play(created, ['e3-d3,d3-e4']);
     const page = await open(created);
-    assert.equal(await page.locator('#move-list .move[data-ply="1"]').evaluate((n) => getComputedStyle(n).whiteSpace), 'nowrap');
+    assert.equal(
+      await page.locator('#move-list .move[data-ply="1"]').evaluate((n) => getComputedStyle(n).whiteSpace),
+      'nowrap',
+    );
     await page.getByLabel('Show engine analysis').check();
     const move = page.locator('#analysis-output .pv-move').first();
     await move.waitFor();

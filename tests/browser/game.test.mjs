@@ -3,7 +3,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  BASE, clickSquare, createGame, dragSquares, launch, newPage, pieceAt, targets, waitForPly, apiPost,
+  BASE,
+  clickSquare,
+  createGame,
+  dragSquares,
+  launch,
+  newPage,
+  pieceAt,
+  targets,
+  waitForPly,
+  apiPost,
 } from './helpers.mjs';
 
 let browser;
@@ -75,7 +84,7 @@ describe('start page', () => {
     assert.equal(await pieceAt(page, 'c2'), 'white');
   });
 
-  test('shows the server\'s reason when a record is rejected, and keeps the text', async () => {
+  test("shows the server's reason when a record is rejected, and keeps the text", async () => {
     const page = await newPage(browser);
     await page.goto('/');
     const record = '[Rules "classic"]\n\n1. c2-c9 *\n';
@@ -83,7 +92,7 @@ describe('start page', () => {
     await page.getByRole('button', { name: 'Import' }).click();
     const error = page.locator('#import-game .error');
     await error.waitFor();
-    assert.match(await error.innerText(), /could not be imported: .*c2-c9/, 'the server\'s reason, naming the move');
+    assert.match(await error.innerText(), /could not be imported: .*c2-c9/, "the server's reason, naming the move");
     assert.equal(await page.getByLabel('Record text').inputValue(), record);
   });
 });
@@ -101,14 +110,14 @@ describe('moves on the board', () => {
     assert.match(await page.locator('#status').innerText(), /Black to move/);
   });
 
-  test('a typed move: a rejected one shows the server\'s reason and changes nothing', async () => {
+  test("a typed move: a rejected one shows the server's reason and changes nothing", async () => {
     const { page } = await openLocal();
     const input = page.getByLabel('Type a move');
     await input.fill('c2-c5');
     await input.press('Enter');
     const error = page.locator('#error');
     await error.waitFor();
-    assert.match(await error.innerText(), /c2-c5/, 'the server\'s message names the move');
+    assert.match(await error.innerText(), /c2-c5/, "the server's message names the move");
     assert.equal(await input.inputValue(), 'c2-c5', 'the typed text is kept');
     assert.equal(await page.locator('#board').getAttribute('data-ply'), '0');
     assert.equal(await pieceAt(page, 'c2'), 'white');
@@ -180,7 +189,9 @@ describe('moves on the board', () => {
     await clickSquare(page, 'b2');
     await clickSquare(page, 'b4');
     await page.locator('#board rect.mark-choice').first().waitFor();
-    const choices = await page.locator('#board rect.mark-choice').evaluateAll((nodes) => nodes.map((n) => n.dataset.square).sort());
+    const choices = await page
+      .locator('#board rect.mark-choice')
+      .evaluateAll((nodes) => nodes.map((n) => n.dataset.square).sort());
     assert.deepEqual(choices, ['a5', 'c5']);
     assert.match(await page.locator('#step-text').innerText(), /group that stays/);
     await clickSquare(page, 'c5');
@@ -189,7 +200,11 @@ describe('moves on the board', () => {
     assert.equal(await pieceAt(page, 'c5'), 'black');
     assert.equal(await pieceAt(page, 'a5'), null);
     assert.equal(await page.locator('#board .mark-captured[data-square="b4"]').count(), 1, 'the capture is marked');
-    assert.equal(await page.locator('#board .mark-removed[data-square="a5"]').count(), 1, 'the removed piece is marked');
+    assert.equal(
+      await page.locator('#board .mark-removed[data-square="a5"]').count(),
+      1,
+      'the removed piece is marked',
+    );
   });
 
   test('cancelling an Ordo X turn after its first step sends nothing', async () => {
@@ -280,8 +295,20 @@ describe('opponents', () => {
     // be used: the test is then skipped, not failed.
     const skip = () => t.skip('the engine answered before Move now could be used');
     const usable = await Promise.race([
-      page.locator('#move-now:not([hidden]):not([disabled])').waitFor().then(() => true, () => false),
-      page.locator('#board[data-ply="2"]').waitFor().then(() => false, () => false),
+      page
+        .locator('#move-now:not([hidden]):not([disabled])')
+        .waitFor()
+        .then(
+          () => true,
+          () => false,
+        ),
+      page
+        .locator('#board[data-ply="2"]')
+        .waitFor()
+        .then(
+          () => false,
+          () => false,
+        ),
     ]);
     if (!usable) return skip();
     // Read the button and the status in one step, so that an answer cannot come between.
@@ -311,7 +338,7 @@ describe('opponents', () => {
     assert.equal(await moveNow.isVisible(), false);
   });
 
-  test('a network game: each seat sees the other\'s moves live', async () => {
+  test("a network game: each seat sees the other's moves live", async () => {
     const page = await newPage(browser);
     await page.goto('/');
     await page.getByRole('radio', { name: 'Two players over the network' }).check();
@@ -329,8 +356,11 @@ describe('opponents', () => {
     await black.goto(blackLink);
     await waitForPly(white, 0);
     await waitForPly(black, 0);
-    assert.equal(await black.locator('#board rect[data-square="a1"]').evaluate((r) => Number(r.getAttribute('y'))) < 100, true,
-      'Black sees the board from its side');
+    assert.equal(
+      (await black.locator('#board rect[data-square="a1"]').evaluate((r) => Number(r.getAttribute('y')))) < 100,
+      true,
+      'Black sees the board from its side',
+    );
     await clickSquare(white, 'c2');
     await clickSquare(white, 'c3');
     await waitForPly(black, 1);
@@ -342,7 +372,7 @@ describe('opponents', () => {
     await clickSquare(white, 'e3');
     assert.ok((await targets(white)).length > 0);
     await clickSquare(black, 'e6');
-    assert.deepEqual(await targets(black), [], 'not Black\'s turn: nothing is offered');
+    assert.deepEqual(await targets(black), [], "not Black's turn: nothing is offered");
   });
 });
 

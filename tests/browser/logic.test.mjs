@@ -42,8 +42,18 @@ test('position strings read and write back unchanged', async () => {
       return { text: formatPosition(board), files: board.files, ranks: board.ranks };
     });
   }, positions);
-  assert.deepEqual(back.map((b) => b.text), positions);
-  assert.deepEqual(back.map((b) => [b.files, b.ranks]), [[10, 8], [8, 8], [16, 3]]);
+  assert.deepEqual(
+    back.map((b) => b.text),
+    positions,
+  );
+  assert.deepEqual(
+    back.map((b) => [b.files, b.ranks]),
+    [
+      [10, 8],
+      [8, 8],
+      [16, 3],
+    ],
+  );
 });
 
 test('a shown Ordo X capture removes the smaller groups, or the ones not chosen', async () => {
@@ -59,12 +69,7 @@ test('a shown Ordo X capture removes the smaller groups, or the ones not chosen'
       formatPosition(applyStep(tie, parseStep('b2xb4'), null, false)),
     ];
   });
-  assert.deepEqual(boards, [
-    '6/2b3/1w4/6/6/6 w',
-    '6/b5/1w4/6/6/6 w',
-    '6/bb4/1w4/6/6/6 w',
-    '6/b1b3/1w4/6/6/6 w',
-  ]);
+  assert.deepEqual(boards, ['6/2b3/1w4/6/6/6 w', '6/b5/1w4/6/6/6 w', '6/bb4/1w4/6/6/6 w', '6/b1b3/1w4/6/6/6 w']);
 });
 
 test('a turn is built step by step from the legal list', async () => {
@@ -74,7 +79,10 @@ test('a turn is built step by step from the legal list', async () => {
     const out = {};
     out.e3 = [...builder.singleTargets('e3').entries()].sort();
     out.line = [...builder.lineTargets(['d2', 'c2'], 'd2').entries()];
-    out.tie = builder.options('b2xb4').map((step) => step.text).sort();
+    out.tie = builder
+      .options('b2xb4')
+      .map((step) => step.text)
+      .sort();
     const sideways = builder.options('e3-d3')[0];
     out.afterFirst = builder.choose(sideways);
     out.second = [...builder.singleTargets('d3').entries()].sort();
@@ -84,11 +92,17 @@ test('a turn is built step by step from the legal list', async () => {
     return out;
   });
   assert.deepEqual(trace, {
-    e3: [['d3', 'e3-d3'], ['e4', 'e3-e4']],
+    e3: [
+      ['d3', 'e3-d3'],
+      ['e4', 'e3-e4'],
+    ],
     line: [['d3', 'c2:d2-c3']],
     tie: ['b2xb4@a5', 'b2xb4@c5'],
     afterFirst: null,
-    second: [['c4', 'd3-c4'], ['e4', 'd3-e4']],
+    second: [
+      ['c4', 'd3-c4'],
+      ['e4', 'd3-e4'],
+    ],
     done: 'e3-d3,d3-c4',
     forward: 'e3-e4',
   });

@@ -61,7 +61,7 @@ test('each player sees whether the other one has the game open', async () => {
   await white.goto(created.links.white);
   await black.locator('.player-bar[data-side="white"] .presence[data-connected="true"]').waitFor();
   await white.locator('.player-bar[data-side="black"] .presence[data-connected="true"]').waitFor();
-  assert.equal(await black.locator('.player-bar[data-side="black"] .presence').count(), 0, 'no mark on one\'s own bar');
+  assert.equal(await black.locator('.player-bar[data-side="black"] .presence').count(), 0, "no mark on one's own bar");
   // The server notices a closed page when a write to its stream fails: at the next
   // keep-alive (every 15 s), or the one after.
   await white.close();

@@ -20,7 +20,7 @@ async function waitingBlack(clock = { initial_ms: 600000, increment_ms: 0 }) {
   return { created, page };
 }
 
-test('a move queued while White thinks is played when Black\'s turn comes', async () => {
+test("a move queued while White thinks is played when Black's turn comes", async () => {
   const { created, page } = await waitingBlack();
   await clickSquare(page, 'c7');
   await clickSquare(page, 'c6');
@@ -50,7 +50,11 @@ test('a click on the board cancels the premove', async () => {
 
 test('a premove that the reply made illegal is refused by the server, and the page says so', async () => {
   // Order and Chaos: Chaos queues a placement on c3, and Order takes c3 first.
-  const created = await createGame({ mode: 'network', game: 'orderchaos', clock: { initial_ms: 600000, increment_ms: 0 } });
+  const created = await createGame({
+    mode: 'network',
+    game: 'orderchaos',
+    clock: { initial_ms: 600000, increment_ms: 0 },
+  });
   const page = await newPage(browser);
   await page.goto(created.links.black);
   await waitForPly(page, 0);

@@ -30,11 +30,15 @@ async function waitForSound(page, kind) {
  * legal move, or a capture as soon as one is there. Answers the capture's ply.
  */
 async function playUntilCapture(created, onPly) {
-  let state = (await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: 'c2-c4', ply: 0 }));
+  let state = await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: 'c2-c4', ply: 0 });
   await onPly(state.ply);
   for (let i = 0; i < 80; i++) {
     const capture = state.legal.find((move) => move.includes('x'));
-    state = await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: capture ?? state.legal[0], ply: state.ply });
+    state = await apiPost(`/api/games/${created.id}/moves`, {
+      token: created.tokens.white,
+      move: capture ?? state.legal[0],
+      ply: state.ply,
+    });
     if (capture) return state.ply;
     await onPly(state.ply);
   }

@@ -81,14 +81,18 @@ async function playFirstMove(choice) {
     await page.locator('#board rect.placeable').first().click();
     return;
   }
-  const pieces = await page.locator('#board g.piece[data-piece=white]').evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
+  const pieces = await page
+    .locator('#board g.piece[data-piece=white]')
+    .evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
   // c2 moves forward at the start of every Ordo game; the others are a fallback.
   for (const square of ['c2', ...pieces.filter((p) => p !== 'c2')]) {
     await page.locator(`#board rect[data-square="${square}"]`).click();
-    const forward = await page.locator('#board circle.target').evaluateAll(
-      (nodes, from) => nodes.map((n) => n.dataset.square).find((to) => Number(to.slice(1)) > Number(from.slice(1))),
-      square,
-    );
+    const forward = await page
+      .locator('#board circle.target')
+      .evaluateAll(
+        (nodes, from) => nodes.map((n) => n.dataset.square).find((to) => Number(to.slice(1)) > Number(from.slice(1))),
+        square,
+      );
     if (forward) {
       await page.locator(`#board rect[data-square="${forward}"]`).click();
       return;

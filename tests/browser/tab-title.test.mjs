@@ -14,7 +14,10 @@ after(async () => {
 /** Makes the page believe it is in a background tab (or in front again). */
 async function setHidden(page, hidden) {
   await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (value ? 'hidden' : 'visible'),
+    });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
 }

@@ -71,7 +71,7 @@ export class AnalysisView {
     const white = side === 'white' ? 1 : -1;
     let value;
     if (answer.mate !== null && answer.mate !== undefined) {
-      const winner = (answer.mate > 0) === (side === 'white') ? 'White' : 'Black';
+      const winner = answer.mate > 0 === (side === 'white') ? 'White' : 'Black';
       value = `${winner} wins in ${Math.abs(answer.mate)}`;
     } else {
       const score = (answer.score * white) / 100;

@@ -33,9 +33,17 @@ function addDefinitions(svg) {
 
 function drawPiece(group, x, y, square, letter, extraClass = '') {
   const colour = letter === 'w' ? 'white' : 'black';
-  const piece = element('g', { class: `piece piece-${colour} ${extraClass}`, 'data-square': square, 'data-piece': colour }, group);
+  const piece = element(
+    'g',
+    { class: `piece piece-${colour} ${extraClass}`, 'data-square': square, 'data-piece': colour },
+    group,
+  );
   element('circle', { cx: x + CELL / 2, cy: y + CELL / 2 + 3, r: CELL * 0.38, class: 'piece-shadow' }, piece);
-  element('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38, fill: `url(#piece-${colour})`, class: 'piece-body' }, piece);
+  element(
+    'circle',
+    { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38, fill: `url(#piece-${colour})`, class: 'piece-body' },
+    piece,
+  );
   element('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.26, class: 'piece-ring' }, piece);
 }
 
@@ -65,7 +73,11 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '',
       const shade = (file + rank) % 2 === 0 ? 'dark' : 'light';
       const classes = ['square', shade];
       for (const name of ['from', 'to', 'selected', 'choice']) if (has(name, square)) classes.push(`mark-${name}`);
-      const rect = element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, squares);
+      const rect = element(
+        'rect',
+        { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square },
+        squares,
+      );
       const letter = board.pieces.get(square);
       if (keyboard) {
         // Buttons while the user may move; else pictures that can still be read one by one.
@@ -74,7 +86,19 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '',
         rect.setAttribute('aria-label', squareLabel(square, letter, board, has));
       }
       if (has('from', square) || has('to', square)) {
-        element('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'mark-last-ring', 'data-mark': square }, pieces);
+        element(
+          'rect',
+          {
+            x: x + 5,
+            y: y + 5,
+            width: CELL - 10,
+            height: CELL - 10,
+            rx: 6,
+            class: 'mark-last-ring',
+            'data-mark': square,
+          },
+          pieces,
+        );
       }
       if (letter) drawPiece(pieces, x, y, square, letter, has('selected', square) ? 'lifted' : '');
       if (has('captured', square)) drawCaptureBadge(pieces, x, y, square);
@@ -83,10 +107,17 @@ export function drawBoard(svg, board, { flipped = false, marks = {}, label = '',
         // A ring around an enemy piece (a capture); a dot elsewhere, also on a square that
         // an own piece leaves in the same move (an Ordo X line in single file).
         const capture = letter && letter !== (board.toMove === 'white' ? 'w' : 'b');
-        element('circle', {
-          cx: x + CELL / 2, cy: y + CELL / 2, r: capture ? CELL * 0.44 : CELL * 0.14,
-          class: capture ? 'target target-capture' : 'target', 'data-square': square,
-        }, pieces);
+        element(
+          'circle',
+          {
+            cx: x + CELL / 2,
+            cy: y + CELL / 2,
+            r: capture ? CELL * 0.44 : CELL * 0.14,
+            class: capture ? 'target target-capture' : 'target',
+            'data-square': square,
+          },
+          pieces,
+        );
       }
     }
   }
@@ -131,15 +162,21 @@ function drawCoordinates(svg, board, flipped) {
   for (let file = 0; file < board.files; file++) {
     const { x } = corner(board, file, 0, flipped);
     for (const y of [MARGIN / 2, MARGIN + board.ranks * CELL + MARGIN / 2]) {
-      element('text', { x: x + CELL / 2, y, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, labels)
-        .textContent = String.fromCharCode(97 + file);
+      element(
+        'text',
+        { x: x + CELL / 2, y, 'dominant-baseline': 'central', 'text-anchor': 'middle' },
+        labels,
+      ).textContent = String.fromCharCode(97 + file);
     }
   }
   for (let rank = 0; rank < board.ranks; rank++) {
     const { y } = corner(board, 0, rank, flipped);
     for (const x of [MARGIN / 2, MARGIN + board.files * CELL + MARGIN / 2]) {
-      element('text', { x, y: y + CELL / 2, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, labels)
-        .textContent = String(rank + 1);
+      element(
+        'text',
+        { x, y: y + CELL / 2, 'dominant-baseline': 'central', 'text-anchor': 'middle' },
+        labels,
+      ).textContent = String(rank + 1);
     }
   }
 }
@@ -155,7 +192,19 @@ function centre(board, square, flipped) {
 function drawArrows(svg, board, flipped, arrows, numbered) {
   if (!arrows.length) return;
   const defs = svg.querySelector('defs');
-  const marker = element('marker', { id: 'arrow-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, defs);
+  const marker = element(
+    'marker',
+    {
+      id: 'arrow-head',
+      viewBox: '0 0 10 10',
+      refX: 5,
+      refY: 5,
+      markerWidth: 4,
+      markerHeight: 4,
+      orient: 'auto-start-reverse',
+    },
+    defs,
+  );
   element('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow-head' }, marker);
   const layer = element('g', { class: 'arrows' }, svg);
   arrows.forEach(([from, to], index) => {
@@ -170,8 +219,17 @@ function drawArrows(svg, board, flipped, arrows, numbered) {
     element('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'arrow', 'marker-end': 'url(#arrow-head)' }, layer);
     if (numbered) {
       element('circle', { cx: middle.x, cy: middle.y, r: CELL * 0.17, class: 'arrow-number' }, layer);
-      element('text', { x: middle.x, y: middle.y, 'dominant-baseline': 'central', 'text-anchor': 'middle', class: 'arrow-number-text' }, layer)
-        .textContent = String(index + 1);
+      element(
+        'text',
+        {
+          x: middle.x,
+          y: middle.y,
+          'dominant-baseline': 'central',
+          'text-anchor': 'middle',
+          class: 'arrow-number-text',
+        },
+        layer,
+      ).textContent = String(index + 1);
     }
   });
 }

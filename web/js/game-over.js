@@ -29,7 +29,11 @@ class RematchChoices {
     this.newGame.textContent = 'New game';
     this.follow = document.createElement('a');
     this.follow.className = 'button';
-    for (const [name, b] of [['rematch', this.rematch], ['accept', this.accept], ['decline', this.decline]]) {
+    for (const [name, b] of [
+      ['rematch', this.rematch],
+      ['accept', this.accept],
+      ['decline', this.decline],
+    ]) {
       b.id = `${idPrefix}-${name}`;
     }
     this.rematch.addEventListener('click', () => act('rematch', { action: 'offer' }));

@@ -47,7 +47,8 @@ class GamePage {
       this.makeInput(state.game);
       this.applyState(state);
     } catch (error) {
-      this.app.innerHTML = '<section class="panel"><h1>Game not available</h1><p class="error" role="alert"></p><p><a href="/">Back to the start page</a></p></section>';
+      this.app.innerHTML =
+        '<section class="panel"><h1>Game not available</h1><p class="error" role="alert"></p><p><a href="/">Back to the start page</a></p></section>';
       this.app.querySelector('.error').textContent = error.message;
       return;
     }
@@ -61,8 +62,10 @@ class GamePage {
       this.input = new OcBoardInput(this.$('#board'), this.$('#symbol-picker'), { onTurn: (text) => this.play(text) });
       this.$('.analysis').hidden = true;
       this.$('#move-input').placeholder = 'Xc3';
-      this.$('.hint .fine-pointer').textContent = 'Choose X or O (buttons or the keys X and O), then click an empty square (or Tab to it and press Enter). Order wants five in a row; Chaos wants to fill the board without one. Arrow keys step through the moves.';
-      this.$('.hint .coarse-pointer').textContent = 'Choose X or O, then tap an empty square. Order wants five in a row; Chaos wants to fill the board without one.';
+      this.$('.hint .fine-pointer').textContent =
+        'Choose X or O (buttons or the keys X and O), then click an empty square (or Tab to it and press Enter). Order wants five in a row; Chaos wants to fill the board without one. Arrow keys step through the moves.';
+      this.$('.hint .coarse-pointer').textContent =
+        'Choose X or O, then tap an empty square. Order wants five in a row; Chaos wants to fill the board without one.';
       return;
     }
     this.input = new BoardInput(this.$('#board'), {
@@ -152,7 +155,10 @@ class GamePage {
       this.$('#status').classList.add('offline');
       if (source.readyState !== EventSource.CLOSED) return;
       setTimeout(() => {
-        api.state(this.id, this.token).then((state) => this.applyState(state), () => {});
+        api.state(this.id, this.token).then(
+          (state) => this.applyState(state),
+          () => {},
+        );
         this.follow(Math.min(pause * 2, 30000));
       }, pause);
     });
@@ -189,8 +195,13 @@ class GamePage {
   /** Tells the player whose draw offer went away unanswered by a move or the end. */
   noticeDeclinedDraw(previous, state) {
     const offer = previous.draw_offer;
-    const declined = offer && !state.draw_offer && state.mode !== 'local' && state.you.includes(offer) &&
-      state.ply === previous.ply && state.result.score === '*';
+    const declined =
+      offer &&
+      !state.draw_offer &&
+      state.mode !== 'local' &&
+      state.you.includes(offer) &&
+      state.ply === previous.ply &&
+      state.result.score === '*';
     if (declined) this.showError('Your draw offer was declined.');
   }
 
@@ -278,7 +289,9 @@ class GamePage {
   renderPanel() {
     const s = this.state;
     const title = this.orderChaos ? 'Order and Chaos' : 'Ordo';
-    this.extras.title(`${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`);
+    this.extras.title(
+      `${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`,
+    );
     this.$('#game-title').textContent = `${title}: ${playerLabel('white', s)} against ${playerLabel('black', s)}`;
     if (!this.orderChaos) this.analysis.show(s, this.shownPly(), this.positionAt(this.shownPly()));
     renderStatus(this.$('#status'), s, this.viewPly);
@@ -286,7 +299,9 @@ class GamePage {
     this.renderClocks();
     this.renderButtons();
     this.extras.renderPanel();
-    this.$('#house-rules').textContent = s.house_rules?.length ? `House rules in this game: ${s.house_rules.join('; ')}.` : '';
+    this.$('#house-rules').textContent = s.house_rules?.length
+      ? `House rules in this game: ${s.house_rules.join('; ')}.`
+      : '';
     this.$('#export').href = api.recordUrl(this.id);
     this.syncStepBar();
   }
@@ -364,7 +379,13 @@ class GamePage {
         this.render();
         return true;
       }
-      if (action === 'draw' && fields.action === 'offer' && state.mode === 'ai' && inProgress(state) && !state.draw_offer) {
+      if (
+        action === 'draw' &&
+        fields.action === 'offer' &&
+        state.mode === 'ai' &&
+        inProgress(state) &&
+        !state.draw_offer
+      ) {
         this.showError('The engine declines the draw.');
       }
       this.applyState(state);

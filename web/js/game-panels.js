@@ -17,7 +17,10 @@ export function renderStatus(status, state, viewPly) {
   }
   if (!over && state.split) {
     const side = sideName(state.to_move, state.sides);
-    lines.push(['split-warning', `${side} is split into separate groups and must reconnect them with this move (backward moves are allowed this turn).`]);
+    lines.push([
+      'split-warning',
+      `${side} is split into separate groups and must reconnect them with this move (backward moves are allowed this turn).`,
+    ]);
   }
   if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer, state.sides)} offers a draw.`]);
   if (viewPly !== null) {
@@ -40,7 +43,10 @@ export function renderStatus(status, state, viewPly) {
 export function renderPlayers(root, state, flipped) {
   const bottom = flipped ? 'black' : 'white';
   const top = bottom === 'white' ? 'black' : 'white';
-  for (const [place, side] of [['top', top], ['bottom', bottom]]) {
+  for (const [place, side] of [
+    ['top', top],
+    ['bottom', bottom],
+  ]) {
     const bar = root.querySelector(`.player-bar[data-seat=${place}]`);
     bar.dataset.side = side;
     const seat = sideName(side, state.sides);

@@ -30,7 +30,8 @@ export function moveInWords(move) {
   const [turn, keep] = move.split('@');
   const steps = turn.split(',').map((step) => {
     const line = /^([a-z]\d+):([a-z]\d+)([-x])([a-z]\d+)$/.exec(step);
-    if (line) return `the line ${line[1]} to ${line[2]} moves ${line[1]} ${line[3] === 'x' ? 'and takes' : 'to'} ${line[4]}`;
+    if (line)
+      return `the line ${line[1]} to ${line[2]} moves ${line[1]} ${line[3] === 'x' ? 'and takes' : 'to'} ${line[4]}`;
     const single = /^([a-z]\d+)([-x])([a-z]\d+)$/.exec(step);
     if (single) return `${single[1]} ${single[2] === 'x' ? 'takes' : 'to'} ${single[3]}`;
     return step;

@@ -21,7 +21,8 @@ export class MoveAnnouncer {
     } else if (state.ply < before.ply) {
       lines.push(`Taken back: ${before.ply - state.ply} ${before.ply - state.ply === 1 ? 'move' : 'moves'}.`);
     }
-    if (state.result.score !== '*' && before.score === '*') lines.push(`Game over: ${describeResult(state.result, state.sides)}.`);
+    if (state.result.score !== '*' && before.score === '*')
+      lines.push(`Game over: ${describeResult(state.result, state.sides)}.`);
     if (lines.length) this.region.textContent = lines.join(' ');
   }
 }

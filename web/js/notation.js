@@ -45,7 +45,17 @@ export function parseStep(text) {
   const single = /^([a-p]\d+)([-x])([a-p]\d+)$/.exec(body);
   if (!single) throw new Error(`cannot read move '${text}'`);
   const [, from, sign, to] = single;
-  return { text, key: body, kind: 'single', squares: [from], targets: [to], anchor: from, dest: to, capture: sign === 'x', keep };
+  return {
+    text,
+    key: body,
+    kind: 'single',
+    squares: [from],
+    targets: [to],
+    anchor: from,
+    dest: to,
+    capture: sign === 'x',
+    keep,
+  };
 }
 
 /** A whole turn: its steps (one, or two in Ordo X). */

@@ -116,7 +116,11 @@ export class OcBoardInput {
         if (line.has(square)) classes.push('win-line');
         const open = this.placeable(square);
         if (open) classes.push('placeable');
-        const rect = element('rect', { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square }, svg);
+        const rect = element(
+          'rect',
+          { x, y, width: CELL, height: CELL, class: classes.join(' '), 'data-square': square },
+          svg,
+        );
         const name = symbol ? `${square}, ${symbol}` : `${square}, empty`;
         rect.setAttribute('aria-label', open ? `${name}: place ${this.symbol}` : name);
         // Every square may hold the focus; the open ones are in the tab order.
@@ -135,14 +139,37 @@ export class OcBoardInput {
     for (let i = 0; i < SIZE; i++) {
       const file = c.flipped ? FILES[SIZE - 1 - i] : FILES[i];
       const rank = c.flipped ? i + 1 : SIZE - i;
-      element('text', { x: MARGIN + i * CELL + CELL / 2, y: width - 10, class: 'coord', 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg).textContent = file;
-      element('text', { x: 18, y: MARGIN + i * CELL + CELL / 2 + 8, class: 'coord', 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg).textContent = String(rank);
+      element(
+        'text',
+        {
+          x: MARGIN + i * CELL + CELL / 2,
+          y: width - 10,
+          class: 'coord',
+          'text-anchor': 'middle',
+          'aria-hidden': 'true',
+        },
+        svg,
+      ).textContent = file;
+      element(
+        'text',
+        { x: 18, y: MARGIN + i * CELL + CELL / 2 + 8, class: 'coord', 'text-anchor': 'middle', 'aria-hidden': 'true' },
+        svg,
+      ).textContent = String(rank);
     }
     if (focused) svg.querySelector(`rect[data-square="${focused}"]`)?.focus();
   }
 
   drawSymbol(x, y, square, symbol, inLine) {
-    const group = element('g', { class: `oc-symbol oc-${symbol.toLowerCase()}${inLine ? ' in-line' : ''}`, 'data-square': square, 'data-symbol': symbol, 'pointer-events': 'none' }, this.svg);
+    const group = element(
+      'g',
+      {
+        class: `oc-symbol oc-${symbol.toLowerCase()}${inLine ? ' in-line' : ''}`,
+        'data-square': square,
+        'data-symbol': symbol,
+        'pointer-events': 'none',
+      },
+      this.svg,
+    );
     const cx = x + CELL / 2;
     const cy = y + CELL / 2;
     const r = CELL * 0.3;

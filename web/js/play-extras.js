@@ -112,7 +112,9 @@ export class PlayExtras {
     this.gameOver.update(state, busy);
     this.premoveBar.hidden = this.premove.move === null;
     this.page.$('#premove-text').textContent =
-      this.premove.move === null ? '' : `Premove ${this.premove.move}: played when your turn comes. A click on the board cancels it.`;
+      this.premove.move === null
+        ? ''
+        : `Premove ${this.premove.move}: played when your turn comes. A click on the board cancels it.`;
   }
 
   /** Every clock tick. */

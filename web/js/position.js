@@ -129,8 +129,7 @@ export function applyStep(board, step, keep = null, removeSmaller = true) {
     const groups = groupsOf(next, enemy);
     const largest = Math.max(0, ...groups.map((group) => group.length));
     const stays =
-      groups.find((group) => keep && group.includes(keep)) ??
-      groups.find((group) => group.length === largest);
+      groups.find((group) => keep && group.includes(keep)) ?? groups.find((group) => group.length === largest);
     for (const group of groups) {
       if (group !== stays) for (const square of group) pieces.delete(square);
     }

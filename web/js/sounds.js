@@ -6,9 +6,28 @@ const MUTE_KEY = 'ordo-sound-muted';
 // Each sound: tones of [frequency Hz, start s, length s], and a wave form.
 const SOUNDS = {
   move: { wave: 'triangle', tones: [[520, 0, 0.07]] },
-  capture: { wave: 'square', tones: [[330, 0, 0.06], [220, 0.05, 0.09]] },
-  end: { wave: 'sine', tones: [[523, 0, 0.16], [659, 0.14, 0.16], [784, 0.28, 0.3]] },
-  lowtime: { wave: 'sine', tones: [[880, 0, 0.08], [880, 0.16, 0.08]] },
+  capture: {
+    wave: 'square',
+    tones: [
+      [330, 0, 0.06],
+      [220, 0.05, 0.09],
+    ],
+  },
+  end: {
+    wave: 'sine',
+    tones: [
+      [523, 0, 0.16],
+      [659, 0.14, 0.16],
+      [784, 0.28, 0.3],
+    ],
+  },
+  lowtime: {
+    wave: 'sine',
+    tones: [
+      [880, 0, 0.08],
+      [880, 0.16, 0.08],
+    ],
+  },
 };
 
 function readMuted() {

@@ -18,7 +18,10 @@ function newGameRequest(form) {
   const data = new FormData(form);
   const mode = data.get('mode');
   const game = data.get('game') ?? 'ordo';
-  const request = game === 'orderchaos' ? { mode, game, rules: data.get('oc-rules') } : { mode, rules: data.get('rules'), size: data.get('size') };
+  const request =
+    game === 'orderchaos'
+      ? { mode, game, rules: data.get('oc-rules') }
+      : { mode, rules: data.get('rules'), size: data.get('size') };
   if (mode === 'ai') {
     const human = data.get('color');
     request.ai = { level: Number(data.get('level')), color: human === 'white' ? 'black' : 'white' };
@@ -104,7 +107,8 @@ async function showStoredGames(container) {
     }
     const table = document.createElement('table');
     table.className = 'games-table';
-    table.innerHTML = '<thead><tr><th>Players</th><th>Game</th><th>Moves</th><th>Result</th><th>Started</th><th><span class="visually-hidden">Link</span></th></tr></thead><tbody></tbody>';
+    table.innerHTML =
+      '<thead><tr><th>Players</th><th>Game</th><th>Moves</th><th>Result</th><th>Started</th><th><span class="visually-hidden">Link</span></th></tr></thead><tbody></tbody>';
     for (const game of games) {
       const row = document.createElement('tr');
       const cells = [

@@ -3,7 +3,9 @@
 const PLAIN_ICON = 'data:,';
 const TURN_ICON =
   'data:image/svg+xml,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#2f6f5e"/><circle cx="8" cy="8" r="3.5" fill="#ffffff"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#2f6f5e"/><circle cx="8" cy="8" r="3.5" fill="#ffffff"/></svg>',
+  );
 
 /** Whether `state` waits for a move of the person at this page (not on a shared screen). */
 export function yourTurn(state) {

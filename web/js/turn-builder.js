@@ -13,8 +13,7 @@ export class TurnBuilder {
   candidates() {
     return this.turns.filter(
       (turn) =>
-        turn.steps.length > this.chosen.length &&
-        this.chosen.every((step, i) => turn.steps[i].text === step.text),
+        turn.steps.length > this.chosen.length && this.chosen.every((step, i) => turn.steps[i].text === step.text),
     );
   }
 
@@ -59,9 +58,7 @@ export class TurnBuilder {
   choose(step) {
     this.chosen.push(step);
     const done = this.turns.find(
-      (turn) =>
-        turn.steps.length === this.chosen.length &&
-        turn.steps.every((s, i) => s.text === this.chosen[i].text),
+      (turn) => turn.steps.length === this.chosen.length && turn.steps.every((s, i) => s.text === this.chosen[i].text),
     );
     return done ? done.text : null;
   }

@@ -169,7 +169,6 @@ class GamePage {
     const changed = first || state.ply !== this.state.ply || state.position !== this.state.position;
     const previous = this.state;
     const previousAi = this.state?.ai?.thinking;
-    const previous = this.state;
     this.state = state;
     this.announcer.update(state);
     if (!first) this.noticeDeclinedDraw(previous, state);

@@ -78,7 +78,7 @@ test('against the computer, a rematch gives the player the other colour and the 
   await page.getByRole('dialog', { name: 'Game over' }).getByRole('button', { name: 'Rematch' }).click();
   await page.waitForURL((url) => !url.pathname.includes(created.id) && url.pathname.startsWith('/play/'));
   await waitForPly(page, 1); // the engine, White now, has moved
-  assert.match(await page.locator('.player-bar[data-side="black"] .player-name').innerText(), /\(you\)/);
+  assert.match(await page.locator('.player-bar[data-side="black"] .player-name').innerText(), /\byou\b/i); // "Black: You", or "Black: NAME (you)"
   assert.match(await page.locator('.player-bar[data-side="white"] .player-name').innerText(), /Engine/);
 });
 

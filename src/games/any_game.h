@@ -5,6 +5,7 @@
 // see it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -14,6 +15,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "games/game_facts.h"
 
 namespace games {
 
@@ -116,6 +119,17 @@ class AnyGame {
   virtual bool always_ends() const = 0;
 
   virtual std::unique_ptr<AnyGame> clone() const = 0;
+
+  // For statistics (src/stats, game_facts.h): the game's words for what it reports, and
+  // that report for the last turn.
+  virtual GameFacts facts() const = 0;
+  virtual TurnFacts last_turn_facts() const = 0;
+  // legal_moves().size() without writing the moves out.
+  virtual std::size_t legal_move_count() const = 0;
+  // Uniformly random play without text: plays legal move floor(random * n / 2^64) of the
+  // n legal moves in the game's own (fixed) generation order, and returns n. Throws
+  // GameError when the game is over.
+  virtual std::size_t play_random(std::uint64_t random) = 0;
 };
 
 // What a game offers, for option lists (UGI `ugi`, the command line).

@@ -1,6 +1,7 @@
 #include "games/orderchaos_game.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "orderchaos/game.h"
 #include "orderchaos/movegen.h"
@@ -142,6 +143,34 @@ class OrderChaosGame final : public AnyGame {
 
   std::unique_ptr<AnyGame> clone() const override {
     return std::make_unique<OrderChaosGame>(*this);
+  }
+
+  // Either side places either symbol, so the counts are per symbol and a turn's kind is
+  // the symbol it placed.
+  GameFacts facts() const override { return {{"X", "O"}, {"X", "O"}, false}; }
+
+  TurnFacts last_turn_facts() const override {
+    TurnFacts facts;
+    for (const oc::Symbol symbol : {oc::Symbol::X, oc::Symbol::O}) {
+      facts.pieces[static_cast<std::size_t>(oc::index(symbol))] =
+          std::popcount(game_.position().pieces(symbol));
+    }
+    if (!game_.moves().empty()) facts.kinds = 1u << oc::index(game_.moves().back().symbol);
+    return facts;
+  }
+
+  std::size_t legal_move_count() const override {
+    if (game_.result().over()) return 0;
+    return static_cast<std::size_t>(oc::count_legal(game_.position()));
+  }
+
+  std::size_t play_random(std::uint64_t random) override {
+    if (game_.result().over()) throw GameError("the game is already over");
+    oc::MoveList list;
+    oc::generate_legal(game_.position(), list);
+    const auto n = static_cast<std::size_t>(list.size);
+    game_.play(list.moves[random_index(random, n)]);
+    return n;
   }
 
  private:

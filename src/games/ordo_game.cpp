@@ -24,6 +24,20 @@ ordo::Outcome win_for(ordo::Color c) {
   return c == ordo::Color::White ? ordo::Outcome::WhiteWins : ordo::Outcome::BlackWins;
 }
 
+// Bits into facts().turn_kinds: single piece, ordo, capture, two-step.
+std::uint32_t turn_kinds(const ordo::Move& move) {
+  std::uint32_t kinds = 0;
+  bool any_ordo = false;
+  for (int i = 0; i < move.step_count; ++i) {
+    const ordo::Step& step = move.steps[i];
+    any_ordo = any_ordo || step.is_ordo();
+    if (step.capture) kinds |= 1u << 2;
+  }
+  kinds |= any_ordo ? 1u << 1 : 1u << 0;
+  if (move.step_count == 2) kinds |= 1u << 3;
+  return kinds;
+}
+
 class OrdoGame final : public AnyGame {
  public:
   OrdoGame(ordo::Game game, ordo::Variant variant) : game_(std::move(game)), variant_(variant) {}
@@ -151,6 +165,40 @@ class OrdoGame final : public AnyGame {
   bool always_ends() const override { return game_.options().move_limit > 0; }
 
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<OrdoGame>(*this); }
+
+  GameFacts facts() const override {
+    return {{"single piece", "ordo", "capture", "two-step"},
+            {"White", "Black"},
+            true,
+            std::string(ordo::termination_name(ordo::Termination::MoveLimit))};
+  }
+
+  TurnFacts last_turn_facts() const override {
+    const ordo::Position& pos = game_.position();
+    TurnFacts facts;
+    for (const Side side : {Side::First, Side::Second}) {
+      const auto i = static_cast<std::size_t>(index(side));
+      facts.pieces[i] = ordo::popcount(pos.pieces(color_of(side)));
+      facts.split[i] = !pos.is_connected(color_of(side));
+    }
+    if (!game_.moves().empty()) facts.kinds = turn_kinds(game_.moves().back());
+    return facts;
+  }
+
+  std::size_t legal_move_count() const override {
+    const auto list = std::make_unique<ordo::MoveList>();
+    game_.legal_moves(*list);
+    return list->size();
+  }
+
+  std::size_t play_random(std::uint64_t random) override {
+    if (game_.result().over()) throw GameError("the game is already over");
+    const auto list = std::make_unique<ordo::MoveList>();
+    game_.legal_moves(*list);
+    if (list->empty()) throw GameError("no legal move");  // the rules end such games first
+    game_.play((*list)[random_index(random, list->size())]);
+    return list->size();
+  }
 
  private:
   ordo::Game game_;

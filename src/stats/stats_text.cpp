@@ -10,9 +10,11 @@ namespace stats {
 
 namespace {
 
+// Rare endings need more digits than the rest to show at all.
 std::string percent(double share) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * share);
+  std::snprintf(buffer, sizeof buffer, share > 0 && share < 0.01 ? "%.3f%%" : "%.1f%%",
+                100 * share);
   return buffer;
 }
 

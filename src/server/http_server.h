@@ -14,7 +14,9 @@
 #include <memory>
 #include <string>
 
+#include "server/accounts.h"
 #include "server/game_service.h"
+#include "server/lobby.h"
 
 namespace ordo::server {
 
@@ -34,9 +36,17 @@ struct HttpOptions {
   std::size_t max_connections_per_address = 1200;
 };
 
+// The parts of the server for players with accounts; none: guests only.
+struct Community {
+  Accounts* accounts = nullptr;
+  Lobby* lobby = nullptr;  // needs accounts
+};
+
 class HttpServer {
  public:
-  HttpServer(GameService& games, HttpOptions options = {});
+  // With `community`, the server also serves accounts, ratings and the lobby
+  // (account_routes.h, lobby_routes.h); what it names must outlive the server.
+  HttpServer(GameService& games, HttpOptions options = {}, Community community = {});
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -43,7 +43,10 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   await form.locator('select[name="challenge-color"]').selectOption('white');
   await form.locator('input[name="challenge-minutes"]').fill('0');
   await form.getByRole('button', { name: 'Post challenge' }).click();
-  await creator.locator('#challenge-list li.challenge', { hasText: ann }).getByRole('button', { name: 'Cancel' }).waitFor();
+  await creator
+    .locator('#challenge-list li.challenge', { hasText: ann })
+    .getByRole('button', { name: 'Cancel' })
+    .waitFor();
 
   // The other browser was already on the lobby: the challenge appears without a reload.
   const offered = accepter.locator('#challenge-list li.challenge', { hasText: ann });
@@ -61,10 +64,10 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   await waitForPly(accepter, 0);
   const id = decodeURIComponent(gameOf(creator).split('/').pop());
   const state = async (page) =>
-    page.evaluate(async ([game, token]) => (await fetch(`/api/games/${game}?token=${token}`)).json(), [
-      id,
-      new URL(page.url()).searchParams.get('token'),
-    ]);
+    page.evaluate(
+      async ([game, token]) => (await fetch(`/api/games/${game}?token=${token}`)).json(),
+      [id, new URL(page.url()).searchParams.get('token')],
+    );
   const annSees = await state(creator);
   const bobSees = await state(accepter);
   assert.deepEqual(annSees.you, ['white']);

@@ -186,6 +186,18 @@ TEST_F(LobbyTest, TheStreamSeesChallengesAndTheCreatorLeavingCancelsThem) {
   EXPECT_EQ(act(bob, id, "accept").status, 409);
 }
 
+TEST_F(LobbyTest, ADeletedAccountsChallengesCannotBeAccepted) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const std::string open = posted(alice, json::object())["challenge"]["id"];
+  const std::string direct = posted(bob, {{"to", "Alice"}})["challenge"]["id"];
+  ASSERT_EQ(
+      send(from(alice, request("POST", "/api/account/delete", {{"password", "correct horse"}})))
+          .status,
+      200);
+  EXPECT_EQ(act(bob, open, "accept").status, 409);
+  EXPECT_EQ(storage_->challenge(direct)->state, "cancelled");
+}
+
 TEST_F(LobbyTest, ARatedLobbyGameMovesRatingsWhenItEnds) {
   const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
   const json mine = posted(alice, {{"rated", true}, {"color", "black"}});
@@ -200,6 +212,14 @@ TEST_F(LobbyTest, ARatedLobbyGameMovesRatingsWhenItEnds) {
       body_of(send(request("GET", "/api/ratings?game=ordo&rules=classic&size=10x8")))["ratings"];
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[0]["account"]["name"], "Alice");
+  // The rematch is between the same accounts, colours swapped, rated too.
+  games_->rematch(seat["game"], {{"token", seat["token"]}, {"action", "offer"}});
+  games_->rematch(seat["game"], {{"token", mine["token"]}, {"action", "accept"}});
+  const json rematch = games_->state(games_->state(seat["game"], "")["rematch"], "");
+  EXPECT_TRUE(rematch["rated"]);
+  EXPECT_EQ(rematch["players"]["white"], "Alice");
+  EXPECT_EQ(rematch["accounts"]["white"], storage_->account_by_key("alice")->id);
+  EXPECT_EQ(rematch["accounts"]["black"], storage_->account_by_key("bob")->id);
 }
 
 }  // namespace

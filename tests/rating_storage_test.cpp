@@ -130,5 +130,24 @@ TEST_F(Ratings, TheListIsPerRuleSetAndSizeAndChecksItsQuery) {
             400);
 }
 
+TEST_F(Ratings, AVersionFourDatabaseGainsAccountsAndKeepsItsGamesCasual) {
+  const json g = games_->create({{"mode", "network"}});
+  games_.reset();
+  lobby_.reset();
+  // Back to version 4, as a database of the program before accounts.
+  sql("DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE sessions; "
+      "DROP TABLE challenges; DROP TABLE accounts; "
+      "ALTER TABLE games DROP COLUMN white_account; ALTER TABLE games DROP COLUMN black_account; "
+      "ALTER TABLE games DROP COLUMN rated; ALTER TABLE games DROP COLUMN rating_applied; "
+      "PRAGMA user_version=4;");
+  open();
+  EXPECT_EQ(storage_->schema_version(), 5);
+  const auto row = storage_->game(id_of(g));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->white_account, 0);
+  EXPECT_FALSE(row->rated);
+  EXPECT_GT(account("Alice"), 0);
+}
+
 }  // namespace
 }  // namespace ordo::server

@@ -116,6 +116,8 @@ std::uint64_t Lobby::version() {
 }
 
 void Lobby::changed(const std::vector<StoredChallenge>& closed) {
+  // One refresh at a time, so that an older read never replaces a newer one.
+  std::lock_guard refreshing(refresh_mutex_);
   auto open = challenges_.open_challenges();
   {
     std::lock_guard lock(mutex_);

@@ -64,7 +64,8 @@ class Lobby {
   GameService& games_;
   TimeSource now_;
   ChangeListeners listeners_;
-  std::mutex mutex_;  // guards what follows
+  std::mutex refresh_mutex_;  // held by changed(), around mutex_
+  std::mutex mutex_;          // guards what follows
   std::uint64_t version_ = 1;
   std::vector<StoredChallenge> open_;
   std::deque<StoredChallenge> recent_;    // closed lately, newest last

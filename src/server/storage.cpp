@@ -25,6 +25,15 @@ void add_turn_and_offer_columns(sqlite3* db) {
   add_column_if_missing(db, "games", "flag_at_ms", "INTEGER NOT NULL DEFAULT 0");
 }
 
+// Columns of version 5: the accounts holding a game's seats, whether it is rated, and
+// whether its rating change has been applied (storage_ratings.cpp).
+void add_account_columns(sqlite3* db) {
+  add_column_if_missing(db, "games", "white_account", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "black_account", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "rated", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "rating_applied", "INTEGER NOT NULL DEFAULT 0");
+}
+
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
 // are digested here (a value that already is a digest is left as it is).
 void digest_stored_tokens(sqlite3* db) {
@@ -98,20 +107,21 @@ constexpr Migration kMigrations[] = {
     {digest_stored_tokens, nullptr},
     // Accounts, their sessions (by token digest) and ratings; the seats of a game may
     // belong to accounts, and a rated game's rating changes are kept with it.
-    {nullptr, R"(CREATE TABLE accounts (
+    // (Written to run again on a database taken back to an older version by hand.)
+    {add_account_columns, R"(CREATE TABLE IF NOT EXISTS accounts (
          id INTEGER PRIMARY KEY,
          name TEXT NOT NULL,
          name_key TEXT NOT NULL UNIQUE,
          password_hash TEXT NOT NULL,
          created_ms INTEGER NOT NULL);
-       CREATE TABLE sessions (
+       CREATE TABLE IF NOT EXISTS sessions (
          digest TEXT PRIMARY KEY,
          account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
          created_ms INTEGER NOT NULL,
          expires_ms INTEGER NOT NULL);
-       CREATE INDEX sessions_by_account ON sessions(account_id);
-       CREATE INDEX sessions_by_expiry ON sessions(expires_ms);
-       CREATE TABLE ratings (
+       CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions(account_id);
+       CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions(expires_ms);
+       CREATE TABLE IF NOT EXISTS ratings (
          account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
          game TEXT NOT NULL,
          rules TEXT NOT NULL,
@@ -121,19 +131,15 @@ constexpr Migration kMigrations[] = {
          volatility REAL NOT NULL,
          games INTEGER NOT NULL,
          PRIMARY KEY (account_id, game, rules, size));
-       CREATE INDEX ratings_by_pool ON ratings(game, rules, size, rating DESC);
-       CREATE TABLE rating_changes (
+       CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(game, rules, size, rating DESC);
+       CREATE TABLE IF NOT EXISTS rating_changes (
          game_id TEXT NOT NULL REFERENCES games(id),
          seat TEXT NOT NULL,
          before REAL NOT NULL,
          after REAL NOT NULL,
          deviation_after REAL NOT NULL,
          PRIMARY KEY (game_id, seat));
-       ALTER TABLE games ADD COLUMN white_account INTEGER NOT NULL DEFAULT 0;
-       ALTER TABLE games ADD COLUMN black_account INTEGER NOT NULL DEFAULT 0;
-       ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
-       ALTER TABLE games ADD COLUMN rating_applied INTEGER NOT NULL DEFAULT 0;
-       CREATE TABLE challenges (
+       CREATE TABLE IF NOT EXISTS challenges (
          id TEXT PRIMARY KEY,
          creator INTEGER NOT NULL,
          creator_name TEXT NOT NULL,
@@ -150,7 +156,7 @@ constexpr Migration kMigrations[] = {
          accepter INTEGER NOT NULL DEFAULT 0,
          game_id TEXT NOT NULL DEFAULT '',
          created_ms INTEGER NOT NULL);
-       CREATE INDEX challenges_open ON challenges(created_ms) WHERE state = 'open';)"},
+       CREATE INDEX IF NOT EXISTS challenges_open ON challenges(created_ms) WHERE state = 'open';)"},
 };
 static_assert(std::size(kMigrations) == Storage::kSchemaVersion);
 

@@ -81,6 +81,12 @@ void Storage::delete_account(std::int64_t id, const std::string& neutral_name) {
     sqlite3_bind_int64(s.get(), 2, id);
     run(db_, s.get(), "rename games");
   }
+  // Its open challenges (made or received) go, so that no game is made for it later.
+  Statement challenges = prepared(db_,
+                                  "UPDATE challenges SET state = 'cancelled' WHERE state = "
+                                  "'open' AND (creator = ?1 OR target = ?1)");
+  sqlite3_bind_int64(challenges.get(), 1, id);
+  run(db_, challenges.get(), "cancel challenges");
   // Sessions and ratings go with the account (ON DELETE CASCADE).
   Statement s = prepared(db_, "DELETE FROM accounts WHERE id = ?");
   sqlite3_bind_int64(s.get(), 1, id);

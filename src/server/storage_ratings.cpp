@@ -79,6 +79,13 @@ void write_change(sqlite3* db, const std::string& game_id, const char* seat, dou
   run(db, s.get(), "store rating change");
 }
 
+bool account_exists(sqlite3* db, std::int64_t id) {
+  Statement s = prepared(db, "SELECT 1 FROM accounts WHERE id = ?");
+  sqlite3_bind_int64(s.get(), 1, id);
+  const bool found = next_row(db, s.get(), "find account");
+  return found;
+}
+
 }  // namespace
 
 void apply_rating_once(sqlite3* db, const std::string& game_id, const std::string& result) {
@@ -96,8 +103,9 @@ void apply_rating_once(sqlite3* db, const std::string& game_id, const std::strin
   const RatingPool pool{column_text(claim.get(), 2), column_text(claim.get(), 3),
                         column_text(claim.get(), 4)};
   if (next_row(db, claim.get(), "claim rating update")) fail(db, "two games with one id");
-  // A seat whose account was deleted meanwhile is 0: the game then moves no rating.
-  if (white == 0 || black == 0) return;
+  // A seat whose account was deleted meanwhile is 0 (or, in a race with the deletion, an
+  // account no longer there): the game then moves no rating.
+  if (white == 0 || black == 0 || !account_exists(db, white) || !account_exists(db, black)) return;
 
   PoolRating w = read_rating(db, white, pool);
   PoolRating b = read_rating(db, black, pool);

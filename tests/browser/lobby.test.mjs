@@ -1,7 +1,7 @@
 // Accounts and the lobby in two browser contexts: both register in the header, one posts
 // a rated challenge, the other sees it appear live and accepts, and both land in the same
-// game with their own seats; one plays at a laptop's width, the other at a phone's.
-// Screenshots of the lobby for docs/screenshots/.
+// game with their own seats; one plays at a laptop's width, the other at a phone's. One
+// resigns and both see the rating change. Screenshots for docs/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -75,5 +75,23 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   assert.equal(annSees.players.white, ann);
   assert.equal(annSees.players.black, bob);
   assert.equal(annSees.rated, true);
+
+  // Bob resigns; both pages show the rating change (two new players: ±162).
+  const bobToken = new URL(accepter.url()).searchParams.get('token');
+  await accepter.evaluate(
+    async ([game, token]) =>
+      fetch(`/api/games/${game}/resign`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token }),
+      }),
+    [id, bobToken],
+  );
+  for (const page of [creator, accepter]) {
+    const line = page.locator('.rating-change:visible').first();
+    await line.waitFor();
+    assert.equal(await line.textContent(), `Ratings: ${ann} 1500 → 1662 (+162), ${bob} 1500 → 1338 (−162)`);
+  }
+  await creator.screenshot({ path: path.join(OUT, 'rated-game-over-desktop.png') });
   assert.deepEqual([...creator.errors, ...accepter.errors], []);
 });

@@ -26,6 +26,7 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   server::CacheLimits cache;
   bool secure_cookies = false;  // behind a TLS reverse proxy
+  bool behind_proxy = false;    // trust X-Forwarded-For
 };
 
 std::string default_data_dir() {
@@ -54,6 +55,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::HttpOptions http_options;
   http_options.host = options.host;
   http_options.web_dir = options.web_dir;
+  http_options.trust_forwarded_for = options.behind_proxy;
   server::AccountOptions account_options;
   account_options.secure_cookies = options.secure_cookies;
   server::Accounts accounts(storage, account_options);
@@ -93,6 +95,9 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_flag("--secure-cookies", options->secure_cookies,
                     "Mark session cookies Secure: the server is reached through HTTPS (a TLS "
                     "reverse proxy)");
+  command->add_flag("--behind-proxy", options->behind_proxy,
+                    "Take each client's address from the last X-Forwarded-For entry (set by "
+                    "the reverse proxy), for the log-in limits per address");
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 
+#include "server/client_address.h"
 #include "server/event_source.h"
 #include "server/http_json.h"
 #include "server/http_request_reading.h"
@@ -144,7 +145,9 @@ void Connection::dispatch_request() {
   auto request = std::make_shared<HttpRequest>(std::move(std::get<HttpRequest>(read)));
   beast::error_code no_peer;
   const auto peer = stream_.socket().remote_endpoint(no_peer);
-  if (!no_peer) request->client_address = peer.address().to_string();
+  request->client_address =
+      client_address(no_peer ? std::string() : peer.address().to_string(),
+                     request->header("x-forwarded-for"), options_.trust_forwarded_for);
   // A handler may take a while (an analysis): no deadline until its answer is written.
   stream_.expires_never();
   auto& pool = context_.router.is_slow(*request) ? context_.slow_workers : context_.workers;

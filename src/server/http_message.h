@@ -15,8 +15,8 @@
 namespace ordo::server {
 
 // The request headers the transport passes on (for sessions and their CSRF checks).
-inline constexpr std::string_view kKeptHeaders[] = {"cookie", "origin", "host", "x-csrf-token",
-                                                    "sec-fetch-site"};
+inline constexpr std::string_view kKeptHeaders[] = {
+    "cookie", "origin", "host", "x-csrf-token", "sec-fetch-site", "x-forwarded-for"};
 
 struct HttpRequest {
   std::string method;                                      // "GET", "POST", ...
@@ -25,7 +25,7 @@ struct HttpRequest {
   std::string body;                                        // decoded (Content-Encoding undone)
   // The headers the accounts need (kKeptHeaders), names in lower case.
   std::vector<std::pair<std::string, std::string>> headers;
-  std::string client_address;  // the peer's IP address, as text
+  std::string client_address;  // the client's IP address, as text (client_address.h)
 
   // The first value of query parameter `name`.
   std::optional<std::string> query_value(const std::string& name) const;

@@ -34,6 +34,9 @@ struct HttpOptions {
   int write_timeout_ms = 30000;
   std::size_t max_connections = 20000;
   std::size_t max_connections_per_address = 1200;
+  // Behind a reverse proxy: a request's client is the last X-Forwarded-For entry (for the
+  // log-in limits per address; client_address.h).
+  bool trust_forwarded_for = false;
 };
 
 // The parts of the server for players with accounts; none: guests only.

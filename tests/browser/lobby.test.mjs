@@ -39,6 +39,7 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   await register(creator, ann);
   await register(accepter, bob);
 
+  await creator.getByRole('button', { name: 'Post a challenge…' }).click();
   const form = creator.locator('#challenge-form');
   await form.locator('select[name="challenge-color"]').selectOption('white');
   await form.locator('input[name="challenge-minutes"]').fill('0');

@@ -58,25 +58,37 @@ class LobbyView {
   constructor(panel) {
     this.panel = panel;
     this.list = panel.querySelector('#challenge-list');
-    this.form = panel.querySelector('#challenge-form');
+    this.newChallenge = panel.querySelector('#new-challenge');
+    this.formBox = panel.querySelector('#challenge-form-box');
     this.error = panel.querySelector('.lobby-error');
     this.source = null;
   }
 
   start() {
-    this.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.run(async () => {
-        const posted = await api.postChallenge(challengeRequest(this.form));
-        saveChallengeTokens({ ...challengeTokens(), [posted.challenge.id]: posted.token });
-      });
-    });
+    this.newChallenge.addEventListener('click', () => this.openForm());
     // A new account (or none) sees another lobby: the stream starts again with its cookie.
     onAccountChange((account) => {
-      this.form.hidden = !account;
+      this.newChallenge.hidden = !account;
+      if (!account) this.formBox.replaceChildren();
       this.panel.querySelector('.lobby-hint').hidden = Boolean(account);
       this.connect();
     });
+  }
+
+  /** The challenge form, made from its template when first asked for. */
+  openForm() {
+    if (this.formBox.firstElementChild) return;
+    this.formBox.append(this.panel.querySelector('#challenge-form-template').content.cloneNode(true));
+    const form = this.formBox.querySelector('form');
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.run(async () => {
+        const posted = await api.postChallenge(challengeRequest(form));
+        saveChallengeTokens({ ...challengeTokens(), [posted.challenge.id]: posted.token });
+      });
+    });
+    this.newChallenge.hidden = true;
+    form.querySelector('select')?.focus();
   }
 
   connect() {

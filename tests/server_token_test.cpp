@@ -88,7 +88,7 @@ TEST(ServerTokenDigest, TheMigrationDigestsTheTokensOfOlderDatabases) {
     sqlite3_close(db);
   }
   Storage storage(path);
-  EXPECT_EQ(storage.schema_version(), 4);
+  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
   EXPECT_EQ(storage.game(id)->white_token, token_digest(white));
   EXPECT_EQ(storage.game(id)->black_token, token_digest(black));
   GameService service(storage, quiet_options());

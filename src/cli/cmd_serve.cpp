@@ -25,6 +25,8 @@ struct ServeOptions {
   std::string web_dir;
   std::string host = "127.0.0.1";
   server::CacheLimits cache;
+  bool secure_cookies = false;  // behind a TLS reverse proxy
+  bool behind_proxy = false;    // trust X-Forwarded-For
 };
 
 std::string default_data_dir() {
@@ -53,7 +55,12 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::HttpOptions http_options;
   http_options.host = options.host;
   http_options.web_dir = options.web_dir;
-  server::HttpServer http(games, http_options);
+  http_options.trust_forwarded_for = options.behind_proxy;
+  server::AccountOptions account_options;
+  account_options.secure_cookies = options.secure_cookies;
+  server::Accounts accounts(storage, account_options);
+  server::Lobby lobby(storage, storage, games);
+  server::HttpServer http(games, http_options, {&accounts, &lobby});
   const int port = http.bind(options.port);
 
   signals.start([&](int) { http.stop(); });
@@ -85,6 +92,12 @@ void add_serve_command(CLI::App& app, Action& chosen) {
           [options](int seconds) { options->cache.idle_ms = std::int64_t{seconds} * 1000; },
           "An unused game leaves memory after this long (default 60)")
       ->check(CLI::Range(1, 24 * 3600));
+  command->add_flag("--secure-cookies", options->secure_cookies,
+                    "Mark session cookies Secure: the server is reached through HTTPS (a TLS "
+                    "reverse proxy)");
+  command->add_flag("--behind-proxy", options->behind_proxy,
+                    "Take each client's address from the last X-Forwarded-For entry (set by "
+                    "the reverse proxy), for the log-in limits per address");
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });

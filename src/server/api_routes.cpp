@@ -3,6 +3,7 @@
 #include <memory>
 #include <utility>
 
+#include "server/event_source.h"
 #include "server/http_json.h"
 
 namespace ordo::server {
@@ -85,8 +86,7 @@ void add_game(Router& router, GameService& games, Analyzer& analyzer) {
         // open, and the seats the token holds count as connected (presence).
         const std::string token = request.query_value("token").value_or("");
         HttpResponse response;
-        response.events =
-            std::make_shared<EventStreamStart>(EventStreamStart{games.watch(id[0], token), token});
+        response.events = std::make_shared<GameEvents>(games, games.watch(id[0], token), token);
         return response;
       });
 }

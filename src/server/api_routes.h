@@ -1,5 +1,5 @@
 // The routes of docs/api.md on a Router: the JSON API, the event streams (answered as an
-// EventStreamStart for the transport to keep open) and the page's files.
+// EventSource for the transport to keep open) and the page's files.
 #pragma once
 
 #include "server/analysis.h"

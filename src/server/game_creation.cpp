@@ -24,6 +24,26 @@ std::string stored_token(const std::string& token) {
   return token.empty() ? token : token_digest(token);
 }
 
+// A lobby game: the seats' accounts, names and any token given before the game existed.
+void seat_accounts(StoredGame& row, std::string& white_token, std::string& black_token,
+                   const AccountSeats& accounts) {
+  if (row.mode != "network")
+    throw ApiError(400, "bad_request", "only a network game is played between accounts");
+  row.white_account = accounts.white;
+  row.black_account = accounts.black;
+  row.rated = accounts.rated && accounts.white != 0 && accounts.black != 0;
+  if (!accounts.white_name.empty()) row.white_name = accounts.white_name;
+  if (!accounts.black_name.empty()) row.black_name = accounts.black_name;
+  if (!accounts.white_token_digest.empty()) {
+    row.white_token = accounts.white_token_digest;
+    white_token.clear();
+  }
+  if (!accounts.black_token_digest.empty()) {
+    row.black_token = accounts.black_token_digest;
+    black_token.clear();
+  }
+}
+
 }  // namespace
 
 void GameService::add_game(const std::shared_ptr<Match>& match,
@@ -32,7 +52,7 @@ void GameService::add_game(const std::shared_ptr<Match>& match,
   cache_.insert(match);
 }
 
-json GameService::create(const json& body) {
+json GameService::create(const json& body, const AccountSeats& accounts) {
   if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
   const std::string mode = string_field(body, "mode", true);
   if (mode != "ai" && mode != "local" && mode != "network")
@@ -78,6 +98,8 @@ json GameService::create(const json& body) {
   }
   row.white_token = stored_token(tokens.white);
   row.black_token = stored_token(tokens.black);
+  if (accounts.white != 0 || accounts.black != 0)
+    seat_accounts(row, tokens.white, tokens.black, accounts);
   if (body.contains("clock") && !body["clock"].is_null()) {
     const json& clock = body["clock"];
     if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");
@@ -169,7 +191,9 @@ json GameService::new_game_answer(Match& match, const SeatTokens& seat_tokens) {
   links["spectator"] = "/play/" + row.id;
   const std::string any_token = seat_tokens.white.empty() ? seat_tokens.black : seat_tokens.white;
   json state = state_of(match, any_token);
-  if (row.mode == "network") state["you"] = json::array({"white", "black"});
+  // The creator of a network game holds both seats' tokens until it hands one on.
+  if (row.mode == "network" && !seat_tokens.white.empty() && !seat_tokens.black.empty())
+    state["you"] = json::array({"white", "black"});
   return json{{"id", row.id}, {"tokens", tokens}, {"links", links}, {"state", state}};
 }
 

@@ -140,6 +140,10 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
   row.black_token = old.white_token;
   row.clock_initial_ms = old.clock_initial_ms;
   row.clock_increment_ms = old.clock_increment_ms;
+  // A lobby game's rematch is between the same accounts, rated as the first was.
+  row.white_account = old.black_account;
+  row.black_account = old.white_account;
+  row.rated = old.rated;
   row.ai_level = old.ai_level;
   if (auto ai = seat_from_name(old.ai_color))
     row.ai_color = seat_name(*ai == Color::White ? Color::Black : Color::White);

@@ -61,6 +61,16 @@ struct ServiceOptions {
   CacheLimits cache;
 };
 
+// The accounts that hold the seats of a network game made in the lobby. A seat whose
+// token digest is given keeps it (its holder got the token before the game existed), and
+// its token is not in the answer.
+struct AccountSeats {
+  std::int64_t white = 0, black = 0;
+  std::string white_name, black_name;
+  std::string white_token_digest, black_token_digest;
+  bool rated = false;
+};
+
 // The state's "analysis" field for the holder of `seats` (game_analysis.cpp).
 nlohmann::json analysis_state(const Match& match, const std::vector<Color>& seats);
 
@@ -84,8 +94,9 @@ class GameService {
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
 
-  // POST /api/games; answers {id, tokens, links, state}.
-  nlohmann::json create(const nlohmann::json& body);
+  // POST /api/games; answers {id, tokens, links, state}. With `accounts` (a network game
+  // from the lobby), the seats belong to those accounts, named after them.
+  nlohmann::json create(const nlohmann::json& body, const AccountSeats& accounts = {});
   // POST /api/games/import.
   nlohmann::json import_record(const nlohmann::json& body);
   // GET /api/games.
@@ -197,6 +208,8 @@ class GameService {
 
   // game_state.cpp
   nlohmann::json state_of(Match& match, const std::string& token);
+  // The seats' accounts, whether the game is rated, and its rating changes once over.
+  void add_rating_state(Match& match, nlohmann::json& state);
 
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);

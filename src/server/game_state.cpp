@@ -51,6 +51,24 @@ void add_game_state(const Match& match, const GameRules& rules,
 
 }  // namespace
 
+void GameService::add_rating_state(Match& match, json& state) {
+  const StoredGame& row = match.row;
+  auto account = [](std::int64_t id) { return id == 0 ? json(nullptr) : json(id); };
+  state["accounts"] = {{"white", account(row.white_account)},
+                       {"black", account(row.black_account)}};
+  state["rated"] = row.rated;
+  json changes = nullptr;
+  if (row.rated && match.over()) {
+    changes = json::object();
+    for (const RatingChange& c : storage_.rating_changes(row.id))
+      changes[c.seat] = {{"before", c.before},
+                         {"after", c.after},
+                         {"change", c.after - c.before},
+                         {"deviation", c.deviation_after}};
+  }
+  state["rating_changes"] = changes;
+}
+
 json GameService::state_of(Match& match, const std::string& token) {
   const StoredGame& row = match.row;
   json state = {
@@ -84,6 +102,7 @@ json GameService::state_of(Match& match, const std::string& token) {
   else
     state["ai"] = nullptr;
   state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
+  add_rating_state(match, state);
   add_offer_state(match, state);
   const std::vector<Color> seats = seats_of(match, token);
   json you = json::array();

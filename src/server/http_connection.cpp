@@ -7,6 +7,8 @@
 #include <chrono>
 #include <optional>
 
+#include "server/client_address.h"
+#include "server/event_source.h"
 #include "server/http_json.h"
 #include "server/http_request_reading.h"
 
@@ -65,7 +67,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void drain_and_close(std::size_t drained);
   void close();
   // Event streams.
-  void start_stream(std::shared_ptr<EventStreamStart> start);
+  void start_stream(std::shared_ptr<EventSource> start);
   void fetch_state();
   void queue_text(std::string text);
   void write_next();
@@ -84,7 +86,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool head_ = false;
   char scratch_[4096];
 
-  std::shared_ptr<EventStreamStart> events_;
+  std::shared_ptr<EventSource> events_;
   std::optional<ChangeListeners::Id> listener_;
   std::uint64_t seen_version_ = 0;
   bool fetching_ = false, stale_ = false, writing_ = false, ended_ = false;
@@ -141,6 +143,11 @@ void Connection::dispatch_request() {
   auto read = read_request(parser_->release(), options_.max_body_bytes);
   if (auto* refused = std::get_if<HttpResponse>(&read)) return answer(std::move(*refused), false);
   auto request = std::make_shared<HttpRequest>(std::move(std::get<HttpRequest>(read)));
+  beast::error_code no_peer;
+  const auto peer = stream_.socket().remote_endpoint(no_peer);
+  request->client_address =
+      client_address(no_peer ? std::string() : peer.address().to_string(),
+                     request->header("x-forwarded-for"), options_.trust_forwarded_for);
   // A handler may take a while (an analysis): no deadline until its answer is written.
   stream_.expires_never();
   auto& pool = context_.router.is_slow(*request) ? context_.slow_workers : context_.workers;
@@ -204,14 +211,14 @@ void Connection::close() {
   stream_.socket().close(ignored);
 }
 
-void Connection::start_stream(std::shared_ptr<EventStreamStart> start) {
+void Connection::start_stream(std::shared_ptr<EventSource> start) {
   events_ = std::move(start);
   context_.open_streams.fetch_add(1);
   auto weak = weak_from_this();
   auto executor = stream_.get_executor();
   PostGate& gate = context_.gate;
-  // Runs under the game's lock: only posts.
-  listener_ = context_.games.listen(events_->watch, [weak, executor, &gate] {
+  // Runs under the source's lock (a game's, the lobby's): only posts.
+  listener_ = events_->listen([weak, executor, &gate] {
     gate.post(executor, [weak] {
       if (auto self = weak.lock()) self->fetch_state();
     });
@@ -248,8 +255,7 @@ void Connection::fetch_state() {
             [self = shared_from_this(), version = seen_version_]() mutable {
               std::optional<json> state;
               try {
-                state = self->context_.games.next_state(self->events_->watch, self->events_->token,
-                                                        version, milliseconds(0));
+                state = self->events_->next(version);
               } catch (const std::exception&) {
                 // The stream goes on; the next change reads again.
               }
@@ -309,7 +315,7 @@ void Connection::tick_keep_alive() {
 void Connection::end_stream() {
   if (!events_ || ended_) return;
   ended_ = true;
-  if (listener_) context_.games.unlisten(events_->watch, *listener_);
+  if (listener_) events_->unlisten(*listener_);
   listener_.reset();
   timer_.cancel();
   close();

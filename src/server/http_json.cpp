@@ -8,6 +8,12 @@ namespace ordo::server {
 
 using nlohmann::json;
 
+std::optional<std::string> HttpRequest::header(std::string_view name) const {
+  for (const auto& [key, value] : headers)
+    if (key == name) return value;
+  return std::nullopt;
+}
+
 std::optional<std::string> HttpRequest::query_value(const std::string& name) const {
   for (const auto& [key, value] : query)
     if (key == name) return value;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,28 +14,33 @@
 
 namespace ordo::server {
 
+// The request headers the transport passes on (for sessions and their CSRF checks).
+inline constexpr std::string_view kKeptHeaders[] = {
+    "cookie", "origin", "host", "x-csrf-token", "sec-fetch-site", "x-forwarded-for"};
+
 struct HttpRequest {
   std::string method;                                      // "GET", "POST", ...
   std::string path;                                        // percent-decoded, without the query
   std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
   std::string body;                                        // decoded (Content-Encoding undone)
+  // The headers the accounts need (kKeptHeaders), names in lower case.
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string client_address;  // the client's IP address, as text (client_address.h)
 
   // The first value of query parameter `name`.
   std::optional<std::string> query_value(const std::string& name) const;
+  // The first value of header `name` (lower case).
+  std::optional<std::string> header(std::string_view name) const;
 };
 
-// An answer that is an event stream of a game rather than a body (GET .../events).
-struct EventStreamStart {
-  GameService::Watch watch;
-  std::string token;
-};
+class EventSource;  // event_source.h
 
 struct HttpResponse {
   int status = 200;
   std::string content_type;
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // beyond Content-Type
-  std::shared_ptr<EventStreamStart> events;                  // set: stream, ignore body
+  std::shared_ptr<EventSource> events;                       // set: stream, ignore body
 };
 
 }  // namespace ordo::server

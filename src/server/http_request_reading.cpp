@@ -98,6 +98,10 @@ std::variant<HttpRequest, HttpResponse> read_request(
   if (!path || !query) return error_response(400, "bad_request", "a bad %-escape in the target");
   request.path = std::move(*path);
   request.query = std::move(*query);
+  for (const std::string_view name : kKeptHeaders) {
+    auto found = message.find(boost::beast::string_view(name.data(), name.size()));
+    if (found != message.end()) request.headers.emplace_back(name, view(found->value()));
+  }
   try {
     auto body =
         decode_body(message.body(),

@@ -9,10 +9,12 @@
 #include <thread>
 #include <vector>
 
+#include "server/account_routes.h"
 #include "server/analysis.h"
 #include "server/api_routes.h"
 #include "server/connection_limits.h"
 #include "server/http_connection.h"
+#include "server/lobby_routes.h"
 #include "server/static_files.h"
 
 namespace ordo::server {
@@ -21,11 +23,11 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 struct HttpServer::Impl {
-  Impl(GameService& service, HttpOptions http_options)
+  Impl(GameService& service, HttpOptions http_options, Community community)
       : games(service),
         options(std::move(http_options)),
         files(options.web_dir),
-        router(api_routes(games, analyzer, files)),
+        router(routes(community)),
         limits(options.max_connections, options.max_connections_per_address),
         context{router, games, options, workers, slow_workers, stream_workers, gate, open_streams},
         workers(static_cast<std::size_t>(std::max(1, options.threads))),
@@ -45,6 +47,14 @@ struct HttpServer::Impl {
   }
 
   void accept();
+  Router routes(const Community& community) {
+    Router all = api_routes(games, analyzer, files);
+    if (community.accounts) {
+      add_account_routes(all, *community.accounts, community.accounts->storage());
+      if (community.lobby) add_lobby_routes(all, *community.lobby, *community.accounts);
+    }
+    return all;
+  }
 
   GameService& games;
   HttpOptions options;
@@ -88,8 +98,8 @@ void HttpServer::Impl::accept() {
                         });
 }
 
-HttpServer::HttpServer(GameService& games, HttpOptions options)
-    : impl_(std::make_unique<Impl>(games, std::move(options))) {}
+HttpServer::HttpServer(GameService& games, HttpOptions options, Community community)
+    : impl_(std::make_unique<Impl>(games, std::move(options), community)) {}
 
 HttpServer::~HttpServer() {
   stop();

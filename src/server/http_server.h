@@ -14,7 +14,9 @@
 #include <memory>
 #include <string>
 
+#include "server/accounts.h"
 #include "server/game_service.h"
+#include "server/lobby.h"
 
 namespace ordo::server {
 
@@ -32,11 +34,22 @@ struct HttpOptions {
   int write_timeout_ms = 30000;
   std::size_t max_connections = 20000;
   std::size_t max_connections_per_address = 1200;
+  // Behind a reverse proxy: a request's client is the last X-Forwarded-For entry (for the
+  // log-in limits per address; client_address.h).
+  bool trust_forwarded_for = false;
+};
+
+// The parts of the server for players with accounts; none: guests only.
+struct Community {
+  Accounts* accounts = nullptr;
+  Lobby* lobby = nullptr;  // needs accounts
 };
 
 class HttpServer {
  public:
-  HttpServer(GameService& games, HttpOptions options = {});
+  // With `community`, the server also serves accounts, ratings and the lobby
+  // (account_routes.h, lobby_routes.h); what it names must outlive the server.
+  HttpServer(GameService& games, HttpOptions options = {}, Community community = {});
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

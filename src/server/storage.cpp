@@ -6,35 +6,13 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "server/sqlite_helpers.h"
+#include "server/storage_ratings.h"
 #include "server/token_digest.h"
 
 namespace ordo::server {
 
 namespace {
-
-[[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
-}
-
-void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
-  sqlite3_bind_text(s, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
-std::string column_text(sqlite3_stmt* s, int i) {
-  const auto* text = sqlite3_column_text(s, i);
-  // All of the stored bytes (a C string would end at a NUL).
-  return text ? std::string(reinterpret_cast<const char*>(text),
-                            static_cast<std::size_t>(sqlite3_column_bytes(s, i)))
-              : "";
-}
-
-// Runs a statement that returns no rows, and resets it for the next use.
-void run(sqlite3* db, sqlite3_stmt* s, const char* what) {
-  const int rc = sqlite3_step(s);
-  sqlite3_reset(s);
-  sqlite3_clear_bindings(s);
-  if (rc != SQLITE_DONE) fail(db, what);
-}
 
 void add_column_if_missing(sqlite3* db, const char* table, const char* column,
                            const char* declaration);
@@ -45,6 +23,15 @@ void add_turn_and_offer_columns(sqlite3* db) {
   add_column_if_missing(db, "games", "draw_offer", "TEXT NOT NULL DEFAULT ''");
   add_column_if_missing(db, "games", "turn_started_ms", "INTEGER NOT NULL DEFAULT 0");
   add_column_if_missing(db, "games", "flag_at_ms", "INTEGER NOT NULL DEFAULT 0");
+}
+
+// Columns of version 5: the accounts holding a game's seats, whether it is rated, and
+// whether its rating change has been applied (storage_ratings.cpp).
+void add_account_columns(sqlite3* db) {
+  add_column_if_missing(db, "games", "white_account", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "black_account", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "rated", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "games", "rating_applied", "INTEGER NOT NULL DEFAULT 0");
 }
 
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
@@ -118,14 +105,67 @@ constexpr Migration kMigrations[] = {
     {add_turn_and_offer_columns,
      R"(CREATE INDEX IF NOT EXISTS games_by_flag ON games(flag_at_ms) WHERE flag_at_ms > 0;)"},
     {digest_stored_tokens, nullptr},
+    // Accounts, their sessions (by token digest) and ratings; the seats of a game may
+    // belong to accounts, and a rated game's rating changes are kept with it.
+    // (Written to run again on a database taken back to an older version by hand.)
+    {add_account_columns, R"(CREATE TABLE IF NOT EXISTS accounts (
+         id INTEGER PRIMARY KEY,
+         name TEXT NOT NULL,
+         name_key TEXT NOT NULL UNIQUE,
+         password_hash TEXT NOT NULL,
+         created_ms INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS sessions (
+         digest TEXT PRIMARY KEY,
+         account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         created_ms INTEGER NOT NULL,
+         expires_ms INTEGER NOT NULL);
+       CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions(account_id);
+       CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions(expires_ms);
+       CREATE TABLE IF NOT EXISTS ratings (
+         account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         game TEXT NOT NULL,
+         rules TEXT NOT NULL,
+         size TEXT NOT NULL,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         volatility REAL NOT NULL,
+         games INTEGER NOT NULL,
+         PRIMARY KEY (account_id, game, rules, size));
+       CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(game, rules, size, rating DESC);
+       CREATE TABLE IF NOT EXISTS rating_changes (
+         game_id TEXT NOT NULL REFERENCES games(id),
+         seat TEXT NOT NULL,
+         before REAL NOT NULL,
+         after REAL NOT NULL,
+         deviation_after REAL NOT NULL,
+         PRIMARY KEY (game_id, seat));
+       CREATE TABLE IF NOT EXISTS challenges (
+         id TEXT PRIMARY KEY,
+         creator INTEGER NOT NULL,
+         creator_name TEXT NOT NULL,
+         target INTEGER NOT NULL,
+         target_name TEXT NOT NULL,
+         game TEXT NOT NULL,
+         rules TEXT NOT NULL,
+         size TEXT NOT NULL,
+         setup TEXT NOT NULL,
+         rated INTEGER NOT NULL,
+         color TEXT NOT NULL,
+         creator_token TEXT NOT NULL,
+         state TEXT NOT NULL,
+         accepter INTEGER NOT NULL DEFAULT 0,
+         game_id TEXT NOT NULL DEFAULT '',
+         created_ms INTEGER NOT NULL);
+       CREATE INDEX IF NOT EXISTS challenges_open ON challenges(created_ms) WHERE state = 'open';)"},
 };
 static_assert(std::size(kMigrations) == Storage::kSchemaVersion);
 
 constexpr const char* kGameColumns =
     "id, game, mode, rules, size, start, settings, white_name, black_name, white_token, "
     "black_token, clock_initial_ms, clock_increment_ms, ai_level, ai_color, result, reason, "
-    "created_ms, updated_ms, draw_offer, turn_started_ms, flag_at_ms";
-constexpr int kGameColumnCount = 22;
+    "created_ms, updated_ms, draw_offer, turn_started_ms, flag_at_ms, white_account, "
+    "black_account, rated";
+constexpr int kGameColumnCount = 25;
 
 void add_column_if_missing(sqlite3* db, const char* table, const char* column,
                            const char* declaration) {
@@ -166,28 +206,11 @@ StoredGame read_game(sqlite3_stmt* s) {
   g.draw_offer = column_text(s, 19);
   g.turn_started_ms = sqlite3_column_int64(s, 20);
   g.flag_at_ms = sqlite3_column_int64(s, 21);
+  g.white_account = sqlite3_column_int64(s, 22);
+  g.black_account = sqlite3_column_int64(s, 23);
+  g.rated = sqlite3_column_int(s, 24) != 0;
   return g;
 }
-
-// Rolls back unless committed: a failed write leaves the database as it was.
-class Transaction {
- public:
-  explicit Transaction(sqlite3* db) : db_(db) {
-    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
-      fail(db_, "begin");
-  }
-  ~Transaction() {
-    if (!committed_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  void commit() {
-    if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) fail(db_, "commit");
-    committed_ = true;
-  }
-
- private:
-  sqlite3* db_;
-  bool committed_ = false;
-};
 
 }  // namespace
 
@@ -386,8 +409,9 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
                     "INSERT INTO games (id, game, mode, rules, size, start, settings, "
                     "white_name, black_name, white_token, black_token, clock_initial_ms, "
                     "clock_increment_ms, ai_level, ai_color, result, reason, created_ms, "
-                    "updated_ms, draw_offer, turn_started_ms, flag_at_ms) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                    "updated_ms, draw_offer, turn_started_ms, flag_at_ms, white_account, "
+                    "black_account, rated) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   bind_text(s, 1, g.id);
   bind_text(s, 2, g.game);
   bind_text(s, 3, g.mode);
@@ -410,6 +434,10 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
   bind_text(s, 20, g.draw_offer);
   sqlite3_bind_int64(s, 21, g.turn_started_ms);
   sqlite3_bind_int64(s, 22, g.flag_at_ms);
+  sqlite3_bind_int64(s, 23, g.white_account);
+  sqlite3_bind_int64(s, 24, g.black_account);
+  // Rated only between two accounts.
+  sqlite3_bind_int(s, 25, g.rated && g.white_account != 0 && g.black_account != 0 ? 1 : 0);
   run(db_, s, "insert game");
   auto* m = prepare(insert_move_,
                     "INSERT INTO moves (game_id, ply, notation, by, think_ms, clock_after_ms) "
@@ -448,6 +476,8 @@ void Storage::update_result(const std::string& id, const std::string& result,
   bind_text(s, 5, id);
   run(db_, s, "update game");
   if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
+  // In the same transaction as the result, so a stored result has its rating change.
+  if (result != "*") apply_rating_once(db_, id, result);
 }
 
 void Storage::append_move(const std::string& id, const StoredMove& move, const std::string& result,

@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "server/account_storage.h"
+#include "server/challenge_storage.h"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
@@ -45,6 +48,10 @@ struct StoredGame {
   // with a running clock need not be held in memory for its flag to fall.
   std::int64_t turn_started_ms = 0;
   std::int64_t flag_at_ms = 0;
+  // The accounts holding the seats (0: a guest's seat); a rated game's result moves both
+  // accounts' ratings once, in the transaction that stores it (storage_ratings.cpp).
+  std::int64_t white_account = 0, black_account = 0;
+  bool rated = false;
 };
 
 struct StoredMove {
@@ -65,15 +72,15 @@ struct StatementDeleter {
 };
 using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
-class Storage {
+class Storage : public AccountStorage, public ChallengeStorage {
  public:
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
   // up to date. Throws std::runtime_error saying what is wrong and what to do: for a
   // damaged, read-only or empty (truncated) file, or a schema newer than ours.
   explicit Storage(const std::string& path);
-  ~Storage();
+  ~Storage() override;
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
@@ -126,6 +133,30 @@ class Storage {
   // Newest first.
   std::vector<GameSummary> list_games(int limit, int offset);
 
+  // AccountStorage (storage_accounts.cpp, storage_ratings.cpp).
+  std::int64_t create_account(const std::string& name, const std::string& name_key,
+                              const std::string& password_hash, std::int64_t created_ms) override;
+  std::optional<StoredAccount> account_by_key(const std::string& name_key) override;
+  std::optional<StoredAccount> account_by_id(std::int64_t id) override;
+  void change_password(std::int64_t id, const std::string& password_hash) override;
+  void delete_account(std::int64_t id, const std::string& neutral_name) override;
+  void create_session(const std::string& digest, std::int64_t account_id, std::int64_t created_ms,
+                      std::int64_t expires_ms) override;
+  std::optional<StoredSession> session(const std::string& digest) override;
+  void delete_session(const std::string& digest) override;
+  std::vector<StoredRating> ratings(const RatingPool& pool, int limit) override;
+  std::vector<RatingChange> rating_changes(const std::string& game_id) override;
+
+  // ChallengeStorage (storage_challenges.cpp).
+  void create_challenge(const StoredChallenge& challenge) override;
+  std::optional<StoredChallenge> challenge(const std::string& id) override;
+  std::vector<StoredChallenge> open_challenges() override;
+  bool claim_challenge(const std::string& id, std::int64_t accepter) override;
+  void set_challenge_game(const std::string& id, const std::string& game_id) override;
+  void reopen_challenge(const std::string& id) override;
+  bool close_challenge(const std::string& id, const std::string& state) override;
+  std::vector<std::string> cancel_challenges_of(std::int64_t creator) override;
+
  private:
   void execute(const char* sql);
   void check_integrity(const std::string& path);
@@ -134,6 +165,9 @@ class Storage {
   void update_result(const std::string& id, const std::string& result, const std::string& reason,
                      std::int64_t updated_ms, std::optional<std::int64_t> flag_at_ms);
   std::vector<StoredGame> select_games(Statement& slot, const std::string& sql);
+  std::vector<StoredChallenge> select_challenges(const char* where, const std::string& key);
+  std::optional<StoredAccount> select_account(const char* where, const std::string& key,
+                                              std::int64_t id);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

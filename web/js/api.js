@@ -9,12 +9,21 @@ export class ApiError extends Error {
   }
 }
 
+// The signed-in session's CSRF token (account.js sets it): sent with every request, so
+// that the server accepts a change made with the session cookie.
+let csrfToken = null;
+export function setCsrfToken(token) {
+  csrfToken = token ?? null;
+}
+
 async function request(method, path, body) {
   let response;
+  const headers = body ? { 'Content-Type': 'application/json' } : {};
+  if (csrfToken && method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   try {
     response = await fetch(path, {
       method,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
+      headers,
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {
@@ -45,4 +54,13 @@ export const api = {
   analyze: (query) => request('POST', '/api/analyze', query),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
   eventsUrl: (id, token) => withToken(`/api/games/${encodeURIComponent(id)}/events`, token),
+  // Accounts and the lobby (docs/api.md).
+  account: () => request('GET', '/api/account'),
+  register: (name, password) => request('POST', '/api/accounts', { name, password }),
+  logIn: (name, password) => request('POST', '/api/login', { name, password }),
+  logOut: () => request('POST', '/api/logout', {}),
+  challenges: () => request('GET', '/api/challenges'),
+  postChallenge: (challenge) => request('POST', '/api/challenges', challenge),
+  challengeAction: (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {}),
+  lobbyEventsUrl: () => '/api/lobby/events',
 };

@@ -4,6 +4,21 @@
 // and New game.
 import { describeResult, sideName } from './game-text.js';
 
+/** "Ratings: Ann 1500 → 1662 (+162), Bob 1500 → 1338 (−162)" after a rated game, else ''. */
+export function ratingChangeText(state) {
+  const changes = state.rating_changes;
+  if (!changes) return '';
+  const parts = [];
+  for (const seat of ['white', 'black']) {
+    const c = changes[seat];
+    if (!c) continue;
+    const delta = Math.round(c.change);
+    const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+    parts.push(`${state.players[seat]} ${Math.round(c.before)} → ${Math.round(c.after)} (${sign}${Math.abs(delta)})`);
+  }
+  return parts.length ? `Ratings: ${parts.join(', ')}` : '';
+}
+
 function button(text, className = '') {
   const b = document.createElement('button');
   b.type = 'button';
@@ -20,6 +35,8 @@ class RematchChoices {
     this.root.className = 'rematch-choices';
     this.text = document.createElement('p');
     this.text.className = 'rematch-text';
+    this.ratings = document.createElement('p');
+    this.ratings.className = 'rating-change';
     this.rematch = button('Rematch', 'primary');
     this.accept = button('Accept rematch', 'primary');
     this.decline = button('Decline rematch');
@@ -42,10 +59,12 @@ class RematchChoices {
     const row = document.createElement('div');
     row.className = 'button-row';
     row.append(this.rematch, this.accept, this.decline, this.follow, this.newGame);
-    this.root.append(this.text, row);
+    this.root.append(this.ratings, this.text, row);
   }
 
   render(state, note, busy) {
+    this.ratings.textContent = ratingChangeText(state);
+    this.ratings.hidden = !this.ratings.textContent;
     const seat = state.you.length === 1 ? state.you[0] : null;
     const player = state.you.length > 0;
     const offer = state.rematch_offer;

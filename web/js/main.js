@@ -2,8 +2,10 @@
 import { showStartPage } from './start-page.js';
 import { showGamePage } from './game-page.js';
 import { showRulesPage } from './rules-page.js';
+import { showAccountBar } from './account.js';
 
 const app = document.getElementById('app');
+showAccountBar(document.getElementById('account-bar'));
 const path = window.location.pathname;
 const play = /^\/play\/([^/]+)\/?$/.exec(path);
 

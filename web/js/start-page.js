@@ -1,6 +1,7 @@
 // The start page: a new game, an imported record, and the list of stored games.
 import { api } from './api.js';
 import { rememberToken, savedToken } from './saved-tokens.js';
+import { showLobby } from './lobby.js';
 
 function showError(form, message) {
   let box = form.querySelector('.error');
@@ -198,4 +199,5 @@ export function showStartPage(app) {
   });
 
   showStoredGames(app.querySelector('#stored-games'));
+  showLobby(app.querySelector('#lobby'));
 }

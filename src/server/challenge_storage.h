@@ -1,0 +1,53 @@
+// What the lobby needs from storage (beside AccountStorage, and like it free of database
+// types, so that another back end can implement it). A challenge changes state only from
+// open, by one conditional write, so that two accepts at once (or an accept and a cancel)
+// cannot both succeed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ordo::server {
+
+struct StoredChallenge {
+  std::string id;
+  std::int64_t creator = 0;
+  std::string creator_name;
+  std::int64_t target = 0;  // a direct challenge's player; 0: open to everyone
+  std::string target_name;
+  std::string game, rules, size;
+  std::string setup = "{}";  // the game's fields of POST /api/games (JSON text)
+  bool rated = false;
+  std::string color;  // the creator's: white | black | random
+  // What checks the creator's seat token (token_digest.h): handed out with the challenge,
+  // so the creator needs nothing more when it is accepted.
+  std::string creator_token;
+  std::string state = "open";  // open | accepted | declined | cancelled
+  std::int64_t accepter = 0;
+  std::string game_id;  // once accepted
+  std::int64_t created_ms = 0;
+};
+
+class ChallengeStorage {
+ public:
+  virtual ~ChallengeStorage() = default;
+
+  virtual void create_challenge(const StoredChallenge& challenge) = 0;
+  virtual std::optional<StoredChallenge> challenge(const std::string& id) = 0;
+  // Open challenges, oldest first.
+  virtual std::vector<StoredChallenge> open_challenges() = 0;
+  // open -> accepted by `accepter`, if it is still open and not the creator's; false
+  // otherwise (someone was first).
+  virtual bool claim_challenge(const std::string& id, std::int64_t accepter) = 0;
+  // The claimed challenge's game; or, when the game could not be made, open again.
+  virtual void set_challenge_game(const std::string& id, const std::string& game_id) = 0;
+  virtual void reopen_challenge(const std::string& id) = 0;
+  // open -> `state` (cancelled, declined); false if it was not open.
+  virtual bool close_challenge(const std::string& id, const std::string& state) = 0;
+  // Every open challenge of `creator` (0: of everyone) cancelled; their ids.
+  virtual std::vector<std::string> cancel_challenges_of(std::int64_t creator) = 0;
+};
+
+}  // namespace ordo::server

@@ -1,0 +1,17 @@
+// The address a request comes from, for per-address limits (log-in attempts). Behind a
+// reverse proxy every connection comes from the proxy, so the operator may let the server
+// take the client's address from X-Forwarded-For: the last entry, the one the proxy itself
+// appended (entries before it are whatever the client sent, and could be forged).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ordo::server {
+
+// `peer` (the socket's address) unless `trust_forwarded` and the header has an entry.
+std::string client_address(const std::string& peer, const std::optional<std::string>& forwarded,
+                           bool trust_forwarded);
+
+}  // namespace ordo::server

@@ -1,0 +1,75 @@
+// The lobby (docs/api.md, "Lobby"): challenges open to everyone or sent to one player,
+// listed live, accepted into a network game between the two accounts (rated or casual).
+// Challenges are stored (challenge_storage.h), so an accept is decided by one conditional
+// write: of two accepts at once exactly one makes a game, the other gets 409. A creator's
+// open challenges are cancelled when the last of their lobby streams ends (they left).
+//
+// The creator gets a seat token with the challenge (only its digest is stored); the game
+// made on accept seats the creator with it, so the creator's page needs nothing more than
+// the game's id, which the lobby's state shows it.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/account_storage.h"
+#include "server/accounts.h"
+#include "server/challenge_storage.h"
+#include "server/event_source.h"
+#include "server/game_service.h"
+
+namespace ordo::server {
+
+class Lobby {
+ public:
+  static constexpr std::size_t kMaxOpenPerAccount = 10;
+  static constexpr std::size_t kRecentKept = 200;
+
+  // At start every open challenge is cancelled: its creator left when the server stopped.
+  Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
+        TimeSource now = system_time_ms);
+
+  // POST /api/challenges: {challenge, token} (the creator's seat token, once).
+  nlohmann::json post(const SignedIn& who, const nlohmann::json& body);
+  // GET /api/challenges: what `who` (or a guest) sees.
+  nlohmann::json list(const std::optional<SignedIn>& who);
+  // POST /api/challenges/{id}/accept: {game, color, token, link}.
+  nlohmann::json accept(const SignedIn& who, const std::string& id);
+  // POST .../cancel (the creator) and .../decline (a direct challenge's player).
+  nlohmann::json cancel(const SignedIn& who, const std::string& id);
+  nlohmann::json decline(const SignedIn& who, const std::string& id);
+  // GET /api/lobby/events: the list after every change; a signed-in watcher keeps its
+  // challenges open while it watches.
+  std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who);
+
+ private:
+  class Events;
+  // Reads the open challenges again, moves the closed ones to `recent_`, wakes streams.
+  void changed(const std::vector<StoredChallenge>& closed = {});
+  void arrived(std::int64_t account);
+  void left(std::int64_t account);
+  std::uint64_t version();
+  nlohmann::json list_for(std::int64_t account);
+  StoredChallenge visible(const SignedIn& who, const std::string& id);
+
+  ChallengeStorage& challenges_;
+  AccountStorage& accounts_;
+  GameService& games_;
+  TimeSource now_;
+  ChangeListeners listeners_;
+  std::mutex refresh_mutex_;  // held by changed(), around mutex_
+  std::mutex mutex_;          // guards what follows
+  std::uint64_t version_ = 1;
+  std::vector<StoredChallenge> open_;
+  std::deque<StoredChallenge> recent_;    // closed lately, newest last
+  std::map<std::int64_t, int> watching_;  // account -> open lobby streams
+};
+
+}  // namespace ordo::server

@@ -1,0 +1,243 @@
+// Accounts through the route table: register, log in, log out, password change, delete;
+// and the abuse cases of issue 47: duplicate and malformed names, overlong fields, wrong
+// passwords in a loop, stolen and expired sessions, requests from another site.
+#include <sqlite3.h>
+
+#include "account_fixture.h"
+#include "server/csrf.h"
+#include "server/token_digest.h"
+
+namespace ordo::server {
+namespace {
+
+using nlohmann::json;
+using testing::AccountFixture;
+using testing::Browser;
+
+class AccountApi : public AccountFixture {};
+
+std::string token_of(const Browser& browser) {
+  return browser.cookie.substr(browser.cookie.find('=') + 1);
+}
+
+TEST_F(AccountApi, RegisteringSignsInWithAnHttpOnlySessionStoredAsADigest) {
+  const HttpResponse response = register_account("Alice", "correct horse");
+  ASSERT_EQ(response.status, 201) << response.body;
+  EXPECT_EQ(body_of(response)["account"]["name"], "Alice");
+  const std::string cookie = header_of(response, "Set-Cookie");
+  EXPECT_NE(cookie.find("HttpOnly"), std::string::npos);
+  EXPECT_NE(cookie.find("SameSite=Lax"), std::string::npos);
+  EXPECT_EQ(cookie.find("Secure"), std::string::npos);
+  EXPECT_EQ(header_of(response, "Cache-Control"), "no-store");
+  const Browser alice = signed_in_by(response);
+  EXPECT_EQ(who(alice), "Alice");
+  // Storage holds the token's digest, never the token; the password only as Argon2id.
+  EXPECT_FALSE(storage_->session(token_of(alice)));
+  EXPECT_TRUE(storage_->session(token_digest(token_of(alice))));
+  const auto stored = storage_->account_by_key("alice");
+  ASSERT_TRUE(stored);
+  EXPECT_TRUE(stored->password_hash.starts_with("$argon2id$")) << stored->password_hash;
+  EXPECT_EQ(stored->password_hash.find("correct horse"), std::string::npos);
+}
+
+TEST_F(AccountApi, CookiesAreSecureWhenTheOperatorSaysTls) {
+  AccountOptions options = account_options();
+  options.secure_cookies = true;
+  open(options);
+  const HttpResponse response = register_account("Alice", "correct horse");
+  EXPECT_NE(header_of(response, "Set-Cookie").find("; Secure"), std::string::npos);
+}
+
+TEST_F(AccountApi, NamesAreUniqueWithoutRegardToCase) {
+  signed_up("Alice");
+  for (const char* taken : {"Alice", "alice", "ALICE"}) {
+    const HttpResponse again = register_account(taken, "another password");
+    EXPECT_EQ(again.status, 409) << taken;
+    EXPECT_EQ(body_of(again)["code"], "name_taken");
+  }
+  // The first account's password still opens it.
+  EXPECT_EQ(log_in("alice", "correct horse").status, 200);
+}
+
+TEST_F(AccountApi, BadNamesAndPasswordsAreRefusedAndCreateNothing) {
+  const std::string overlong(41, 'a');
+  for (const std::string& name :
+       std::vector<std::string>{"<b>bold</b>", "a\nb", std::string("a\0b", 3), "tab\there",
+                                overlong, "x", " lead", "trail ", "a/b", "quote\"d", "it's"}) {
+    const HttpResponse response = register_account(name, "correct horse");
+    EXPECT_EQ(response.status, 400) << name;
+    EXPECT_FALSE(storage_->account_by_key(name)) << name;
+  }
+  // Bytes that are not UTF-8, sent raw.
+  HttpRequest raw = request("POST", "/api/accounts");
+  raw.body = "{\"name\": \"\xff\xfe\", \"password\": \"correct horse\"}";
+  EXPECT_EQ(send(raw).status, 400);
+  EXPECT_FALSE(storage_->account_by_key("\xff\xfe"));
+  EXPECT_EQ(register_account("Bob", "short").status, 400);
+  EXPECT_EQ(register_account("Bob", std::string(257, 'p')).status, 400);
+  EXPECT_EQ(
+      send(request("POST", "/api/accounts", {{"name", "Bob"}, {"password", 12345678}})).status,
+      400);
+  EXPECT_FALSE(storage_->account_by_key("bob"));
+  // Names in other scripts are fine.
+  EXPECT_EQ(register_account("Łukasz Ördög", "correct horse").status, 201);
+}
+
+TEST_F(AccountApi, AnUnknownNameGetsTheSameAnswerAsAWrongPassword) {
+  signed_up("Alice");
+  const HttpResponse wrong = log_in("Alice", "wrong password");
+  const HttpResponse unknown = log_in("Nobody", "wrong password");
+  EXPECT_EQ(wrong.status, 401);
+  EXPECT_EQ(unknown.status, 401);
+  EXPECT_EQ(wrong.body, unknown.body);
+  EXPECT_EQ(header_of(wrong, "Set-Cookie"), "");
+}
+
+TEST_F(AccountApi, WrongPasswordsInALoopHoldTheAccountUntilTheWindowPasses) {
+  signed_up("Alice");
+  const LoginLimits limits;
+  for (int i = 0; i < limits.per_account; ++i) {
+    now_ += 1000;
+    EXPECT_EQ(
+        log_in("Alice", "guess " + std::to_string(i), "198.51.100." + std::to_string(i)).status,
+        401);
+  }
+  // Held: even the right password, from any address, until the window passes.
+  const HttpResponse held = log_in("Alice", "correct horse", "203.0.113.9");
+  EXPECT_EQ(held.status, 429);
+  EXPECT_EQ(body_of(held)["code"], "too_many_attempts");
+  EXPECT_EQ(log_in("alice", "correct horse").status, 429);
+  now_ += limits.window_ms;
+  EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 200);
+}
+
+TEST_F(AccountApi, OneAddressGuessingManyNamesIsHeld) {
+  signed_up("Alice");
+  const LoginLimits limits;
+  for (int i = 0; i < limits.per_address; ++i)
+    EXPECT_EQ(log_in("name" + std::to_string(i), "guess", "198.51.100.7").status, 401);
+  EXPECT_EQ(log_in("Alice", "correct horse", "198.51.100.7").status, 429);
+  EXPECT_EQ(log_in("Alice", "correct horse", "198.51.100.8").status, 200);
+}
+
+TEST_F(AccountApi, LogOutEndsTheSession) {
+  const Browser alice = signed_up("Alice");
+  const HttpResponse out = send(from(alice, request("POST", "/api/logout")));
+  EXPECT_EQ(out.status, 200) << out.body;
+  EXPECT_NE(header_of(out, "Set-Cookie").find("Max-Age=0"), std::string::npos);
+  EXPECT_EQ(who(alice), "");
+  // The old cookie, replayed (stolen), opens nothing.
+  EXPECT_EQ(send(from(alice, request("POST", "/api/logout"))).status, 401);
+}
+
+TEST_F(AccountApi, AnExpiredSessionOpensNothing) {
+  const Browser alice = signed_up("Alice");
+  now_ += account_options().session_ms - 1;
+  EXPECT_EQ(who(alice), "Alice");
+  now_ += 1;
+  EXPECT_EQ(who(alice), "");
+  EXPECT_EQ(
+      send(from(alice, request("POST", "/api/account/password",
+                               {{"password", "correct horse"}, {"new_password", "new one!"}})))
+          .status,
+      401);
+}
+
+TEST_F(AccountApi, ChangingThePasswordEndsEverySessionOfTheAccount) {
+  const Browser here = signed_up("Alice");
+  const Browser there = signed_in_by(log_in("Alice", "correct horse"));
+  const Browser bob = signed_up("Bob");
+  const HttpResponse wrong = send(
+      from(here, request("POST", "/api/account/password",
+                         {{"password", "not it at all"}, {"new_password", "a new password"}})));
+  EXPECT_EQ(wrong.status, 403);
+  EXPECT_EQ(who(there), "Alice");
+  const HttpResponse changed = send(
+      from(here, request("POST", "/api/account/password",
+                         {{"password", "correct horse"}, {"new_password", "a new password"}})));
+  ASSERT_EQ(changed.status, 200) << changed.body;
+  EXPECT_EQ(who(here), "");
+  EXPECT_EQ(who(there), "");
+  EXPECT_EQ(who(signed_in_by(changed)), "Alice");  // this request's new session
+  EXPECT_EQ(who(bob), "Bob");                      // other accounts keep theirs
+  EXPECT_EQ(log_in("Alice", "correct horse").status, 401);
+  EXPECT_EQ(log_in("Alice", "a new password").status, 200);
+}
+
+TEST_F(AccountApi, RequestsFromAnotherSiteOrWithoutTheTokenAreRefused) {
+  const Browser alice = signed_up("Alice");
+  Browser no_token = alice;
+  no_token.csrf.clear();
+  Browser wrong_token = alice;
+  wrong_token.csrf = csrf_token_for("another session");
+  for (const Browser& b : {no_token, wrong_token}) {
+    const HttpResponse refused = send(from(b, request("POST", "/api/logout")));
+    EXPECT_EQ(refused.status, 403);
+    EXPECT_EQ(body_of(refused)["code"], "csrf");
+  }
+  HttpRequest foreign = from(alice, request("POST", "/api/logout"));
+  foreign.headers[1].second = "https://evil.example";  // origin
+  EXPECT_EQ(send(foreign).status, 403);
+  HttpRequest cross = from(alice, request("POST", "/api/logout"));
+  cross.headers.emplace_back("sec-fetch-site", "cross-site");
+  EXPECT_EQ(send(cross).status, 403);
+  HttpRequest null_origin = from(alice, request("POST", "/api/logout"));
+  null_origin.headers[1].second = "null";
+  EXPECT_EQ(send(null_origin).status, 403);
+  // None of them ended the session; a proper request does.
+  EXPECT_EQ(who(alice), "Alice");
+  EXPECT_EQ(send(from(alice, request("POST", "/api/logout"))).status, 200);
+  // Logging in from another site's page is refused too (login CSRF).
+  HttpRequest login =
+      request("POST", "/api/login", {{"name", "Alice"}, {"password", "correct horse"}});
+  login.headers[1].second = "https://evil.example";
+  EXPECT_EQ(send(login).status, 403);
+}
+
+TEST_F(AccountApi, GuestGamesWorkAsBeforeWithOrWithoutACookie) {
+  const Browser alice = signed_up("Alice");
+  Browser no_token = alice;
+  no_token.csrf.clear();
+  for (const Browser& b : {Browser{}, no_token}) {
+    const HttpResponse created =
+        send(from(b, request("POST", "/api/games", {{"mode", "network"}})));
+    ASSERT_EQ(created.status, 201) << created.body;
+    const json game = body_of(created);
+    const HttpResponse moved = send(from(
+        b, request("POST", "/api/games/" + game["id"].get<std::string>() + "/moves",
+                   {{"token", game["tokens"]["white"]}, {"move", game["state"]["legal"][0]}})));
+    EXPECT_EQ(moved.status, 200) << moved.body;
+  }
+}
+
+TEST_F(AccountApi, ADeletedAccountsGamesStayUnderANeutralName) {
+  const Browser alice = signed_up("Alice");
+  const std::int64_t alice_id = storage_->account_by_key("alice")->id;
+  AccountSeats seats;
+  seats.white = alice_id;
+  seats.white_name = "Alice";
+  const json game = games_->create({{"mode", "network"}}, seats);
+  const HttpResponse wrong =
+      send(from(alice, request("POST", "/api/account/delete", {{"password", "nope nope"}})));
+  EXPECT_EQ(wrong.status, 403);
+  const HttpResponse deleted =
+      send(from(alice, request("POST", "/api/account/delete", {{"password", "correct horse"}})));
+  ASSERT_EQ(deleted.status, 200) << deleted.body;
+  const auto row = storage_->game(game["id"]);
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->white_name, Accounts::kDeletedName);
+  EXPECT_EQ(row->white_account, 0);
+  EXPECT_EQ(who(alice), "");
+  EXPECT_EQ(log_in("Alice", "correct horse").status, 401);
+  EXPECT_EQ(register_account("alice", "a new password").status, 201);  // the name is free
+}
+
+TEST_F(AccountApi, AccountsAndSessionsOutliveARestart) {
+  const Browser alice = signed_up("Alice");
+  open();
+  EXPECT_EQ(who(alice), "Alice");
+  EXPECT_EQ(log_in("Alice", "correct horse").status, 200);
+}
+
+}  // namespace
+}  // namespace ordo::server

@@ -1,0 +1,98 @@
+// Accounts and the lobby in two browser contexts: both register in the header, one posts
+// a rated challenge, the other sees it appear live and accepts, and both land in the same
+// game with their own seats; one plays at a laptop's width, the other at a phone's. One
+// resigns and both see the rating change. Screenshots for docs/screenshots/.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, newPage, waitForPly } from './helpers.mjs';
+
+const OUT =
+  process.env.SCREENSHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+
+let browser;
+before(async () => {
+  mkdirSync(OUT, { recursive: true });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function register(page, name) {
+  await page.goto('/');
+  const bar = page.locator('#account-bar');
+  await bar.locator('input[name="name"]').fill(name);
+  await bar.locator('input[name="password"]').fill('a good password');
+  await bar.locator('button[name="register"]').click();
+  await bar.locator('.account-name', { hasText: name }).waitFor();
+}
+
+test('a challenge posted in one browser is accepted live in another, seating both', async () => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const ann = `Ann-${suffix}`;
+  const bob = `Bob-${suffix}`;
+  const creator = await newPage(browser, { width: 1280, height: 800 });
+  const accepter = await newPage(browser, { width: 390, height: 844 });
+  await register(creator, ann);
+  await register(accepter, bob);
+
+  await creator.getByRole('button', { name: 'Post a challenge…' }).click();
+  const form = creator.locator('#challenge-form');
+  await form.locator('select[name="challenge-color"]').selectOption('white');
+  await form.locator('input[name="challenge-minutes"]').fill('0');
+  await form.getByRole('button', { name: 'Post challenge' }).click();
+  await creator
+    .locator('#challenge-list li.challenge', { hasText: ann })
+    .getByRole('button', { name: 'Cancel' })
+    .waitFor();
+
+  // The other browser was already on the lobby: the challenge appears without a reload.
+  const offered = accepter.locator('#challenge-list li.challenge', { hasText: ann });
+  await offered.waitFor();
+  assert.match(await offered.textContent(), /rated/);
+  await accepter.screenshot({ path: path.join(OUT, 'lobby-phone.png') });
+  await creator.screenshot({ path: path.join(OUT, 'lobby-desktop.png') });
+
+  await offered.getByRole('button', { name: 'Accept' }).click();
+  await accepter.waitForURL(/\/play\/[^/?]+\?token=/);
+  await creator.waitForURL(/\/play\/[^/?]+\?token=/);
+  const gameOf = (page) => new URL(page.url()).pathname;
+  assert.equal(gameOf(creator), gameOf(accepter));
+  await waitForPly(creator, 0);
+  await waitForPly(accepter, 0);
+  const id = decodeURIComponent(gameOf(creator).split('/').pop());
+  const state = async (page) =>
+    page.evaluate(
+      async ([game, token]) => (await fetch(`/api/games/${game}?token=${token}`)).json(),
+      [id, new URL(page.url()).searchParams.get('token')],
+    );
+  const annSees = await state(creator);
+  const bobSees = await state(accepter);
+  assert.deepEqual(annSees.you, ['white']);
+  assert.deepEqual(bobSees.you, ['black']);
+  assert.equal(annSees.players.white, ann);
+  assert.equal(annSees.players.black, bob);
+  assert.equal(annSees.rated, true);
+
+  // Bob resigns; both pages show the rating change (two new players: ±162).
+  const bobToken = new URL(accepter.url()).searchParams.get('token');
+  await accepter.evaluate(
+    async ([game, token]) =>
+      fetch(`/api/games/${game}/resign`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token }),
+      }),
+    [id, bobToken],
+  );
+  for (const page of [creator, accepter]) {
+    const line = page.locator('.rating-change:visible').first();
+    await line.waitFor();
+    assert.equal(await line.textContent(), `Ratings: ${ann} 1500 → 1662 (+162), ${bob} 1500 → 1338 (−162)`);
+  }
+  await creator.screenshot({ path: path.join(OUT, 'rated-game-over-desktop.png') });
+  assert.deepEqual([...creator.errors, ...accepter.errors], []);
+});

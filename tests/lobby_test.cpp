@@ -1,0 +1,226 @@
+// The lobby through the route table: posting, listing, accepting into a game both players
+// hold, cancelling, direct challenges, the live stream's state, and the abuse cases of
+// issue 47: accepting one's own challenge, two accepts at once, requests without the CSRF
+// token.
+#include <barrier>
+#include <thread>
+
+#include "account_fixture.h"
+#include "server/event_source.h"
+
+namespace ordo::server {
+namespace {
+
+using nlohmann::json;
+using testing::AccountFixture;
+using testing::Browser;
+
+class LobbyTest : public AccountFixture {
+ protected:
+  HttpResponse post(const Browser& b, const json& body) {
+    return send(from(b, request("POST", "/api/challenges", body)));
+  }
+  HttpResponse act(const Browser& b, const std::string& id, const std::string& action) {
+    return send(from(b, request("POST", "/api/challenges/" + id + "/" + action)));
+  }
+  json listed(const Browser& b) {
+    return body_of(send(from(b, request("GET", "/api/challenges"))));
+  }
+  // A challenge posted by `b`: {challenge, token}.
+  json posted(const Browser& b, const json& body) {
+    const HttpResponse response = post(b, body);
+    EXPECT_EQ(response.status, 201) << response.body;
+    return body_of(response);
+  }
+};
+
+TEST_F(LobbyTest, AnAcceptedChallengeSeatsBothPlayersInOneGame) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const json mine = posted(alice, {{"rules", "classic"},
+                                   {"size", "8x8"},
+                                   {"clock", {{"initial_ms", 300000}, {"increment_ms", 2000}}},
+                                   {"rated", true},
+                                   {"color", "white"}});
+  const std::string id = mine["challenge"]["id"];
+  // Everyone sees it, guests too.
+  const json seen = listed(Browser{})["challenges"];
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0]["creator"]["name"], "Alice");
+  EXPECT_EQ(seen[0]["size"], "8x8");
+  EXPECT_EQ(seen[0]["clock"]["increment_ms"], 2000);
+  EXPECT_TRUE(seen[0]["rated"]);
+
+  const HttpResponse accepted = act(bob, id, "accept");
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  const json seat = body_of(accepted);
+  EXPECT_EQ(seat["color"], "black");
+  const std::string game = seat["game"];
+  // The accepter's token holds black; the creator's token (from the challenge) holds white.
+  const json as_bob = games_->state(game, seat["token"]);
+  EXPECT_EQ(as_bob["you"], json::array({"black"}));
+  EXPECT_EQ(as_bob["players"]["white"], "Alice");
+  EXPECT_EQ(as_bob["players"]["black"], "Bob");
+  EXPECT_TRUE(as_bob["rated"]);
+  EXPECT_EQ(as_bob["size"], "8x8");
+  EXPECT_EQ(as_bob["clock"]["initial_ms"], 300000);
+  EXPECT_EQ(games_->state(game, mine["token"])["you"], json::array({"white"}));
+  // The lobby shows the creator where the game is; the challenge is no longer open.
+  const json after = listed(alice);
+  EXPECT_TRUE(after["challenges"].empty());
+  ASSERT_EQ(after["closed"].size(), 1u);
+  EXPECT_EQ(after["closed"][0]["game_id"], game);
+  EXPECT_TRUE(listed(Browser{})["challenges"].empty());
+}
+
+TEST_F(LobbyTest, AcceptingOnesOwnChallengeIsRefused) {
+  const Browser alice = signed_up("Alice");
+  const std::string id = posted(alice, json::object())["challenge"]["id"];
+  const HttpResponse own = act(alice, id, "accept");
+  EXPECT_EQ(own.status, 400);
+  EXPECT_EQ(body_of(own)["code"], "own_challenge");
+  EXPECT_EQ(listed(Browser{})["challenges"].size(), 1u);
+}
+
+TEST_F(LobbyTest, TwoAcceptsAtOnceMakeOneGame) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob"), carol = signed_up("Carol");
+  const std::string id = posted(alice, json::object())["challenge"]["id"];
+  const std::size_t games_before = games_->game_count();
+  std::barrier start(2);
+  HttpResponse answers[2];
+  std::thread first([&] {
+    start.arrive_and_wait();
+    answers[0] = act(bob, id, "accept");
+  });
+  std::thread second([&] {
+    start.arrive_and_wait();
+    answers[1] = act(carol, id, "accept");
+  });
+  first.join();
+  second.join();
+  const int won = (answers[0].status == 200) + (answers[1].status == 200);
+  const int lost = (answers[0].status == 409) + (answers[1].status == 409);
+  EXPECT_EQ(won, 1) << answers[0].body << answers[1].body;
+  EXPECT_EQ(lost, 1);
+  EXPECT_EQ(games_->game_count(), games_before + 1);
+  // Later accepts are refused too.
+  EXPECT_EQ(act(signed_up("Dave"), id, "accept").status, 409);
+}
+
+TEST_F(LobbyTest, OnlyTheCreatorCancels) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const std::string id = posted(alice, json::object())["challenge"]["id"];
+  EXPECT_EQ(act(bob, id, "cancel").status, 403);
+  EXPECT_EQ(act(alice, id, "cancel").status, 200);
+  EXPECT_TRUE(listed(Browser{})["challenges"].empty());
+  EXPECT_EQ(act(bob, id, "accept").status, 409);
+  EXPECT_EQ(act(alice, id, "cancel").status, 409);
+}
+
+TEST_F(LobbyTest, ADirectChallengeIsForItsPlayerAlone) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob"), carol = signed_up("Carol");
+  EXPECT_EQ(post(alice, {{"to", "Nobody"}}).status, 404);
+  EXPECT_EQ(post(alice, {{"to", "alice"}}).status, 400);
+  const std::string first = posted(alice, {{"to", "bob"}})["challenge"]["id"];
+  EXPECT_TRUE(listed(Browser{})["challenges"].empty());
+  EXPECT_TRUE(listed(carol)["challenges"].empty());
+  ASSERT_EQ(listed(bob)["challenges"].size(), 1u);
+  EXPECT_EQ(listed(bob)["challenges"][0]["to"]["name"], "Bob");
+  EXPECT_EQ(act(carol, first, "accept").status, 404);
+  EXPECT_EQ(act(carol, first, "decline").status, 404);
+  EXPECT_EQ(act(alice, first, "decline").status, 403);
+  EXPECT_EQ(act(bob, first, "decline").status, 200);
+  EXPECT_TRUE(listed(bob)["challenges"].empty());
+  EXPECT_EQ(listed(alice)["closed"][0]["state"], "declined");
+  const std::string second = posted(alice, {{"to", "Bob"}})["challenge"]["id"];
+  EXPECT_EQ(act(bob, second, "accept").status, 200);
+}
+
+TEST_F(LobbyTest, BadChallengesAreRefused) {
+  const Browser alice = signed_up("Alice");
+  for (const json& body :
+       {json{{"rules", "chess"}}, json{{"size", "9x9"}}, json{{"game", "go"}},
+        json{{"clock", {{"initial_ms", 5}}}}, json{{"clock", "fast"}}, json{{"rated", "yes"}},
+        json{{"color", "green"}}, json{{"position", "anything"}}, json{{"to", 42}}})
+    EXPECT_EQ(post(alice, body).status, 400) << body;
+  for (std::size_t i = 0; i < Lobby::kMaxOpenPerAccount; ++i) posted(alice, json::object());
+  EXPECT_EQ(post(alice, json::object()).status, 409);
+  EXPECT_EQ(listed(Browser{})["challenges"].size(), Lobby::kMaxOpenPerAccount);
+}
+
+TEST_F(LobbyTest, ChangesNeedASessionAndItsCsrfToken) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  EXPECT_EQ(post(Browser{}, json::object()).status, 401);
+  Browser no_token = alice;
+  no_token.csrf.clear();
+  EXPECT_EQ(post(no_token, json::object()).status, 403);
+  const std::string id = posted(alice, json::object())["challenge"]["id"];
+  Browser bob_no_token = bob;
+  bob_no_token.csrf.clear();
+  EXPECT_EQ(act(bob_no_token, id, "accept").status, 403);
+  HttpRequest foreign = from(bob, request("POST", "/api/challenges/" + id + "/accept"));
+  foreign.headers[1].second = "https://evil.example";
+  EXPECT_EQ(send(foreign).status, 403);
+  EXPECT_EQ(listed(Browser{})["challenges"].size(), 1u);
+}
+
+TEST_F(LobbyTest, TheStreamSeesChallengesAndTheCreatorLeavingCancelsThem) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  HttpResponse watch = send(from(alice, request("GET", "/api/lobby/events")));
+  ASSERT_TRUE(watch.events);
+  auto guest = lobby_->events(std::nullopt);
+  std::uint64_t seen = 0;
+  ASSERT_TRUE(guest->next(seen));
+  EXPECT_FALSE(guest->next(seen));  // nothing new yet
+  int told = 0;
+  const auto listener = guest->listen([&told] { ++told; });
+  const std::string id = posted(alice, json::object())["challenge"]["id"];
+  EXPECT_EQ(told, 1);
+  const auto state = guest->next(seen);
+  ASSERT_TRUE(state);
+  ASSERT_EQ((*state)["challenges"].size(), 1u);
+  EXPECT_EQ((*state)["challenges"][0]["id"], id);
+  guest->unlisten(listener);
+  // Alice's page closes its stream: her open challenges go.
+  watch.events.reset();
+  EXPECT_TRUE(listed(Browser{})["challenges"].empty());
+  EXPECT_EQ(act(bob, id, "accept").status, 409);
+}
+
+TEST_F(LobbyTest, ADeletedAccountsChallengesCannotBeAccepted) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const std::string open = posted(alice, json::object())["challenge"]["id"];
+  const std::string direct = posted(bob, {{"to", "Alice"}})["challenge"]["id"];
+  ASSERT_EQ(
+      send(from(alice, request("POST", "/api/account/delete", {{"password", "correct horse"}})))
+          .status,
+      200);
+  EXPECT_EQ(act(bob, open, "accept").status, 409);
+  EXPECT_EQ(storage_->challenge(direct)->state, "cancelled");
+}
+
+TEST_F(LobbyTest, ARatedLobbyGameMovesRatingsWhenItEnds) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const json mine = posted(alice, {{"rated", true}, {"color", "black"}});
+  const json seat = body_of(act(bob, mine["challenge"]["id"], "accept"));
+  ASSERT_EQ(seat["color"], "white");
+  games_->resign(seat["game"], {{"token", seat["token"]}});
+  const json state = games_->state(seat["game"], mine["token"]);
+  EXPECT_EQ(state["result"]["score"], "0-1");
+  EXPECT_GT(state["rating_changes"]["black"]["change"].get<double>(), 0);
+  EXPECT_LT(state["rating_changes"]["white"]["change"].get<double>(), 0);
+  const json list =
+      body_of(send(request("GET", "/api/ratings?game=ordo&rules=classic&size=10x8")))["ratings"];
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0]["account"]["name"], "Alice");
+  // The rematch is between the same accounts, colours swapped, rated too.
+  games_->rematch(seat["game"], {{"token", seat["token"]}, {"action", "offer"}});
+  games_->rematch(seat["game"], {{"token", mine["token"]}, {"action", "accept"}});
+  const json rematch = games_->state(games_->state(seat["game"], "")["rematch"], "");
+  EXPECT_TRUE(rematch["rated"]);
+  EXPECT_EQ(rematch["players"]["white"], "Alice");
+  EXPECT_EQ(rematch["accounts"]["white"], storage_->account_by_key("alice")->id);
+  EXPECT_EQ(rematch["accounts"]["black"], storage_->account_by_key("bob")->id);
+}
+
+}  // namespace
+}  // namespace ordo::server

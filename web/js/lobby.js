@@ -1,0 +1,173 @@
+// The lobby on the start page: open challenges, live from GET /api/lobby/events; a signed-in
+// player posts one, accepts another's, cancels their own or declines one sent to them.
+// When someone accepts this browser's challenge, the page opens the game with the seat
+// token the challenge came with.
+import { api } from './api.js';
+import { currentAccount, onAccountChange } from './account.js';
+import { rememberToken } from './saved-tokens.js';
+
+// Seat tokens of challenges posted from this browser, by challenge id.
+const KEY = 'ordo-challenge-tokens';
+
+function challengeTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+function saveChallengeTokens(all) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // Storage disabled: the game is still listed among the stored games.
+  }
+}
+
+function describe(challenge) {
+  const rules = challenge.game === 'orderchaos' ? 'Order and Chaos' : challenge.rules === 'x' ? 'Ordo X' : 'Classic';
+  const clock = challenge.clock
+    ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}`
+    : 'no clock';
+  const colour = challenge.color === 'random' ? 'random colours' : `${challenge.creator.name} plays ${challenge.color}`;
+  return `${rules} ${challenge.size} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${colour}`;
+}
+
+function challengeRequest(form) {
+  const data = new FormData(form);
+  const request = {
+    game: 'ordo',
+    rules: data.get('challenge-rules'),
+    size: data.get('challenge-size'),
+    color: data.get('challenge-color'),
+    rated: data.get('challenge-rated') === 'on',
+  };
+  const minutes = Number(data.get('challenge-minutes'));
+  if (minutes > 0)
+    request.clock = {
+      initial_ms: Math.round(minutes * 60000),
+      increment_ms: Math.round(Number(data.get('challenge-increment')) * 1000),
+    };
+  const to = data.get('challenge-to').trim();
+  if (to) request.to = to;
+  return request;
+}
+
+class LobbyView {
+  constructor(panel) {
+    this.panel = panel;
+    this.list = panel.querySelector('#challenge-list');
+    this.newChallenge = panel.querySelector('#new-challenge');
+    this.formBox = panel.querySelector('#challenge-form-box');
+    this.error = panel.querySelector('.lobby-error');
+    this.source = null;
+  }
+
+  start() {
+    this.newChallenge.addEventListener('click', () => this.openForm());
+    // A new account (or none) sees another lobby: the stream starts again with its cookie.
+    onAccountChange((account) => {
+      this.newChallenge.hidden = !account;
+      if (!account) this.formBox.replaceChildren();
+      this.panel.querySelector('.lobby-hint').hidden = Boolean(account);
+      this.connect();
+    });
+  }
+
+  /** The challenge form, made from its template when first asked for. */
+  openForm() {
+    if (this.formBox.firstElementChild) return;
+    this.formBox.append(this.panel.querySelector('#challenge-form-template').content.cloneNode(true));
+    const form = this.formBox.querySelector('form');
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.run(async () => {
+        const posted = await api.postChallenge(challengeRequest(form));
+        saveChallengeTokens({ ...challengeTokens(), [posted.challenge.id]: posted.token });
+      });
+    });
+    this.newChallenge.hidden = true;
+    form.querySelector('select')?.focus();
+  }
+
+  connect() {
+    this.source?.close();
+    this.source = new EventSource(api.lobbyEventsUrl());
+    this.source.addEventListener('state', (event) => this.render(JSON.parse(event.data)));
+  }
+
+  async run(action) {
+    this.error.textContent = '';
+    try {
+      await action();
+    } catch (failure) {
+      this.error.textContent = failure.message;
+    }
+  }
+
+  button(text, onClick) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = text;
+    button.addEventListener('click', () => this.run(onClick));
+    return button;
+  }
+
+  render(lobby) {
+    const me = currentAccount();
+    if (me && this.openAcceptedGame(lobby.closed ?? [], me)) return;
+    const items = [];
+    for (const challenge of lobby.challenges ?? []) {
+      const item = document.createElement('li');
+      item.className = 'challenge';
+      item.dataset.id = challenge.id;
+      const who = document.createElement('strong');
+      who.textContent = challenge.to ? `${challenge.creator.name} → ${challenge.to.name}` : challenge.creator.name;
+      const what = document.createElement('span');
+      what.textContent = ` ${describe(challenge)} `;
+      item.append(who, what);
+      if (me && challenge.creator.id === me.id) {
+        item.append(this.button('Cancel', () => api.challengeAction(challenge.id, 'cancel')));
+      } else if (me) {
+        item.append(this.button('Accept', () => this.accept(challenge)));
+        if (challenge.to?.id === me.id)
+          item.append(this.button('Decline', () => api.challengeAction(challenge.id, 'decline')));
+      }
+      items.push(item);
+    }
+    if (!items.length) {
+      const empty = document.createElement('li');
+      empty.className = 'muted';
+      empty.textContent = 'No open challenges.';
+      items.push(empty);
+    }
+    this.list.replaceChildren(...items);
+  }
+
+  async accept(challenge) {
+    const seat = await api.challengeAction(challenge.id, 'accept');
+    rememberToken(seat.game, seat.color, seat.token);
+    this.source?.close();
+    window.location.assign(seat.link);
+  }
+
+  /** Opens the game of this browser's challenge that someone accepted; true if it did. */
+  openAcceptedGame(closed, me) {
+    const tokens = challengeTokens();
+    const accepted = closed.find((c) => c.state === 'accepted' && c.creator.id === me.id && tokens[c.id] && c.game_id);
+    if (!accepted) return false;
+    const token = tokens[accepted.id];
+    delete tokens[accepted.id];
+    saveChallengeTokens(tokens);
+    rememberToken(accepted.game_id, accepted.color === 'black' ? 'black' : 'white', token);
+    this.source?.close();
+    window.location.assign(`/play/${encodeURIComponent(accepted.game_id)}?token=${encodeURIComponent(token)}`);
+    return true;
+  }
+}
+
+/** The lobby panel of the start page. */
+export function showLobby(panel) {
+  if (panel) new LobbyView(panel).start();
+}

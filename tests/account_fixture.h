@@ -15,6 +15,7 @@
 #include "server/api_routes.h"
 #include "server/game_service.h"
 #include "server/lobby_routes.h"
+#include "server/player_routes.h"
 #include "server_test_util.h"
 
 namespace ordo::server::testing {
@@ -28,6 +29,9 @@ struct Browser {
 
 class AccountFixture : public ::testing::Test {
  protected:
+  // The name `ordo-engine serve` gives its database in the data directory (admin tests).
+  static constexpr const char* kDatabase = "ordo.sqlite";
+
   AccountFixture() { open(); }
 
   AccountOptions account_options() {
@@ -44,7 +48,7 @@ class AccountFixture : public ::testing::Test {
     accounts_.reset();
     games_.reset();
     storage_.reset();
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
+    storage_ = std::make_unique<Storage>(dir_.file(kDatabase));
     ServiceOptions service_options;
     service_options.now = [this] { return now_.load(); };
     service_options.clock_tick_ms = 0;
@@ -54,8 +58,10 @@ class AccountFixture : public ::testing::Test {
     accounts_ = std::make_unique<Accounts>(*storage_, options);
     router_ = std::make_unique<Router>(api_routes(*games_, analyzer_, files_));
     add_account_routes(*router_, *accounts_, *storage_);
-    lobby_ = std::make_unique<Lobby>(*storage_, *storage_, *games_, [this] { return now_.load(); });
+    lobby_ = std::make_unique<Lobby>(
+        *storage_, *storage_, *games_, [this] { return now_.load(); }, storage_.get());
     add_lobby_routes(*router_, *lobby_, *accounts_);
+    add_player_routes(*router_, *accounts_, *storage_, *storage_);
   }
 
   static HttpRequest request(const std::string& method, const std::string& path,

@@ -34,7 +34,7 @@ class Ratings : public AccountFixture {
   // Runs SQL on a second connection to the database (as another process would).
   void sql(const std::string& text) {
     sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(dir_.file("games.sqlite").c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_open(dir_.file(kDatabase).c_str(), &db), SQLITE_OK);
     char* error = nullptr;
     const int rc = sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error);
     const std::string message = error ? error : "";
@@ -137,11 +137,14 @@ TEST_F(Ratings, AVersionFourDatabaseGainsAccountsAndKeepsItsGamesCasual) {
   // Back to version 4, as a database of the program before accounts.
   sql("DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE sessions; "
       "DROP TABLE challenges; DROP TABLE accounts; "
+      "DROP INDEX games_by_white_account; DROP INDEX games_by_black_account; "
+      "DROP TABLE chat_messages; DROP TABLE chat_spectators; DROP TABLE blocks; "
+      "ALTER TABLE games DROP COLUMN days_per_move; "
       "ALTER TABLE games DROP COLUMN white_account; ALTER TABLE games DROP COLUMN black_account; "
       "ALTER TABLE games DROP COLUMN rated; ALTER TABLE games DROP COLUMN rating_applied; "
       "PRAGMA user_version=4;");
   open();
-  EXPECT_EQ(storage_->schema_version(), 5);
+  EXPECT_EQ(storage_->schema_version(), Storage::kSchemaVersion);
   const auto row = storage_->game(id_of(g));
   ASSERT_TRUE(row);
   EXPECT_EQ(row->white_account, 0);

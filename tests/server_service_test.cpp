@@ -181,7 +181,7 @@ TEST_F(ServiceTest, ClocksChargeTheMoverAddTheIncrementAndTheFlagFallsOnTheServe
   EXPECT_NE(state["result"]["reason"].get<std::string>().find("ran out of time"),
             std::string::npos);
   EXPECT_EQ(state["clock"]["running"], nullptr);
-  EXPECT_EQ(error_of([&] { play(id, token, "d2-d3"); }), "game_over");
+  EXPECT_EQ(error_of([&] { play(id, token, "d2-d3"); }), "time_ran_out");
 
   open();
   state = service().state(id, "");
@@ -194,7 +194,7 @@ TEST_F(ServiceTest, AMoveAfterTheFlagFellIsRefused) {
   const std::string id = created["id"];
   play(id, created["tokens"]["white"], "c2-c3");
   now_ += 2500;  // no timer ran: the move itself finds the fallen flag
-  EXPECT_EQ(error_of([&] { play(id, created["tokens"]["black"], "c7-c6"); }), "game_over");
+  EXPECT_EQ(error_of([&] { play(id, created["tokens"]["black"], "c7-c6"); }), "time_ran_out");
   EXPECT_EQ(service().state(id, "")["result"]["winner"], "white");
 }
 

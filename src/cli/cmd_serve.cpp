@@ -59,8 +59,8 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::AccountOptions account_options;
   account_options.secure_cookies = options.secure_cookies;
   server::Accounts accounts(storage, account_options);
-  server::Lobby lobby(storage, storage, games);
-  server::HttpServer http(games, http_options, {&accounts, &lobby});
+  server::Lobby lobby(storage, storage, games, server::system_time_ms, &storage);
+  server::HttpServer http(games, http_options, {&accounts, &lobby, &storage, &storage});
   const int port = http.bind(options.port);
 
   signals.start([&](int) { http.stop(); });

@@ -39,5 +39,6 @@ void add_tune_command(CLI::App& app, Action& chosen);
 void add_serve_command(CLI::App& app, Action& chosen);
 void add_serve_bench_command(CLI::App& app, Action& chosen);
 void add_serve_attack_command(CLI::App& app, Action& chosen);
+void add_admin_command(CLI::App& app, Action& chosen);
 
 }  // namespace ordo::cli

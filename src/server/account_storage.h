@@ -16,6 +16,7 @@ struct StoredAccount {
   std::string name;           // as registered
   std::string password_hash;  // Argon2id in libsodium's string form
   std::int64_t created_ms = 0;
+  bool disabled = false;  // by the operator: cannot log in
 };
 
 struct StoredSession {
@@ -62,6 +63,11 @@ class AccountStorage {
   // The account, its sessions and ratings go; its games stay, their seat renamed to
   // `neutral_name` and no longer linked to any account.
   virtual void delete_account(std::int64_t id, const std::string& neutral_name) = 0;
+
+  // Every account (without its hash), by name; for the operator.
+  virtual std::vector<StoredAccount> all_accounts() = 0;
+  // Disables (every session ended with it) or enables the account; false if none.
+  virtual bool set_account_disabled(std::int64_t id, bool disabled) = 0;
 
   // Sessions by the digest of their token (token_digest.h).
   virtual void create_session(const std::string& digest, std::int64_t account_id,

@@ -93,6 +93,9 @@ AccountAnswer Accounts::log_in(const HttpRequest& request) {
     throw bad_login();
   }
   throttle_.succeeded(key);
+  // Said only to whoever knows the password.
+  if (account->disabled)
+    throw ApiError(403, "account_disabled", "this account has been disabled by the operator");
   return new_session(*account, 200);
 }
 
@@ -106,7 +109,7 @@ std::optional<SignedIn> Accounts::signed_in(const HttpRequest& request, bool cha
                    "a request made with the session cookie needs this site's origin and the "
                    "session's X-CSRF-Token header");
   const auto account = storage_.account_by_id(session->account_id);
-  if (!account) return std::nullopt;
+  if (!account || account->disabled) return std::nullopt;
   return SignedIn{account->id, account->name, *token};
 }
 

@@ -21,6 +21,8 @@ const std::pair<const char*, Action> kGameActions[] = {
     {"/draw", &GameService::draw},
     {"/move-now", &GameService::move_now},
     {"/spectator-analysis", &GameService::allow_spectator_analysis},
+    {"/chat", &GameService::chat},  // game_chat.cpp
+    {"/chat-spectators", &GameService::allow_spectator_chat},
     {"/takeback", &GameService::takeback},  // game_offers.cpp
     {"/rematch", &GameService::rematch},    // game_offers.cpp
 };
@@ -105,6 +107,9 @@ void add_static(Router& router, const StaticFiles& files) {
   };
   router.add("GET", "/", index);
   router.add("GET", "/rules", index);
+  router.add("GET", "/my", index);
+  router.add("GET", "/ratings", index);
+  router.add("GET", "/players/{name}", index);
   router.add("GET", "/play/{id}", index);
   router.add("GET", "/static/{path*}",
              [&files](const HttpRequest& request, const Router::Params& path) {

@@ -27,7 +27,10 @@ void ChessClock::stop(std::int64_t now) {
 
 std::int64_t ChessClock::press(int mover, std::int64_t now) {
   stop(now);
-  left_ms_[mover] += increment_ms_;
+  if (kind_ == Kind::PerMove)
+    left_ms_[mover] = initial_ms_;
+  else
+    left_ms_[mover] += increment_ms_;
   start(1 - mover, now);
   return left_ms_[mover];
 }

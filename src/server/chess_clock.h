@@ -15,14 +15,22 @@ std::int64_t system_time_ms();
 
 class ChessClock {
  public:
-  ChessClock(std::int64_t initial_ms, std::int64_t increment_ms)
-      : initial_ms_(initial_ms), increment_ms_(increment_ms), left_ms_{initial_ms, initial_ms} {}
+  // Per move (correspondence): every move gives the mover its whole time again, so each
+  // turn has `initial_ms` and no more.
+  enum class Kind { Total, PerMove };
+
+  ChessClock(std::int64_t initial_ms, std::int64_t increment_ms, Kind kind = Kind::Total)
+      : initial_ms_(initial_ms),
+        increment_ms_(increment_ms),
+        left_ms_{initial_ms, initial_ms},
+        kind_(kind) {}
 
   std::int64_t initial_ms() const { return initial_ms_; }
   std::int64_t increment_ms() const { return increment_ms_; }
   // Seat 0 = white, 1 = black. Time left at `now` (the running side's counts down).
   std::int64_t left_ms(int seat, std::int64_t now) const;
   std::optional<int> running() const { return running_; }
+  Kind kind() const { return kind_; }
 
   // Starts `seat`'s time at `now` (stops the other's without adding an increment).
   void start(int seat, std::int64_t now);
@@ -39,6 +47,7 @@ class ChessClock {
   std::int64_t initial_ms_;
   std::int64_t increment_ms_;
   std::int64_t left_ms_[2];
+  Kind kind_;
   std::optional<int> running_;
   std::int64_t since_ms_ = 0;
 };

@@ -50,9 +50,14 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
     throw ApiError(403, "bad_token", "the token holds no seat of this game");
   action.now = options_.now();
   end_on_time(*action.match, action.now);
-  if (if_over == IfOver::Refuse && action.match->over())
-    throw ApiError(409, "game_over",
-                   "the game is over: " + action.match->game->result().description);
+  if (if_over == IfOver::Refuse && action.match->over()) {
+    const games::GameResult result = action.match->game->result();
+    // A move that comes too late (a correspondence game's days, or a clock) is told so.
+    if (ended_on_time(result))
+      throw ApiError(409, "time_ran_out",
+                     "the time for the move ran out, so the game is over: " + result.description);
+    throw ApiError(409, "game_over", "the game is over: " + result.description);
+  }
   return action;
 }
 

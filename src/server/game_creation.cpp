@@ -107,11 +107,18 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
     row.clock_increment_ms =
         clock.contains("increment_ms") ? integer_field(clock, "increment_ms", 0, 3600 * 1000) : 0;
   }
+  if (const int days = days_per_move_field(body); days > 0) {
+    if (mode != "network")
+      throw ApiError(400, "bad_request", "'days_per_move' is for network games only");
+    if (row.clock_initial_ms > 0)
+      throw ApiError(400, "bad_request", "a game has a clock or days per move, not both");
+    row.days_per_move = days;
+    row.clock_initial_ms = days * kDayMs;
+  }
   row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();
 
   auto match = std::make_shared<Match>(row, std::move(game));
-  if (row.clock_initial_ms > 0) match->clock.emplace(row.clock_initial_ms, row.clock_increment_ms);
-  match->turn_started_ms = row.created_ms;
+  start_new_game_clock(*match, row.created_ms);
   // Nothing is stored for a game the engine cannot play.
   prepare_engine(*match);
   add_game(match, {});

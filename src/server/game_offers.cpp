@@ -140,6 +140,7 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
   row.black_token = old.white_token;
   row.clock_initial_ms = old.clock_initial_ms;
   row.clock_increment_ms = old.clock_increment_ms;
+  row.days_per_move = old.days_per_move;
   // A lobby game's rematch is between the same accounts, rated as the first was.
   row.white_account = old.black_account;
   row.black_account = old.white_account;
@@ -149,8 +150,7 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
     row.ai_color = seat_name(*ai == Color::White ? Color::Black : Color::White);
   row.created_ms = row.updated_ms = row.turn_started_ms = now;
   auto next = std::make_shared<Match>(row, games::make_game(rules_for(row.game).spec_of(row)));
-  if (row.clock_initial_ms > 0) next->clock.emplace(row.clock_initial_ms, row.clock_increment_ms);
-  next->turn_started_ms = now;
+  start_new_game_clock(*next, now);
   add_game(next, {});
   finished.offers.rematch_by.reset();
   finished.offers.rematch_id = row.id;

@@ -58,6 +58,8 @@ void GameService::resume_at_start() {
       std::cerr << "warning: stored game " << id << " cannot be resumed: " << e.what() << '\n';
     }
   }
+  // Correspondence deadlines stand across a restart: those that passed meanwhile end now.
+  check_clocks();
 }
 
 std::shared_ptr<Match> GameService::acquire(const std::string& id) {
@@ -107,8 +109,7 @@ std::shared_ptr<Match> GameService::resume(StoredGame row) {
   const std::string id = row.id;
   auto match = replay(std::move(row), storage_.moves_of(id));
   std::lock_guard lock(match->mutex);
-  if (match->row.clock_initial_ms > 0)
-    match->clock.emplace(match->row.clock_initial_ms, match->row.clock_increment_ms);
+  emplace_clock(*match);
   if (!match->over()) match->draw_offer = seat_from_name(match->row.draw_offer);
   restart_turn_clock(*match, match->row.turn_started_ms);
   if (match->over() && match->clock && !match->facts.empty()) {

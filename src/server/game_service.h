@@ -36,6 +36,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/chat_rate_limit.h"
 #include "server/chess_clock.h"
 #include "server/game_cache.h"
 #include "server/match.h"
@@ -122,6 +123,10 @@ class GameService {
   void refuse_live_network_position(const std::string& position);
   // POST /api/games/{id}/spectator-analysis: the seat's consent to spectators' analysis.
   nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body);
+  // game_chat.cpp: POST /api/games/{id}/chat (a player's message) and
+  // .../chat-spectators (the seat's consent to spectators reading the chat).
+  nlohmann::json chat(const std::string& id, const nlohmann::json& body);
+  nlohmann::json allow_spectator_chat(const std::string& id, const nlohmann::json& body);
   // game_offers.cpp: takeback requests (network games) and rematches.
   nlohmann::json takeback(const std::string& id, const nlohmann::json& body);
   nlohmann::json rematch(const std::string& id, const nlohmann::json& body);
@@ -206,6 +211,10 @@ class GameService {
   // game_actions.cpp: the prologue every POST action shares.
   Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over);
 
+  // game_chat.cpp, under the game's lock.
+  void load_chat(Match& match);
+  void add_chat_state(Match& match, const std::vector<Color>& seats, nlohmann::json& state);
+
   // game_state.cpp
   nlohmann::json state_of(Match& match, const std::string& token);
   // The seats' accounts, whether the game is rated, and its rating changes once over.
@@ -251,6 +260,7 @@ class GameService {
   // After the answer queue: dropping the last games joins their engines, whose final
   // answers still go to the queue.
   GameCache cache_;
+  ChatRateLimit chat_rate_;
 
   std::thread dispatcher_;
   std::thread timer_;

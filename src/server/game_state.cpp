@@ -87,12 +87,15 @@ json GameService::state_of(Match& match, const std::string& token) {
     const std::int64_t now = options_.now();
     json running = nullptr;
     if (auto seat = match.clock->running()) running = *seat == 0 ? "white" : "black";
-    state["clock"] = {{"white_ms", std::max<std::int64_t>(0, match.clock->left_ms(0, now))},
-                      {"black_ms", std::max<std::int64_t>(0, match.clock->left_ms(1, now))},
-                      {"initial_ms", match.clock->initial_ms()},
-                      {"increment_ms", match.clock->increment_ms()},
-                      {"running", running},
-                      {"server_time_ms", now}};
+    state["clock"] = {
+        {"white_ms", std::max<std::int64_t>(0, match.clock->left_ms(0, now))},
+        {"black_ms", std::max<std::int64_t>(0, match.clock->left_ms(1, now))},
+        {"initial_ms", match.clock->initial_ms()},
+        {"increment_ms", match.clock->increment_ms()},
+        {"running", running},
+        {"days_per_move", row.days_per_move > 0 ? json(row.days_per_move) : json()},
+        {"deadline_ms", flag_deadline(match) > 0 ? json(flag_deadline(match)) : json()},
+        {"server_time_ms", now}};
   } else {
     state["clock"] = nullptr;
   }
@@ -110,6 +113,7 @@ json GameService::state_of(Match& match, const std::string& token) {
   state["you"] = you;
   state["analysis"] = analysis_state(match, seats);
   add_premove_state(match, seats, state);
+  add_chat_state(match, seats, state);
   return state;
 }
 

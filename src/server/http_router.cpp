@@ -25,6 +25,8 @@ std::vector<std::string> split_path(std::string_view path) {
   return segments;
 }
 
+constexpr std::size_t kMaxNameSegment = 256;
+
 bool is_game_id(const std::string& text) {
   return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
@@ -64,6 +66,10 @@ bool Router::match(const Route& route, const std::string& path, Params& params) 
     if (i >= segments.size()) return false;
     if (want == "{id}") {
       if (!is_game_id(segments[i])) return false;
+      params.push_back(segments[i]);
+    } else if (want == "{name}") {
+      // An account name (decoded; names hold no slash), checked by whoever looks it up.
+      if (segments[i].empty() || segments[i].size() > kMaxNameSegment) return false;
       params.push_back(segments[i]);
     } else if (want != segments[i]) {
       return false;

@@ -1,8 +1,8 @@
 // The route table: method and path pattern -> handler. Patterns are segments separated by
-// '/'; "{id}" matches a game id (1 to 64 of A-Z a-z 0-9 _ -), a last "{path*}" the rest of
-// the path. A path that matches a route of another method answers 405 with Allow; a path
-// that matches none answers 404. Handlers' ApiErrors become JSON errors, anything else
-// thrown a 500; handle() itself never throws.
+// '/'; "{id}" matches a game id (1 to 64 of A-Z a-z 0-9 _ -), "{name}" any segment of up
+// to 256 bytes (an account name, decoded), a last "{path*}" the rest of the path. A path that
+// matches a route of another method answers 405 with Allow; a path that matches none answers 404.
+// Handlers' ApiErrors become JSON errors, anything else thrown a 500; handle() itself never throws.
 #pragma once
 
 #include <functional>

@@ -15,6 +15,7 @@
 #include "server/connection_limits.h"
 #include "server/http_connection.h"
 #include "server/lobby_routes.h"
+#include "server/player_routes.h"
 #include "server/static_files.h"
 
 namespace ordo::server {
@@ -52,6 +53,8 @@ struct HttpServer::Impl {
     if (community.accounts) {
       add_account_routes(all, *community.accounts, community.accounts->storage());
       if (community.lobby) add_lobby_routes(all, *community.lobby, *community.accounts);
+      if (community.player_games && community.blocks)
+        add_player_routes(all, *community.accounts, *community.player_games, *community.blocks);
     }
     return all;
   }

@@ -43,6 +43,9 @@ struct HttpOptions {
 struct Community {
   Accounts* accounts = nullptr;
   Lobby* lobby = nullptr;  // needs accounts
+  // "My games" and blocks (player_routes.h); need accounts.
+  PlayerGamesStorage* player_games = nullptr;
+  ChatStorage* blocks = nullptr;
 };
 
 class HttpServer {

@@ -37,6 +37,14 @@ json checked_setup(const json& body) {
   } else {
     out["clock"] = nullptr;
   }
+  // Correspondence: days per move instead of a clock (the game checks it again).
+  if (const int days = days_per_move_field(body); days > 0) {
+    if (!out["clock"].is_null())
+      throw ApiError(400, "bad_request", "a game has a clock or days per move, not both");
+    out["days_per_move"] = days;
+  } else {
+    out["days_per_move"] = nullptr;
+  }
   return out;
 }
 
@@ -64,6 +72,7 @@ json challenge_json(const StoredChallenge& c) {
               {"rules", c.rules},
               {"size", c.size},
               {"clock", setup.value("clock", json(nullptr))},
+              {"days_per_move", setup.value("days_per_move", json(nullptr))},
               {"rated", c.rated},
               {"color", c.color},
               {"state", c.state},
@@ -104,8 +113,12 @@ class Lobby::Events : public EventSource {
 };
 
 Lobby::Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
-             TimeSource now)
-    : challenges_(challenges), accounts_(accounts), games_(games), now_(std::move(now)) {
+             TimeSource now, ChatStorage* blocks)
+    : challenges_(challenges),
+      accounts_(accounts),
+      games_(games),
+      now_(std::move(now)),
+      blocks_(blocks) {
   challenges_.cancel_challenges_of(0);
   changed();
 }
@@ -192,6 +205,7 @@ json Lobby::post(const SignedIn& who, const json& body) {
     const auto target = accounts_.account_by_key(account_name_key(to));
     if (!target) throw ApiError(404, "no_such_player", "no player is named '" + to + "'");
     if (target->id == who.id) throw ApiError(400, "bad_request", "a challenge to oneself");
+    refuse_if_blocked(who.id, target->id);
     c.target = target->id;
     c.target_name = target->name;
   }
@@ -211,6 +225,11 @@ json Lobby::post(const SignedIn& who, const json& body) {
   return json{{"challenge", challenge_json(c)}, {"token", token}};
 }
 
+void Lobby::refuse_if_blocked(std::int64_t a, std::int64_t b) {
+  if (blocks_ && blocks_->blocked_between(a, b))
+    throw ApiError(403, "blocked", "one of the two players blocks the other");
+}
+
 StoredChallenge Lobby::visible(const SignedIn& who, const std::string& id) {
   auto c = challenges_.challenge(id);
   // A direct challenge to someone else is not there for this account.
@@ -223,6 +242,7 @@ json Lobby::accept(const SignedIn& who, const std::string& id) {
   StoredChallenge c = visible(who, id);
   if (c.creator == who.id)
     throw ApiError(400, "own_challenge", "a challenge cannot be accepted by its creator");
+  refuse_if_blocked(who.id, c.creator);
   if (c.state != "open" || !challenges_.claim_challenge(id, who.id))
     throw ApiError(409, "challenge_taken", "the challenge is no longer open");
   // The claim is ours alone: make the game.

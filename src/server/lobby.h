@@ -22,6 +22,7 @@
 #include "server/account_storage.h"
 #include "server/accounts.h"
 #include "server/challenge_storage.h"
+#include "server/chat_storage.h"
 #include "server/event_source.h"
 #include "server/game_service.h"
 
@@ -33,8 +34,10 @@ class Lobby {
   static constexpr std::size_t kRecentKept = 200;
 
   // At start every open challenge is cancelled: its creator left when the server stopped.
+  // With `blocks`, an account blocked by another (or blocking it) can neither challenge it
+  // directly nor accept its challenges.
   Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
-        TimeSource now = system_time_ms);
+        TimeSource now = system_time_ms, ChatStorage* blocks = nullptr);
 
   // POST /api/challenges: {challenge, token} (the creator's seat token, once).
   nlohmann::json post(const SignedIn& who, const nlohmann::json& body);
@@ -58,11 +61,13 @@ class Lobby {
   std::uint64_t version();
   nlohmann::json list_for(std::int64_t account);
   StoredChallenge visible(const SignedIn& who, const std::string& id);
+  void refuse_if_blocked(std::int64_t a, std::int64_t b);
 
   ChallengeStorage& challenges_;
   AccountStorage& accounts_;
   GameService& games_;
   TimeSource now_;
+  ChatStorage* blocks_;
   ChangeListeners listeners_;
   std::mutex refresh_mutex_;  // held by changed(), around mutex_
   std::mutex mutex_;          // guards what follows

@@ -21,9 +21,23 @@ void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
     if (f.clock_after_ms) left[f.by == "white" ? 0 : 1] = *f.clock_after_ms;
   match.clock->set_left(0, left[0]);
   match.clock->set_left(1, left[1]);
-  // The clock starts with the first move: White's first turn is not timed.
-  if (!match.facts.empty() && !match.over())
-    match.clock->start(index(match.to_move()), turn_started_ms);
+  // A clock starts with the first move (White's first turn is not timed); days per move
+  // count from the start.
+  const bool timed = !match.facts.empty() || match.clock->kind() == ChessClock::Kind::PerMove;
+  if (timed && !match.over()) match.clock->start(index(match.to_move()), turn_started_ms);
+}
+
+void emplace_clock(Match& match) {
+  const StoredGame& row = match.row;
+  if (row.clock_initial_ms <= 0) return;
+  match.clock.emplace(row.clock_initial_ms, row.clock_increment_ms,
+                      row.days_per_move > 0 ? ChessClock::Kind::PerMove : ChessClock::Kind::Total);
+}
+
+void start_new_game_clock(Match& match, std::int64_t now) {
+  emplace_clock(match);
+  restart_turn_clock(match, now);
+  match.row.flag_at_ms = flag_deadline(match);
 }
 
 std::int64_t flag_deadline(const Match& match) {

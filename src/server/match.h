@@ -58,6 +58,12 @@ struct Match {
   bool spectator_analysis[2] = {false, false};
   GameOffers offers;
   SeatPresence presence;
+  // What the state needs to know of the chat (game_chat.cpp), read once from storage.
+  struct ChatFacts {
+    bool loaded = false;
+    bool any = false;                     // has the game any message?
+    bool spectators[2] = {false, false};  // each seat's consent to spectators reading it
+  } chat;
 
   // Mode ai. The engine thinks on its own thread; its answer comes back through the
   // service's queue, and is taken only if `ai_search` still names the search that asked.
@@ -90,6 +96,11 @@ std::optional<Color> seat_from_name(const std::string& name);  // white | black,
 // before the first move, nor in a finished game). This is how a game read back from
 // storage gets its clock, and how undo resets it.
 void restart_turn_clock(Match& match, std::int64_t turn_started_ms);
+// The clock the row asks for (none, a total time, days per move).
+void emplace_clock(Match& match);
+// A new game's clock, its turn starting at `now`; days per move run from the start, so
+// the row's flag is set too.
+void start_new_game_clock(Match& match, std::int64_t now);
 // When the running clock falls; 0 if none runs.
 std::int64_t flag_deadline(const Match& match);
 

@@ -40,6 +40,11 @@ std::int64_t integer_field(const json& object, const char* field, std::int64_t l
   return value;
 }
 
+int days_per_move_field(const json& body) {
+  if (!body.contains("days_per_move") || body["days_per_move"].is_null()) return 0;
+  return static_cast<int>(integer_field(body, "days_per_move", 1, kMaxDaysPerMove));
+}
+
 std::string player_name(const json& body, const char* seat, const std::string& fallback) {
   if (!body.contains("players") || body["players"].is_null()) return fallback;
   const json& players = body["players"];

@@ -15,6 +15,10 @@ namespace ordo::server {
 std::string string_field(const nlohmann::json& body, const char* field, bool required);
 std::int64_t integer_field(const nlohmann::json& object, const char* field, std::int64_t low,
                            std::int64_t high);
+// A correspondence game's days per move: 1 to kMaxDaysPerMove, or 0 if absent or null.
+constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
+constexpr int kMaxDaysPerMove = 30;
+int days_per_move_field(const nlohmann::json& body);
 // players.white / players.black as checked_player_name takes them, else `fallback`.
 std::string player_name(const nlohmann::json& body, const char* seat, const std::string& fallback);
 

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "server/sqlite_helpers.h"
+#include "server/storage_game_rows.h"
 #include "server/storage_ratings.h"
 #include "server/token_digest.h"
 
@@ -32,6 +33,13 @@ void add_account_columns(sqlite3* db) {
   add_column_if_missing(db, "games", "black_account", "INTEGER NOT NULL DEFAULT 0");
   add_column_if_missing(db, "games", "rated", "INTEGER NOT NULL DEFAULT 0");
   add_column_if_missing(db, "games", "rating_applied", "INTEGER NOT NULL DEFAULT 0");
+}
+
+// Version 6: a correspondence game's days per move (0: a clock or none), and whether
+// the operator disabled an account.
+void add_version_6_columns(sqlite3* db) {
+  add_column_if_missing(db, "games", "days_per_move", "INTEGER NOT NULL DEFAULT 0");
+  add_column_if_missing(db, "accounts", "disabled", "INTEGER NOT NULL DEFAULT 0");
 }
 
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
@@ -157,15 +165,36 @@ constexpr Migration kMigrations[] = {
          game_id TEXT NOT NULL DEFAULT '',
          created_ms INTEGER NOT NULL);
        CREATE INDEX IF NOT EXISTS challenges_open ON challenges(created_ms) WHERE state = 'open';)"},
+    // Correspondence games: days per move instead of a clock (their deadline is flag_at_ms,
+    // kept across restarts); accounts the operator disabled; the games of an account are
+    // read by seat; each game's chat,
+    // the seats' consent to spectators reading it, and the accounts' blocks.
+    {add_version_6_columns,
+     R"(CREATE INDEX IF NOT EXISTS games_by_white_account ON games(white_account)
+          WHERE white_account != 0;
+        CREATE INDEX IF NOT EXISTS games_by_black_account ON games(black_account)
+          WHERE black_account != 0;
+        CREATE TABLE IF NOT EXISTS chat_messages (
+          id INTEGER PRIMARY KEY,
+          game_id TEXT NOT NULL,
+          seat TEXT NOT NULL,
+          account_id INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          text TEXT NOT NULL,
+          sent_ms INTEGER NOT NULL,
+          removed INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX IF NOT EXISTS chat_by_game ON chat_messages(game_id, id);
+        CREATE TABLE IF NOT EXISTS chat_spectators (
+          game_id TEXT NOT NULL,
+          seat TEXT NOT NULL,
+          PRIMARY KEY (game_id, seat));
+        CREATE TABLE IF NOT EXISTS blocks (
+          owner INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          blocked INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          created_ms INTEGER NOT NULL,
+          PRIMARY KEY (owner, blocked));)"},
 };
 static_assert(std::size(kMigrations) == Storage::kSchemaVersion);
-
-constexpr const char* kGameColumns =
-    "id, game, mode, rules, size, start, settings, white_name, black_name, white_token, "
-    "black_token, clock_initial_ms, clock_increment_ms, ai_level, ai_color, result, reason, "
-    "created_ms, updated_ms, draw_offer, turn_started_ms, flag_at_ms, white_account, "
-    "black_account, rated";
-constexpr int kGameColumnCount = 25;
 
 void add_column_if_missing(sqlite3* db, const char* table, const char* column,
                            const char* declaration) {
@@ -180,6 +209,12 @@ void add_column_if_missing(sqlite3* db, const char* table, const char* column,
   const std::string sql =
       std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + declaration;
   if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) fail(db, sql);
+}
+
+}  // namespace
+
+void StatementDeleter::operator()(sqlite3_stmt* statement) const {
+  sqlite3_finalize(statement);
 }
 
 StoredGame read_game(sqlite3_stmt* s) {
@@ -209,13 +244,8 @@ StoredGame read_game(sqlite3_stmt* s) {
   g.white_account = sqlite3_column_int64(s, 22);
   g.black_account = sqlite3_column_int64(s, 23);
   g.rated = sqlite3_column_int(s, 24) != 0;
+  g.days_per_move = sqlite3_column_int(s, 25);
   return g;
-}
-
-}  // namespace
-
-void StatementDeleter::operator()(sqlite3_stmt* statement) const {
-  sqlite3_finalize(statement);
 }
 
 namespace {
@@ -410,8 +440,8 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
                     "white_name, black_name, white_token, black_token, clock_initial_ms, "
                     "clock_increment_ms, ai_level, ai_color, result, reason, created_ms, "
                     "updated_ms, draw_offer, turn_started_ms, flag_at_ms, white_account, "
-                    "black_account, rated) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                    "black_account, rated, days_per_move) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   bind_text(s, 1, g.id);
   bind_text(s, 2, g.game);
   bind_text(s, 3, g.mode);
@@ -438,6 +468,7 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
   sqlite3_bind_int64(s, 24, g.black_account);
   // Rated only between two accounts.
   sqlite3_bind_int(s, 25, g.rated && g.white_account != 0 && g.black_account != 0 ? 1 : 0);
+  sqlite3_bind_int(s, 26, g.days_per_move);
   run(db_, s, "insert game");
   auto* m = prepare(insert_move_,
                     "INSERT INTO moves (game_id, ply, notation, by, think_ms, clock_after_ms) "
@@ -546,7 +577,10 @@ void Storage::set_turn(const std::string& id, std::int64_t turn_started_ms,
 void Storage::restart_turns(std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   Statement s;
-  prepare(s, "UPDATE games SET turn_started_ms = ?, flag_at_ms = 0 WHERE result = '*'");
+  // A correspondence game's deadline is a date the players know: it stands.
+  prepare(s,
+          "UPDATE games SET turn_started_ms = ?, flag_at_ms = 0 "
+          "WHERE result = '*' AND days_per_move = 0");
   sqlite3_bind_int64(s.get(), 1, now_ms);
   run(db_, s.get(), "restart turns");
 }
@@ -591,7 +625,8 @@ std::vector<StoredGame> Storage::games_to_resume() {
   static const std::string sql =
       std::string("SELECT ") + kGameColumns +
       " FROM games WHERE result = '*' AND ("
-      "(clock_initial_ms > 0 AND EXISTS (SELECT 1 FROM moves WHERE game_id = games.id)) OR "
+      "(clock_initial_ms > 0 AND days_per_move = 0 AND EXISTS (SELECT 1 FROM moves WHERE game_id = "
+      "games.id)) OR "
       "(mode = 'ai' AND COALESCE((SELECT by FROM moves WHERE game_id = games.id "
       "ORDER BY ply DESC LIMIT 1), '') != ai_color)) ORDER BY created_ms";
   return select_games(to_resume_, sql);

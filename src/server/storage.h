@@ -16,65 +16,26 @@
 
 #include "server/account_storage.h"
 #include "server/challenge_storage.h"
+#include "server/chat_storage.h"
+#include "server/player_games_storage.h"
+#include "server/stored_game.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace ordo::server {
 
-struct StoredGame {
-  std::string id;
-  std::string game = "ordo";
-  std::string mode;             // ai | local | network
-  std::string rules;            // game-specific (Ordo: classic | x)
-  std::string size;             // game-specific (Ordo: 10x8 | 8x8)
-  std::string start;            // start position text
-  std::string settings = "{}";  // game-specific options as JSON (Ordo: house rule switches)
-  std::string white_name, black_name;
-  // What checks the seat tokens (the game service stores their digests, see
-  // token_digest.h); empty for a seat nobody holds (the engine's seat in mode ai).
-  std::string white_token, black_token;
-  std::int64_t clock_initial_ms = 0;  // 0 = no clock
-  std::int64_t clock_increment_ms = 0;
-  int ai_level = 0;      // 0 = no engine
-  std::string ai_color;  // white | black | empty
-  std::string result = "*";
-  std::string reason;  // how the game ended (a termination name), empty while it goes on
-  std::int64_t created_ms = 0;
-  std::int64_t updated_ms = 0;
-  std::string draw_offer;  // white | black | empty: the seat whose draw offer is pending
-  // When the turn of the side to move began, and when its running clock falls (0 = no
-  // clock runs). Together with the moves they give the clock back exactly, so a game
-  // with a running clock need not be held in memory for its flag to fall.
-  std::int64_t turn_started_ms = 0;
-  std::int64_t flag_at_ms = 0;
-  // The accounts holding the seats (0: a guest's seat); a rated game's result moves both
-  // accounts' ratings once, in the transaction that stores it (storage_ratings.cpp).
-  std::int64_t white_account = 0, black_account = 0;
-  bool rated = false;
-};
-
-struct StoredMove {
-  int ply = 0;  // 0-based index of the move in the game
-  std::string notation;
-  std::string by;  // white | black
-  std::int64_t think_ms = 0;
-  std::optional<std::int64_t> clock_after_ms;  // the mover's time left after the move
-};
-
-struct GameSummary {
-  StoredGame game;
-  int plies = 0;
-};
-
 struct StatementDeleter {
   void operator()(sqlite3_stmt* statement) const;
 };
 using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
-class Storage : public AccountStorage, public ChallengeStorage {
+class Storage : public AccountStorage,
+                public ChallengeStorage,
+                public PlayerGamesStorage,
+                public ChatStorage {
  public:
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
   // up to date. Throws std::runtime_error saying what is wrong and what to do: for a
@@ -116,6 +77,11 @@ class Storage : public AccountStorage, public ChallengeStorage {
   // from a timer, this one leaves it little to copy.
   void checkpoint();
 
+  // A consistent copy of the whole database into the new file `path` (SQLite's online
+  // backup API, on a connection of its own: other connections, other processes, keep
+  // writing meanwhile). Throws if the file exists or cannot be written.
+  void backup_to(const std::string& path);
+
   // Tests: while on, every write fails through SQLite's own error path (PRAGMA
   // query_only), as on a full or failing disk; reads still work.
   void refuse_writes(bool on);
@@ -144,8 +110,28 @@ class Storage : public AccountStorage, public ChallengeStorage {
                       std::int64_t expires_ms) override;
   std::optional<StoredSession> session(const std::string& digest) override;
   void delete_session(const std::string& digest) override;
+  std::vector<StoredAccount> all_accounts() override;
+  bool set_account_disabled(std::int64_t id, bool disabled) override;
   std::vector<StoredRating> ratings(const RatingPool& pool, int limit) override;
   std::vector<RatingChange> rating_changes(const std::string& game_id) override;
+
+  // PlayerGamesStorage (storage_player_games.cpp).
+  std::vector<AccountGame> games_of_account(std::int64_t account, bool unfinished_only,
+                                            int limit) override;
+  std::vector<PoolRating> ratings_of(std::int64_t account) override;
+  std::vector<RatingPoint> rating_history(std::int64_t account) override;
+
+  // ChatStorage (storage_chat.cpp).
+  std::int64_t add_chat(const StoredChatMessage& message) override;
+  std::vector<StoredChatMessage> chat_of(const std::string& game_id, int limit) override;
+  bool remove_chat(std::int64_t message_id) override;
+  void set_spectator_chat(const std::string& game_id, const std::string& seat,
+                          bool allowed) override;
+  std::vector<std::string> spectator_chat_seats(const std::string& game_id) override;
+  void block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) override;
+  void unblock(std::int64_t owner, std::int64_t blocked) override;
+  bool blocked_between(std::int64_t a, std::int64_t b) override;
+  std::vector<std::pair<std::int64_t, std::string>> blocks_of(std::int64_t owner) override;
 
   // ChallengeStorage (storage_challenges.cpp).
   void create_challenge(const StoredChallenge& challenge) override;

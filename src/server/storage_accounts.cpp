@@ -33,7 +33,8 @@ std::optional<StoredAccount> Storage::select_account(const char* where, const st
                                                      std::int64_t id) {
   std::lock_guard lock(mutex_);
   const std::string sql =
-      std::string("SELECT id, name, password_hash, created_ms FROM accounts WHERE ") + where;
+      std::string("SELECT id, name, password_hash, created_ms, disabled FROM accounts WHERE ") +
+      where;
   Statement s = prepared(db_, sql.c_str());
   if (key.empty())
     sqlite3_bind_int64(s.get(), 1, id);
@@ -41,7 +42,36 @@ std::optional<StoredAccount> Storage::select_account(const char* where, const st
     bind_text(s.get(), 1, key);
   if (!next_row(db_, s.get(), "read account")) return std::nullopt;
   return StoredAccount{sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1),
-                       column_text(s.get(), 2), sqlite3_column_int64(s.get(), 3)};
+                       column_text(s.get(), 2), sqlite3_column_int64(s.get(), 3),
+                       sqlite3_column_int(s.get(), 4) != 0};
+}
+
+std::vector<StoredAccount> Storage::all_accounts() {
+  std::lock_guard lock(mutex_);
+  Statement s =
+      prepared(db_, "SELECT id, name, '', created_ms, disabled FROM accounts ORDER BY name_key");
+  std::vector<StoredAccount> list;
+  while (next_row(db_, s.get(), "list accounts"))
+    list.push_back({sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1), "",
+                    sqlite3_column_int64(s.get(), 3), sqlite3_column_int(s.get(), 4) != 0});
+  return list;
+}
+
+bool Storage::set_account_disabled(std::int64_t id, bool disabled) {
+  std::lock_guard lock(mutex_);
+  Transaction t(db_);
+  Statement update = prepared(db_, "UPDATE accounts SET disabled = ? WHERE id = ?");
+  sqlite3_bind_int(update.get(), 1, disabled ? 1 : 0);
+  sqlite3_bind_int64(update.get(), 2, id);
+  run(db_, update.get(), "disable account");
+  if (sqlite3_changes(db_) != 1) return false;
+  if (disabled) {
+    Statement end = prepared(db_, "DELETE FROM sessions WHERE account_id = ?");
+    sqlite3_bind_int64(end.get(), 1, id);
+    run(db_, end.get(), "end sessions");
+  }
+  t.commit();
+  return true;
 }
 
 std::optional<StoredAccount> Storage::account_by_key(const std::string& name_key) {

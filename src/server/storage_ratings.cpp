@@ -26,12 +26,12 @@ std::optional<double> white_score(const std::string& result) {
   return std::nullopt;
 }
 
-struct PoolRating {
+struct SeatRating {
   Glicko2Rating rating;
   int games = 0;
 };
 
-PoolRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool) {
+SeatRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool) {
   Statement s = prepared(db,
                          "SELECT rating, deviation, volatility, games FROM ratings WHERE "
                          "account_id = ? AND game = ? AND rules = ? AND size = ?");
@@ -39,7 +39,7 @@ PoolRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool
   bind_text(s.get(), 2, pool.game);
   bind_text(s.get(), 3, pool.rules);
   bind_text(s.get(), 4, pool.size);
-  PoolRating found;  // a new player's
+  SeatRating found;  // a new player's
   if (next_row(db, s.get(), "read rating"))
     found = {{sqlite3_column_double(s.get(), 0), sqlite3_column_double(s.get(), 1),
               sqlite3_column_double(s.get(), 2)},
@@ -48,7 +48,7 @@ PoolRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool
 }
 
 void write_rating(sqlite3* db, std::int64_t account, const RatingPool& pool,
-                  const PoolRating& value) {
+                  const SeatRating& value) {
   Statement s = prepared(db,
                          "INSERT INTO ratings (account_id, game, rules, size, rating, deviation, "
                          "volatility, games) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (account_id, "
@@ -107,12 +107,12 @@ void apply_rating_once(sqlite3* db, const std::string& game_id, const std::strin
   // account no longer there): the game then moves no rating.
   if (white == 0 || black == 0 || !account_exists(db, white) || !account_exists(db, black)) return;
 
-  PoolRating w = read_rating(db, white, pool);
-  PoolRating b = read_rating(db, black, pool);
+  SeatRating w = read_rating(db, white, pool);
+  SeatRating b = read_rating(db, black, pool);
   const std::array white_game{Glicko2Game{b.rating, *score}};
   const std::array black_game{Glicko2Game{w.rating, 1.0 - *score}};
-  const PoolRating w_after{glicko2_update(w.rating, white_game), w.games + 1};
-  const PoolRating b_after{glicko2_update(b.rating, black_game), b.games + 1};
+  const SeatRating w_after{glicko2_update(w.rating, white_game), w.games + 1};
+  const SeatRating b_after{glicko2_update(b.rating, black_game), b.games + 1};
   write_rating(db, white, pool, w_after);
   write_rating(db, black, pool, b_after);
   write_change(db, game_id, "white", w.rating.rating, w_after.rating);

@@ -21,6 +21,10 @@ bool decided_by_players(const std::string& reason) {
          reason == kUnspecified;
 }
 
+bool ended_on_time(const games::GameResult& result) {
+  return result.over() && result.termination == kTimeout;
+}
+
 void apply_stored_result(games::AnyGame& game, const std::string& score,
                          const std::string& reason) {
   if (game.result().over() || score == "*" || !decided_by_players(reason)) return;

@@ -12,6 +12,8 @@ std::string stored_reason(const games::GameResult& result);
 // True for results that the players (not the board) decided: resignation, agreement,
 // time, or a record's result given without a reason.
 bool decided_by_players(const std::string& reason);
+// True for a game lost on time (a clock, or days per move).
+bool ended_on_time(const games::GameResult& result);
 // Gives `game` (its stored moves replayed) a stored result that the players decided; a
 // result by the board is the game's own already. Throws games::GameError if it cannot be.
 void apply_stored_result(games::AnyGame& game, const std::string& score, const std::string& reason);

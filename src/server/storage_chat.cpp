@@ -1,0 +1,124 @@
+// Storage's chat messages, spectators' consent and blocks (ChatStorage, chat_storage.h).
+#include "server/sqlite_helpers.h"
+#include "server/storage.h"
+
+namespace ordo::server {
+
+namespace {
+
+Statement prepared(sqlite3* db, const char* sql) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
+  return Statement(s);
+}
+
+}  // namespace
+
+std::int64_t Storage::add_chat(const StoredChatMessage& m) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_,
+                         "INSERT INTO chat_messages (game_id, seat, account_id, name, text, "
+                         "sent_ms) VALUES (?,?,?,?,?,?)");
+  bind_text(s.get(), 1, m.game_id);
+  bind_text(s.get(), 2, m.seat);
+  sqlite3_bind_int64(s.get(), 3, m.account);
+  bind_text(s.get(), 4, m.name);
+  bind_text(s.get(), 5, m.text);
+  sqlite3_bind_int64(s.get(), 6, m.sent_ms);
+  run(db_, s.get(), "store a chat message");
+  return sqlite3_last_insert_rowid(db_);
+}
+
+std::vector<StoredChatMessage> Storage::chat_of(const std::string& game_id, int limit) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_,
+                         "SELECT id, seat, account_id, name, text, sent_ms FROM ("
+                         "SELECT * FROM chat_messages WHERE game_id = ? AND removed = 0 "
+                         "ORDER BY id DESC LIMIT ?) ORDER BY id");
+  bind_text(s.get(), 1, game_id);
+  sqlite3_bind_int(s.get(), 2, limit);
+  std::vector<StoredChatMessage> list;
+  while (next_row(db_, s.get(), "read chat")) {
+    StoredChatMessage m;
+    m.id = sqlite3_column_int64(s.get(), 0);
+    m.game_id = game_id;
+    m.seat = column_text(s.get(), 1);
+    m.account = sqlite3_column_int64(s.get(), 2);
+    m.name = column_text(s.get(), 3);
+    m.text = column_text(s.get(), 4);
+    m.sent_ms = sqlite3_column_int64(s.get(), 5);
+    list.push_back(std::move(m));
+  }
+  return list;
+}
+
+bool Storage::remove_chat(std::int64_t message_id) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, "UPDATE chat_messages SET removed = 1 WHERE id = ? AND removed = 0");
+  sqlite3_bind_int64(s.get(), 1, message_id);
+  run(db_, s.get(), "remove a chat message");
+  return sqlite3_changes(db_) == 1;
+}
+
+void Storage::set_spectator_chat(const std::string& game_id, const std::string& seat,
+                                 bool allowed) {
+  std::lock_guard lock(mutex_);
+  Statement s =
+      prepared(db_, allowed ? "INSERT OR IGNORE INTO chat_spectators VALUES (?, ?)"
+                            : "DELETE FROM chat_spectators WHERE game_id = ? AND seat = ?");
+  bind_text(s.get(), 1, game_id);
+  bind_text(s.get(), 2, seat);
+  run(db_, s.get(), "store the spectators' chat consent");
+}
+
+std::vector<std::string> Storage::spectator_chat_seats(const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, "SELECT seat FROM chat_spectators WHERE game_id = ? ORDER BY seat");
+  bind_text(s.get(), 1, game_id);
+  std::vector<std::string> seats;
+  while (next_row(db_, s.get(), "read the spectators' chat consent"))
+    seats.push_back(column_text(s.get(), 0));
+  return seats;
+}
+
+void Storage::block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, "INSERT OR IGNORE INTO blocks VALUES (?, ?, ?)");
+  sqlite3_bind_int64(s.get(), 1, owner);
+  sqlite3_bind_int64(s.get(), 2, blocked);
+  sqlite3_bind_int64(s.get(), 3, now_ms);
+  run(db_, s.get(), "store a block");
+}
+
+void Storage::unblock(std::int64_t owner, std::int64_t blocked) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, "DELETE FROM blocks WHERE owner = ? AND blocked = ?");
+  sqlite3_bind_int64(s.get(), 1, owner);
+  sqlite3_bind_int64(s.get(), 2, blocked);
+  run(db_, s.get(), "remove a block");
+}
+
+bool Storage::blocked_between(std::int64_t a, std::int64_t b) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_,
+                         "SELECT 1 FROM blocks WHERE (owner = ?1 AND blocked = ?2) "
+                         "OR (owner = ?2 AND blocked = ?1)");
+  sqlite3_bind_int64(s.get(), 1, a);
+  sqlite3_bind_int64(s.get(), 2, b);
+  return next_row(db_, s.get(), "read blocks");
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Storage::blocks_of(std::int64_t owner) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_,
+                         "SELECT accounts.id, accounts.name FROM blocks JOIN accounts "
+                         "ON accounts.id = blocks.blocked WHERE blocks.owner = ? "
+                         "ORDER BY accounts.name_key");
+  sqlite3_bind_int64(s.get(), 1, owner);
+  std::vector<std::pair<std::int64_t, std::string>> list;
+  while (next_row(db_, s.get(), "read blocks"))
+    list.emplace_back(sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1));
+  return list;
+}
+
+}  // namespace ordo::server

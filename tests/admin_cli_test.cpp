@@ -1,0 +1,107 @@
+// `ordo-engine admin` through run_cli on a server's database: listing, disabling (a
+// disabled account cannot log in and its sessions end) and enabling accounts, removing a
+// chat message, and an online backup taken while another connection keeps writing.
+#include <sqlite3.h>
+
+#include <atomic>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "account_fixture.h"
+#include "cli/app.h"
+
+namespace ordo::server {
+namespace {
+
+using nlohmann::json;
+using testing::AccountFixture;
+using testing::Browser;
+
+struct CliRun {
+  int status;
+  std::string out, err;
+};
+
+class Admin : public AccountFixture {
+ protected:
+  CliRun admin(std::vector<std::string> args) {
+    args.insert(args.begin(), {"admin", "--data", data_dir()});
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int status = cli::run_cli(args, in, out, err);
+    return {status, out.str(), err.str()};
+  }
+  std::string data_dir() { return std::filesystem::path(dir_.file(kDatabase)).parent_path(); }
+};
+
+TEST_F(Admin, ListsDisablesAndEnablesAccounts) {
+  const Browser alice = signed_up("Alice");
+  signed_up("bob");
+  CliRun run = admin({"accounts"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out.find("Alice\t"), 0u);
+  EXPECT_NE(run.out.find("\nbob\t"), std::string::npos);
+  EXPECT_EQ(run.out.find("disabled"), std::string::npos);
+
+  run = admin({"disable", "alice"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(who(alice), "");  // the session ended
+  const HttpResponse refused = log_in("Alice", "correct horse");
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_EQ(body_of(refused)["code"], "account_disabled");
+  // A wrong password still gets the usual answer: the state is told only to the owner.
+  EXPECT_EQ(body_of(log_in("Alice", "wrong horse!"))["code"], "bad_login");
+  EXPECT_NE(admin({"accounts"}).out.find("Alice\t"), std::string::npos);
+  EXPECT_NE(admin({"accounts"}).out.find("disabled"), std::string::npos);
+
+  ASSERT_EQ(admin({"enable", "Alice"}).status, 0);
+  EXPECT_EQ(log_in("Alice", "correct horse").status, 200);
+  EXPECT_EQ(admin({"disable", "nobody"}).status, 1);
+}
+
+TEST_F(Admin, RemovesAChatMessage) {
+  const json g = games_->create({{"mode", "network"}});
+  games_->chat(g["id"], {{"token", g["tokens"]["white"]}, {"text", "rude words"}});
+  games_->chat(g["id"], {{"token", g["tokens"]["black"]}, {"text", "gg"}});
+  const json before = games_->state(g["id"], g["tokens"]["black"])["chat"]["messages"];
+  ASSERT_EQ(before.size(), 2u);
+  const CliRun run = admin({"remove-chat", std::to_string(before[0]["id"].get<std::int64_t>())});
+  ASSERT_EQ(run.status, 0) << run.err;
+  // Gone from the running server's next state too.
+  const json after = games_->state(g["id"], g["tokens"]["black"])["chat"]["messages"];
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0]["text"], "gg");
+  EXPECT_EQ(admin({"remove-chat", "999999"}).status, 1);
+}
+
+TEST_F(Admin, BacksUpConsistentlyWhileWritesGoOn) {
+  const json g = games_->create({{"mode", "local"}});
+  std::atomic<bool> stop{false};
+  std::atomic<int> written{0};
+  // Another connection keeps committing games while the backup runs.
+  std::thread writer([&] {
+    while (!stop) {
+      games_->create({{"mode", "network"}});
+      ++written;
+    }
+  });
+  while (written < 5) std::this_thread::yield();
+  const std::string copy = dir_.file("backup.sqlite");
+  const CliRun run = admin({"backup", copy});
+  const int before_end = written.load();
+  stop = true;
+  writer.join();
+  ASSERT_EQ(run.status, 0) << run.err;
+  // The copy opens, passes SQLite's own check, and holds a prefix of the writes.
+  Storage backup(copy);
+  EXPECT_EQ(backup.schema_version(), Storage::kSchemaVersion);
+  EXPECT_TRUE(backup.game(g["id"]).has_value());
+  EXPECT_GE(backup.game_count(), 1 + 5);
+  EXPECT_LE(backup.game_count(), 1 + before_end + 1);
+  // An existing file is never overwritten.
+  EXPECT_EQ(admin({"backup", copy}).status, 1);
+}
+
+}  // namespace
+}  // namespace ordo::server

@@ -2,6 +2,7 @@
 // cookie the page never sees; the page keeps only the CSRF token the server gives it, and
 // tells the rest of the page (the lobby) who is signed in through onAccountChange.
 import { api, setCsrfToken } from './api.js';
+import { myGamesLink } from './my-games.js';
 
 let current = null; // { id, name } or null
 const listeners = [];
@@ -50,6 +51,7 @@ function signedOutView(bar) {
 function signedInView(bar) {
   bar.innerHTML = `<span class="account-name"></span> <button type="button" class="log-out">Log out</button>`;
   bar.querySelector('.account-name').textContent = current.name;
+  bar.prepend(myGamesLink(), ' ');
   bar.querySelector('.log-out').addEventListener('click', async () => {
     try {
       await api.logOut();

@@ -63,4 +63,14 @@ export const api = {
   postChallenge: (challenge) => request('POST', '/api/challenges', challenge),
   challengeAction: (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {}),
   lobbyEventsUrl: () => '/api/lobby/events',
+  myGames: () => request('GET', '/api/my/games'),
+  player: (name, rules, result) => {
+    const query = new URLSearchParams();
+    if (rules) query.set('rules', rules);
+    if (result) query.set('result', result);
+    const text = query.toString();
+    return request('GET', `/api/players/${encodeURIComponent(name)}${text ? `?${text}` : ''}`);
+  },
+  playerHistory: (name) => request('GET', `/api/players/${encodeURIComponent(name)}/history`),
+  ratings: (pool) => request('GET', `/api/ratings?${new URLSearchParams(pool)}`),
 };

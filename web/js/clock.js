@@ -1,7 +1,7 @@
 // The game clock, counted down locally between server updates. The server's snapshot
 // (`clock` with `server_time_ms`) is the truth; the page only interpolates from it.
 
-/** Milliseconds as m:ss, or h:mm:ss; tenths under ten seconds. */
+/** Milliseconds as m:ss, or h:mm:ss; tenths under ten seconds; days and hours from two days on (correspondence). */
 export function formatClock(ms) {
   const clamped = Math.max(0, ms);
   if (clamped < 10000) return `0:0${(clamped / 1000).toFixed(1)}`;
@@ -9,6 +9,7 @@ export function formatClock(ms) {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = String(seconds % 60).padStart(2, '0');
+  if (h >= 48) return `${Math.floor(h / 24)} d ${h % 24} h`;
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 

@@ -27,9 +27,11 @@ function saveChallengeTokens(all) {
 
 function describe(challenge) {
   const rules = challenge.game === 'orderchaos' ? 'Order and Chaos' : challenge.rules === 'x' ? 'Ordo X' : 'Classic';
-  const clock = challenge.clock
-    ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}`
-    : 'no clock';
+  const clock = challenge.days_per_move
+    ? `${challenge.days_per_move} days per move`
+    : challenge.clock
+      ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}`
+      : 'no clock';
   const colour = challenge.color === 'random' ? 'random colours' : `${challenge.creator.name} plays ${challenge.color}`;
   return `${rules} ${challenge.size} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${colour}`;
 }
@@ -44,7 +46,9 @@ function challengeRequest(form) {
     rated: data.get('challenge-rated') === 'on',
   };
   const minutes = Number(data.get('challenge-minutes'));
-  if (minutes > 0)
+  const days = Number(data.get('challenge-days'));
+  if (days > 0) request.days_per_move = Math.round(days);
+  else if (minutes > 0)
     request.clock = {
       initial_ms: Math.round(minutes * 60000),
       increment_ms: Math.round(Number(data.get('challenge-increment')) * 1000),

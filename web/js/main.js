@@ -3,15 +3,24 @@ import { showStartPage } from './start-page.js';
 import { showGamePage } from './game-page.js';
 import { showRulesPage } from './rules-page.js';
 import { showAccountBar } from './account.js';
+import { showMyGamesPage } from './my-games.js';
+import { showPlayerPage, showRatingsPage } from './player-page.js';
 
 const app = document.getElementById('app');
 showAccountBar(document.getElementById('account-bar'));
 const path = window.location.pathname;
 const play = /^\/play\/([^/]+)\/?$/.exec(path);
+const player = /^\/players\/([^/]+)\/?$/.exec(path);
 
 if (play) {
   const token = new URLSearchParams(window.location.search).get('token');
   showGamePage(app, decodeURIComponent(play[1]), token);
+} else if (player) {
+  showPlayerPage(app, decodeURIComponent(player[1]));
+} else if (path === '/ratings' || path === '/ratings/') {
+  showRatingsPage(app);
+} else if (path === '/my' || path === '/my/') {
+  showMyGamesPage(app);
 } else if (path === '/rules' || path === '/rules/') {
   showRulesPage(app);
 } else {

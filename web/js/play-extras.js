@@ -2,6 +2,7 @@
 // game-over dialog and rematch, sounds, a premove in timed games, "Your turn" in the tab,
 // whether the opponent is connected, and takeback requests. The page calls in at a few
 // points (a new state, a redraw, a move made, the title).
+import { ChatPanel } from './chat-panel.js';
 import { GameOver } from './game-over.js';
 import { TakebackControls } from './offers.js';
 import { parsePosition } from './position.js';
@@ -26,6 +27,8 @@ export class PlayExtras {
     this.premoveBar = this.makePremoveBar();
     page.$('#error').after(this.premoveBar);
     buttons.append(this.sounds.makeSwitch());
+    this.chat = new ChatPanel(page);
+    page.$('.moves-panel').after(this.chat.root);
     // A click anywhere on the board drops a queued move (the board takes no input then).
     page.$('#board').addEventListener('pointerdown', () => this.cancelPremove(), { capture: true });
   }
@@ -78,6 +81,7 @@ export class PlayExtras {
     const sound = soundForChange(previous, state, countPieces);
     if (sound) this.sounds.play(sound);
     if (previous && previous.result.score === '*' && state.result.score !== '*') this.gameOver.open();
+    this.chat.update(state);
     const due = this.premove.due(state);
     if (due) this.playPremove(due, state.ply);
     this.renderPanel();

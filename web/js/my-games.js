@@ -1,0 +1,93 @@
+// "My games" (/my): the signed-in player's games that go on, those waiting for their move
+// first (docs/api.md, "My games"). The title and the account bar's badge say how many
+// wait; the list is read again every half minute.
+import { api } from './api.js';
+import { onAccountChange } from './account.js';
+import { savedToken } from './saved-tokens.js';
+
+const REFRESH_MS = 30000;
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function timeLeft(deadline, now) {
+  const left = Math.max(0, deadline - now);
+  const hours = Math.floor(left / 3600000);
+  if (hours >= 48) return `${Math.floor(hours / 24)} days left`;
+  if (hours >= 1) return `${hours} h left`;
+  return `${Math.ceil(left / 60000)} min left`;
+}
+
+function gameItem(game, now) {
+  const item = element('li', game.your_turn ? 'my-game your-turn' : 'my-game');
+  const opponent = game.players[game.you === 'white' ? 'black' : 'white'].name;
+  const token = savedToken(game.id);
+  const link = element('a', 'my-game-link', `vs ${opponent}`);
+  link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const facts = [`${game.rules} ${game.size}`, game.you === 'white' ? 'you play white' : 'you play black'];
+  if (game.days_per_move) facts.push(`${game.days_per_move} days per move`);
+  if (game.rated) facts.push('rated');
+  item.append(
+    element('span', 'my-game-turn', game.your_turn ? 'Your turn' : 'Their turn'),
+    ' ',
+    link,
+    ' ',
+    element('span', 'muted', facts.join(' · ')),
+  );
+  if (game.deadline_ms) item.append(' ', element('span', 'my-game-deadline', timeLeft(game.deadline_ms, now)));
+  return item;
+}
+
+/** Shows the page in `app`. */
+export function showMyGamesPage(app) {
+  const section = element('section', 'panel my-games');
+  section.append(element('h1', '', 'My games'));
+  const status = element('p', 'muted my-games-status', 'Loading…');
+  const list = element('ol', 'my-games-list');
+  section.append(status, list);
+  app.replaceChildren(section);
+  let timer = null;
+  const refresh = async () => {
+    try {
+      const answer = await api.myGames();
+      const now = Date.now();
+      list.replaceChildren(...answer.games.map((game) => gameItem(game, now)));
+      status.textContent = answer.games.length === 0 ? 'No games going on. Find one in the lobby.' : '';
+      document.title = answer.your_turn > 0 ? `(${answer.your_turn}) My games — Ordo` : 'My games — Ordo';
+    } catch (error) {
+      list.replaceChildren();
+      status.textContent = error.status === 401 ? 'Log in to see your games.' : error.message;
+      document.title = 'My games — Ordo';
+    }
+  };
+  onAccountChange(() => refresh());
+  timer = setInterval(refresh, REFRESH_MS);
+  window.addEventListener('pagehide', () => clearInterval(timer), { once: true });
+}
+
+/** The account bar's "My games" link with the number of games waiting for a move. */
+export function myGamesLink() {
+  const link = element('a', 'my-games-link', 'My games');
+  link.href = '/my';
+  const badge = element('span', 'badge');
+  badge.hidden = true;
+  badge.setAttribute('aria-label', 'games waiting for your move');
+  link.append(' ', badge);
+  const refresh = async () => {
+    if (!link.isConnected) return;
+    try {
+      const { your_turn: waiting } = await api.myGames();
+      badge.textContent = String(waiting);
+      badge.hidden = waiting === 0;
+    } catch {
+      badge.hidden = true;
+    }
+  };
+  refresh();
+  const timer = setInterval(() => (link.isConnected ? refresh() : clearInterval(timer)), REFRESH_MS);
+  return link;
+}

@@ -1,0 +1,186 @@
+// A player's page (/players/NAME): ratings with their deviation per game, rule set and
+// board size, a chart of the rating over the rated games (SVG drawn here), and the games
+// played, filtered by rule set and result; each opens on the board to replay. Also the
+// ratings list of one pool (/ratings). Every text from the server is set as text.
+import { api } from './api.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const poolName = (p) =>
+  `${p.game === 'orderchaos' ? 'Order and Chaos' : p.rules === 'x' ? 'Ordo X' : 'Ordo'} ${p.size}`;
+const poolKey = (p) => `${p.game}/${p.rules}/${p.size}`;
+const playerLink = (name) => {
+  const link = element('a', '', name);
+  link.href = `/players/${encodeURIComponent(name)}`;
+  return link;
+};
+
+/** The rating after each game of one pool as an SVG line chart (viewBox units). */
+export function ratingChart(points) {
+  const width = 600;
+  const height = 200;
+  const pad = 30;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('class', 'rating-chart');
+  svg.setAttribute('role', 'img');
+  const ratings = points.map((p) => p.rating);
+  const low = Math.min(...ratings) - 20;
+  const high = Math.max(...ratings) + 20;
+  const x = (i) => pad + (points.length === 1 ? (width - 2 * pad) / 2 : (i * (width - 2 * pad)) / (points.length - 1));
+  const y = (r) => height - pad - ((r - low) * (height - 2 * pad)) / (high - low);
+  const axis = document.createElementNS(SVG, 'path');
+  axis.setAttribute('d', `M${pad} ${pad} V${height - pad} H${width - pad}`);
+  axis.setAttribute('class', 'chart-axis');
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('points', points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' '));
+  line.setAttribute('class', 'chart-line');
+  svg.append(axis, line);
+  for (const [value, at] of [
+    [Math.round(high - 20), y(high - 20)],
+    [Math.round(low + 20), y(low + 20)],
+  ]) {
+    const label = document.createElementNS(SVG, 'text');
+    label.setAttribute('x', '2');
+    label.setAttribute('y', String(at + 4));
+    label.setAttribute('class', 'chart-label');
+    label.textContent = String(value);
+    svg.append(label);
+  }
+  points.forEach((p, i) => {
+    const dot = document.createElementNS(SVG, 'circle');
+    dot.setAttribute('cx', x(i).toFixed(1));
+    dot.setAttribute('cy', y(p.rating).toFixed(1));
+    dot.setAttribute('r', '3');
+    const title = document.createElementNS(SVG, 'title');
+    title.textContent = `${Math.round(p.rating)} ± ${Math.round(p.deviation)}`;
+    dot.append(title);
+    svg.append(dot);
+  });
+  svg.setAttribute('aria-label', `Rating over ${points.length} rated games, now ${Math.round(ratings.at(-1))}`);
+  return svg;
+}
+
+function gameRow(game, name) {
+  const item = element('li', `player-game outcome-${game.outcome}`);
+  const opponent = game.players[game.seat === 'white' ? 'black' : 'white'].name;
+  const link = element('a', '', `${game.score === '*' ? 'Going on' : game.score} vs ${opponent}`);
+  link.href = `/play/${encodeURIComponent(game.id)}`;
+  const facts = [poolName(game), `${name} played ${game.seat}`, game.outcome, game.rated ? 'rated' : 'casual'];
+  item.append(link, ' ', element('span', 'muted', facts.join(' · ')));
+  return item;
+}
+
+/** Shows the page of the player `name` in `app`. */
+export async function showPlayerPage(app, name) {
+  const section = element('section', 'panel player-page');
+  const heading = element('h1', '', name);
+  const error = element('p', 'error');
+  error.setAttribute('role', 'alert');
+  section.append(heading, error);
+  app.replaceChildren(section);
+  document.title = `${name} — Ordo`;
+  let player;
+  let history;
+  try {
+    [player, history] = await Promise.all([api.player(name), api.playerHistory(name)]);
+  } catch (failure) {
+    error.textContent = failure.message;
+    return;
+  }
+  heading.textContent = player.account.name;
+  const ratings = element('table', 'player-ratings');
+  const head = ratings.createTHead().insertRow();
+  for (const title of ['Game', 'Rating', 'Deviation', 'Games']) head.append(element('th', '', title));
+  const body = ratings.createTBody();
+  for (const r of player.ratings) {
+    const row = body.insertRow();
+    row.append(
+      element('td', '', poolName(r)),
+      element('td', '', String(Math.round(r.rating))),
+      element('td', '', `± ${Math.round(r.deviation)}`),
+      element('td', '', String(r.games)),
+    );
+  }
+  section.append(element('h2', '', 'Ratings'));
+  section.append(player.ratings.length ? ratings : element('p', 'muted', 'No rated games yet.'));
+  // One chart per pool the player has rated games in.
+  const pools = new Map();
+  for (const point of history.points) {
+    const key = poolKey(point);
+    if (!pools.has(key)) pools.set(key, []);
+    pools.get(key).push(point);
+  }
+  for (const points of pools.values()) {
+    const figure = element('figure', 'rating-history');
+    figure.append(ratingChart(points), element('figcaption', 'muted', `Rating history: ${poolName(points[0])}`));
+    section.append(figure);
+  }
+  section.append(element('h2', '', 'Games'));
+  const filters = element('form', 'player-filters');
+  filters.innerHTML = `<label>Rule set <select name="rules"><option value="">All</option><option value="classic">Classic</option><option value="x">Ordo X</option></select></label>
+    <label>Result <select name="result"><option value="">All</option><option value="win">Won</option><option value="loss">Lost</option><option value="draw">Drawn</option><option value="ongoing">Going on</option></select></label>`;
+  const list = element('ol', 'player-games');
+  const showGames = (games) => {
+    list.replaceChildren(...games.map((g) => gameRow(g, player.account.name)));
+    if (games.length === 0) list.append(element('li', 'muted', 'No games.'));
+  };
+  filters.addEventListener('change', async () => {
+    try {
+      const data = new FormData(filters);
+      showGames((await api.player(name, data.get('rules'), data.get('result'))).games);
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  });
+  section.append(filters, list);
+  showGames(player.games);
+}
+
+/** Shows the ratings list of one pool (from the query: game, rules, size) in `app`. */
+export async function showRatingsPage(app) {
+  const query = new URLSearchParams(window.location.search);
+  const pool = {
+    game: query.get('game') ?? 'ordo',
+    rules: query.get('rules') ?? 'classic',
+    size: query.get('size') ?? '10x8',
+  };
+  const section = element('section', 'panel ratings-page');
+  section.append(element('h1', '', `Ratings: ${poolName(pool)} (${pool.rules})`));
+  const choices = element('p', 'ratings-pools');
+  for (const [rules, size] of [
+    ['classic', '10x8'],
+    ['classic', '8x8'],
+    ['x', '10x8'],
+    ['x', '8x8'],
+  ]) {
+    const link = element('a', '', poolName({ game: 'ordo', rules, size }));
+    link.href = `/ratings?game=ordo&rules=${rules}&size=${size}`;
+    choices.append(link, ' ');
+  }
+  const list = element('ol', 'ratings-list');
+  section.append(choices, list);
+  app.replaceChildren(section);
+  document.title = 'Ratings — Ordo';
+  try {
+    const answer = await api.ratings(pool);
+    for (const r of answer.ratings) {
+      const item = element('li');
+      item.append(
+        playerLink(r.account.name),
+        ` ${Math.round(r.rating)} ± ${Math.round(r.deviation)} (${r.games} games)`,
+      );
+      list.append(item);
+    }
+    if (answer.ratings.length === 0) section.append(element('p', 'muted', 'No rated games in this pool yet.'));
+  } catch (failure) {
+    section.append(element('p', 'error', failure.message));
+  }
+}

@@ -133,7 +133,7 @@ test('a correspondence game goes on across a restart, listed in My games', async
   await first.waitFor();
   assert.match(await first.textContent(), /Your turn.*vs Ann.*3 days per move/s);
   await bob.waitForFunction(() => document.title.startsWith('(1) My games'));
-  assert.equal(await bob.locator('#account-bar .badge').textContent(), '1');
+  await bob.locator('#account-bar .badge', { hasText: '1' }).waitFor();
   await bob.screenshot({ path: path.join(OUT, 'my-games-phone.png') });
   await ann.goto(new URL('/my', base).href);
   await ann.locator('.my-games-list li', { hasText: 'Their turn' }).waitFor();

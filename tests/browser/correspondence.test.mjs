@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -21,10 +22,21 @@ let browser;
 let data;
 let server = null;
 
+/** A port free now (the server takes the next one if it is taken meanwhile). */
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the server on the data directory; resolves to its address. */
-function startServer(port = 0) {
+async function startServer(wanted = 0) {
+  const port = wanted || (await freePort());
   return new Promise((resolve, reject) => {
-    server = spawn(ENGINE, ['serve', '--port', String(port || 0), '--data', data], {
+    server = spawn(ENGINE, ['serve', '--port', String(port), '--data', data], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

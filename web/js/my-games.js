@@ -87,7 +87,7 @@ export function myGamesLink() {
       badge.hidden = true;
     }
   };
-  refresh();
+  setTimeout(refresh, 0); // once the caller has put the link on the page
   const timer = setInterval(() => (link.isConnected ? refresh() : clearInterval(timer)), REFRESH_MS);
   return link;
 }

@@ -84,6 +84,11 @@ export async function showPlayerPage(app, name) {
   const heading = element('h1', '', name);
   const error = element('p', 'error');
   error.setAttribute('role', 'alert');
+  error.hidden = true; // until there is something to say
+  const showError = (message) => {
+    error.textContent = message;
+    error.hidden = false;
+  };
   section.append(heading, error);
   app.replaceChildren(section);
   document.title = `${name} — Ordo`;
@@ -92,7 +97,7 @@ export async function showPlayerPage(app, name) {
   try {
     [player, history] = await Promise.all([api.player(name), api.playerHistory(name)]);
   } catch (failure) {
-    error.textContent = failure.message;
+    showError(failure.message);
     return;
   }
   heading.textContent = player.account.name;
@@ -137,7 +142,7 @@ export async function showPlayerPage(app, name) {
       const data = new FormData(filters);
       showGames((await api.player(name, data.get('rules'), data.get('result'))).games);
     } catch (failure) {
-      error.textContent = failure.message;
+      showError(failure.message);
     }
   });
   section.append(filters, list);

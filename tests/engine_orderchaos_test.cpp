@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/orderchaos_engine.h"
+#include "orderchaos/ai/orderchaos_facade.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 

@@ -13,8 +13,8 @@
 #include <thread>
 #include <utility>
 
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 
 namespace ordo {
 namespace {

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "core/record.h"
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
+#include "ordo/record.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/record.h"
 #include "search/search.h"

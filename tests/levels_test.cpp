@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 #include "engine/engine.h"
 
 namespace ordo {

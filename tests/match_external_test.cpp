@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "core/record.h"
+#include "ordo/record.h"
 #include "match/match.h"
 #include "match/player_spec.h"
 #include "match/subprocess.h"

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "cli/app.h"
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/player_spec.h"

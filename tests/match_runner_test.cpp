@@ -12,8 +12,8 @@
 #include <variant>
 
 #include "cli/app.h"
-#include "core/record.h"
-#include "games/ordo_game.h"
+#include "ordo/record.h"
+#include "ordo/ai/ordo_game.h"
 #include "match/elo_plot.h"
 #include "match/engine_player.h"
 #include "match/match.h"

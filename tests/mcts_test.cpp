@@ -8,9 +8,9 @@
 #include <chrono>
 #include <memory>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/position.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
 
 namespace ordo {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"

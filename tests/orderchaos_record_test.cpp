@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "orderchaos/game.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/record.h"

@@ -5,7 +5,7 @@
 #include <bit>
 #include <string>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"

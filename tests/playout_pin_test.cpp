@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/playout.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/playout.h"
 #include "reference/reference_ordo.h"
 #include "support/scale.h"
 

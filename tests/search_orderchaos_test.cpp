@@ -8,12 +8,12 @@
 #include <bit>
 #include <string>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"
-#include "search/orderchaos_evaluation.h"
-#include "search/orderchaos_search.h"
+#include "orderchaos/ai/orderchaos_evaluation.h"
+#include "orderchaos/ai/orderchaos_search.h"
 
 namespace ordo {
 namespace {

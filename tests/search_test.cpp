@@ -12,11 +12,11 @@
 #include <thread>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/playout.h"
-#include "core/position.h"
-#include "search/ordo_rules.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/playout.h"
+#include "ordo/position.h"
+#include "ordo/ai/ordo_rules.h"
 #include "support/brute_force_win.h"
 #include "support/scale.h"
 

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "cli/ugi.h"
-#include "core/game.h"
-#include "core/notation.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
 #include "orderchaos/position.h"
-#include "search/orderchaos_search.h"
+#include "orderchaos/ai/orderchaos_search.h"
 #include "search/score.h"
 #include "search/search.h"
 #include "support/ugi_grammar.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
 #include "search/search.h"
 #include "ugi_session.h"
 

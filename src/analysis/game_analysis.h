@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analysis/move_judgement.h"
-#include "core/game.h"
+#include "ordo/game.h"
 #include "search/search.h"
 
 namespace ordo {

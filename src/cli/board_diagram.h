@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/position.h"
+#include "ordo/position.h"
 
 namespace ordo::cli {
 

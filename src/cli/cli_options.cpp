@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 
 namespace ordo::cli {
 

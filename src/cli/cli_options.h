@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "core/game.h"
-#include "games/any_game.h"
+#include "ordo/game.h"
+#include "engine/any_game.h"
 
 namespace CLI {
 class App;

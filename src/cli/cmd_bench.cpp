@@ -13,10 +13,10 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/stopwatch.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "core/playout.h"
+#include "util/stopwatch.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
+#include "ordo/playout.h"
 #include "search/search.h"
 
 namespace ordo::cli {

@@ -19,7 +19,7 @@
 #include "cli/commands.h"
 #include "cli/signal_watcher.h"
 #include "cli/text_file.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
 #include "match/elo_plot.h"
 #include "match/match.h"
 #include "match/player_spec.h"

@@ -14,8 +14,8 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_solve.h"
 #include "cli/report_util.h"
-#include "core/notation.h"
-#include "search/solver.h"
+#include "ordo/notation.h"
+#include "ordo/ai/solver.h"
 
 namespace ordo::cli {
 

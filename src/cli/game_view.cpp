@@ -2,7 +2,7 @@
 
 #include "cli/board_diagram.h"
 #include "cli/orderchaos_cli.h"
-#include "core/position.h"
+#include "ordo/position.h"
 #include "orderchaos/position.h"
 
 namespace ordo::cli {

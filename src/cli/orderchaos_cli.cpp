@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "cli/report_util.h"
-#include "common/entropy.h"
-#include "common/random.h"
-#include "common/stopwatch.h"
+#include "util/entropy.h"
+#include "util/random.h"
+#include "util/stopwatch.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
-#include "search/orderchaos_search.h"
+#include "orderchaos/ai/orderchaos_search.h"
 
 namespace ordo::cli {
 

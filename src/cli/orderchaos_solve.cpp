@@ -16,8 +16,8 @@
 
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/random.h"
-#include "common/stopwatch.h"
+#include "util/random.h"
+#include "util/stopwatch.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"

@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "search/evaluation.h"
-#include "search/weights_text.h"
+#include "ordo/ai/evaluation.h"
+#include "ordo/ai/weights_text.h"
 
 namespace ordo::cli {
 

@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <utility>
 
-#include "common/entropy.h"
-#include "core/notation.h"
-#include "engine/orderchaos_engine.h"
+#include "util/entropy.h"
+#include "ordo/notation.h"
+#include "orderchaos/ai/orderchaos_facade.h"
 
 namespace ordo {
 

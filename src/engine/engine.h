@@ -26,10 +26,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/position.h"
-#include "search/evaluation.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
+#include "ordo/ai/evaluation.h"
 #include "search/levels.h"
 #include "search/mcts.h"
 #include "search/search.h"

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "match/move_limits.h"
 
 namespace ordo::match {

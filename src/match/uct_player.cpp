@@ -4,7 +4,7 @@
 #include <atomic>
 #include <stdexcept>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 #include "engine/engine.h"
 #include "match/move_limits.h"
 

@@ -5,7 +5,7 @@
 
 #include "match/player.h"
 #include "match/player_factory.h"
-#include "search/uct.h"
+#include "ordo/ai/uct.h"
 
 namespace ordo::match {
 

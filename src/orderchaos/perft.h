@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "orderchaos/position.h"
 
 namespace orderchaos {

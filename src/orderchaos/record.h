@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "common/record_text.h"
+#include "util/record_text.h"
 #include "orderchaos/game.h"
 
 namespace orderchaos {

@@ -4,8 +4,8 @@
 #include <array>
 #include <memory>
 
-#include "common/random.h"
-#include "search/orderchaos_search.h"
+#include "util/random.h"
+#include "orderchaos/ai/orderchaos_search.h"
 
 namespace ordo {
 

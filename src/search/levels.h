@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/types.h"
+#include "ordo/types.h"
 #include "search/search.h"
 
 namespace ordo {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "search/orderchaos_rules.h"
+#include "orderchaos/ai/orderchaos_rules.h"
 #include "search/search.h"
 
 namespace ordo {

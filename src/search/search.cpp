@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "search/orderchaos_rules.h"
+#include "orderchaos/ai/orderchaos_rules.h"
 
 namespace ordo {
 

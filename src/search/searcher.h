@@ -13,8 +13,8 @@
 #include <optional>
 #include <vector>
 
-#include "common/stopwatch.h"
-#include "search/ordo_rules.h"
+#include "util/stopwatch.h"
+#include "ordo/ai/ordo_rules.h"
 
 namespace ordo {
 

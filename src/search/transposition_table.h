@@ -15,8 +15,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/bitboard.h"
-#include "core/move.h"
+#include "ordo/bitboard.h"
+#include "ordo/move.h"
 #include "search/score.h"
 
 namespace ordo {

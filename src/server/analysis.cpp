@@ -2,7 +2,7 @@
 
 #include <future>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 #include "engine/engine.h"
 #include "server/api_error.h"
 #include "server/ordo_rules.h"

@@ -4,7 +4,7 @@
 #include <memory>
 #include <random>
 
-#include "core/movegen.h"
+#include "ordo/movegen.h"
 #include "search/search.h"
 
 namespace ordo {

@@ -8,8 +8,8 @@
 #include <memory>
 #include <random>
 
-#include "ordo/movegen.h"
 #include "ordo/ai/evaluation.h"
+#include "ordo/movegen.h"
 #include "support/random_positions.h"
 
 namespace ordo {

@@ -1,4 +1,4 @@
-// The engine facade for Order and Chaos (engine/orderchaos_engine.h): the same facade as
+// The engine facade for Order and Chaos (orderchaos/ai/orderchaos_facade.h): the same facade as
 // Ordo's, agreeing with its searcher called directly, refusing bad input without change,
 // and playing legal moves at every level.
 #include <gtest/gtest.h>

@@ -1,7 +1,5 @@
 // The engine facade: go/stop across threads, agreement with the searcher called directly,
 // time management, game state and clean destruction while searching.
-#include "engine/engine.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "ordo/ai/ordo_facade.h"
 #include "ordo/movegen.h"
 #include "ordo/notation.h"
 

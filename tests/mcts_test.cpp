@@ -1,13 +1,12 @@
 // The MCTS searcher: immediate wins, immediate losses avoided, determinism with a node
 // limit, limits and progress reports. Positions as in search_test.cpp.
-#include "search/mcts.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
 #include <memory>
 
+#include "ordo/ai/ordo_search.h"
 #include "ordo/movegen.h"
 #include "ordo/notation.h"
 #include "ordo/position.h"

@@ -5,7 +5,7 @@
 // can miss that; these tests follow the actual games.
 //
 // The first test replays the games ply by ply and has the slow reference generator
-// (src/reference/) check every step: the number of legal moves the draw is made from,
+// (tests/reference/) check every step: the number of legal moves the draw is made from,
 // that the drawn move is legal, the position after it, and how the game ends. The totals
 // come out of that replay. The order the index is drawn from is the fast generator's own
 // and has no independent definition, so the totals of the first games are also pinned

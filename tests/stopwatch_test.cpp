@@ -8,7 +8,7 @@
 #include <chrono>
 #include <thread>
 
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
 #include "ordo/ai/uct.h"
 
 namespace ordo {

@@ -117,6 +117,20 @@ TEST(UgiOrderChaos, RulesChangeTheGameAndTheSameValueKeepsThePosition) {
   EXPECT_EQ(out, expected) << join_lines(out);
 }
 
+// A game whose engine takes no evaluation weights (the registry says so) refuses them,
+// and its game is still played.
+TEST(UgiOrderChaos, EvalWeightsAreRefusedForAGameWithoutThem) {
+  const std::vector<std::string> out = run_ugi_session(
+      "setoption name Game value orderchaos\n"
+      "setoption name EvalWeights value material=100\n"
+      "position startpos moves Xa1\n"
+      "query p1turn\n");
+  const std::vector<std::string> expected = {
+      "info string error: setoption: Order and Chaos has no settable EvalWeights",
+      "response false"};
+  EXPECT_EQ(out, expected) << join_lines(out);
+}
+
 // The info lines' timing fields vary; the rest is fixed.
 const std::regex kInfoLine(
     R"(info depth (\d+) score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ pv( \S+)+)");

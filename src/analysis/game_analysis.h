@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "analysis/move_judgement.h"
+#include "ordo/ai/ordo_search.h"
 #include "ordo/game.h"
-#include "search/search.h"
 
 namespace ordo {
 

@@ -16,7 +16,6 @@
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "util/stopwatch.h"
 #include "ordo/ai/weights_text.h"
 #include "tuning/feature_table.h"
 #include "tuning/logistic_fit.h"
@@ -24,6 +23,7 @@
 #include "tuning/search_labels.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 

@@ -186,10 +186,10 @@ UgiOptions::Settled UgiOptions::settle(const games::GameSpec& spec,
     out.settings.seed = value == 0 ? std::nullopt : std::optional<std::uint64_t>(value);
   }
   if (const auto weights = take(values_, "evalweights")) {
-    if (out.spec.game == "ordo") {
+    if (info.settable_weights) {
       out.settings.eval_weights = *weights == kEmpty ? "" : *weights;
     } else if (*weights != kEmpty) {
-      out.errors.push_back("EvalWeights are Ordo's only, not " + info.title + "'s");
+      out.errors.push_back(info.title + " has no settable EvalWeights");
     }
   }
   values_.clear();

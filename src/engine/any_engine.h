@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "util/stopwatch.h"
 #include "engine/any_game.h"
 #include "search/transposition_table.h"
+#include "util/stopwatch.h"
 
 namespace games {
 

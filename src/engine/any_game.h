@@ -77,6 +77,10 @@ class AnyGame {
 
   virtual std::string start_position() const = 0;  // position strings of the game
   virtual std::string position() const = 0;
+  // The current position as a text diagram, each line after `indent` and ending in '\n'.
+  virtual std::string diagram(const std::string& indent) const = 0;
+  // Examples of the game's move notation, for help texts.
+  virtual std::string notation_hint() const = 0;
   virtual Side side_to_move() const = 0;
   // The legal moves in the game's notation, sorted; none once the game is over.
   virtual std::vector<std::string> legal_moves() const = 0;
@@ -125,6 +129,11 @@ struct GameInfo {
   std::vector<std::string> rule_sets;  // default first
   std::vector<std::string> sizes;      // default first; {"6x6"} where fixed
   std::vector<std::string> searchers;  // of its engine (any_engine.h), default first
+  // Whether its engine takes evaluation weights (EngineSettings::eval_weights).
+  bool settable_weights = false;
+  // Whether a game may go on forever, so that it takes the house rules' options
+  // "repetition" and "move-limit" (and a match sets a move limit).
+  bool endless = false;
 };
 
 const std::vector<GameInfo>& known_games();

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/engine.h"
 #include "engine/any_engine.h"
+#include "engine/engine.h"
 
 namespace games {
 

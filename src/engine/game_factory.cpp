@@ -1,32 +1,28 @@
-// The games by name: their option lists, the factory, and records of either game.
+// The games by name, from the registry (game_registry.h): their option lists, the factory,
+// and records of any game.
 #include <algorithm>
 
-#include "util/record_text.h"
 #include "engine/any_game.h"
-#include "orderchaos/ai/orderchaos_game.h"
-#include "ordo/ai/ordo_game.h"
+#include "engine/game_registry.h"
+#include "util/record_text.h"
 
 namespace games {
 
 const std::vector<GameInfo>& known_games() {
-  static const std::vector<GameInfo> kGames = {
-      {"ordo", "Ordo", {"classic", "x"}, {"10x8", "8x8"}, {"alphabeta", "mcts"}},
-      {"orderchaos", "Order and Chaos", {"original", "exact-five"}, {"6x6"}, {"alphabeta", "mcts"}},
-  };
+  static const std::vector<GameInfo> kGames = [] {
+    std::vector<GameInfo> infos;
+    for (const GameEntry& entry : game_registry()) infos.push_back(entry.info);
+    return infos;
+  }();
   return kGames;
 }
 
 const GameInfo& game_info(std::string_view name) {
-  for (const GameInfo& info : known_games()) {
-    if (info.name == name) return info;
-  }
-  throw GameError("unknown game '" + std::string(name) + "' (known: ordo, orderchaos)");
+  return game_entry(name).info;
 }
 
 std::unique_ptr<AnyGame> make_game(const GameSpec& spec) {
-  const GameInfo& info = game_info(spec.game);
-  if (info.name == "ordo") return make_ordo_game(spec.options);
-  return make_orderchaos_game(spec.options);
+  return game_entry(spec.game).make_game(spec.options);
 }
 
 void play_moves(AnyGame& game, const std::vector<std::string>& moves) {
@@ -51,15 +47,19 @@ AnyRecord read_any_record(std::string_view text) {
   } catch (const common::RecordError& e) {
     throw GameError(e.what());
   }
-  AnyRecord record;
-  if (game_tag == "Order and Chaos") {
-    record.game = read_orderchaos_record(text, record.tags);
-  } else if (game_tag == "Ordo" || game_tag.empty()) {
-    record.game = read_ordo_record(text, record.tags);
-  } else {
-    throw GameError("bad record: unknown game '" + game_tag +
-                    "' (known: \"Ordo\", \"Order and Chaos\")");
+  // A record without a Game tag is the default game's (the registry's first).
+  const std::vector<GameEntry>& games = game_registry();
+  const auto entry =
+      game_tag.empty() ? games.begin()
+                       : std::find_if(games.begin(), games.end(),
+                                      [&](const GameEntry& e) { return e.record_tag == game_tag; });
+  if (entry == games.end()) {
+    std::string known;
+    for (const GameEntry& e : games) known += (known.empty() ? "\"" : ", \"") + e.record_tag + "\"";
+    throw GameError("bad record: unknown game '" + game_tag + "' (known: " + known + ")");
   }
+  AnyRecord record;
+  record.game = entry->read_record(text, record.tags);
   return record;
 }
 

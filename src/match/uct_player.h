@@ -1,4 +1,4 @@
-// The reference UCT bot (search/uct.h) as a match player: Ordo only.
+// The reference UCT bot (ordo/ai/uct.h) as a match player: Ordo only.
 #pragma once
 
 #include <string>

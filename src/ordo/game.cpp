@@ -4,32 +4,31 @@
 
 #include "ordo/movegen.h"
 #include "ordo/notation.h"
+#include "util/name_table.h"
 
 namespace ordo {
 
+namespace {
+
+constexpr common::NameTable<Outcome> kResultTokens[] = {
+    {Outcome::WhiteWins, "1-0"},
+    {Outcome::BlackWins, "0-1"},
+    {Outcome::Draw, "1/2-1/2"},
+    {Outcome::Ongoing, "*"},
+};
+
+}  // namespace
+
 std::string_view result_token(Outcome o) {
-  switch (o) {
-    case Outcome::WhiteWins:
-      return "1-0";
-    case Outcome::BlackWins:
-      return "0-1";
-    case Outcome::Draw:
-      return "1/2-1/2";
-    case Outcome::Ongoing:
-      break;
-  }
-  return "*";
+  return common::name_in(kResultTokens, o, "*");
 }
 
 std::optional<Outcome> parse_result_token(std::string_view token) {
-  for (Outcome o : {Outcome::WhiteWins, Outcome::BlackWins, Outcome::Draw, Outcome::Ongoing}) {
-    if (token == result_token(o)) return o;
-  }
-  return std::nullopt;
+  return common::value_named(kResultTokens, token);
 }
 
 namespace {
-constexpr std::pair<Termination, std::string_view> kTerminationNames[] = {
+constexpr common::NameTable<Termination> kTerminationNames[] = {
     {Termination::None, ""},
     {Termination::HomeRow, "home row"},
     {Termination::CapturedAll, "all pieces captured"},
@@ -49,15 +48,11 @@ Outcome win_for(Color c) {
 }  // namespace
 
 std::string_view termination_name(Termination t) {
-  for (const auto& [term, name] : kTerminationNames)
-    if (term == t) return name;
-  return "";
+  return common::name_in(kTerminationNames, t, "");
 }
 
 std::optional<Termination> parse_termination(std::string_view name) {
-  for (const auto& [term, n] : kTerminationNames)
-    if (n == name) return term;
-  return std::nullopt;
+  return common::value_named(kTerminationNames, name);
 }
 
 std::string describe(const Result& r) {

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
-#include "util/random.h"
 #include "ordo/game.h"
 #include "ordo/position.h"
+#include "util/random.h"
 
 namespace ordo {
 

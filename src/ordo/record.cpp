@@ -4,8 +4,8 @@
 #include <cctype>
 #include <vector>
 
-#include "util/record_text.h"
 #include "ordo/notation.h"
+#include "util/record_text.h"
 
 namespace ordo {
 namespace {

@@ -22,8 +22,8 @@
 #include <string>
 #include <string_view>
 
-#include "util/record_text.h"
 #include "ordo/game.h"
+#include "util/record_text.h"
 
 namespace ordo {
 

@@ -5,9 +5,9 @@
 #include <array>
 #include <cstdint>
 
-#include "util/random.h"
 #include "ordo/geometry.h"
 #include "ordo/types.h"
+#include "util/random.h"
 
 namespace ordo::zobrist {
 

@@ -2,8 +2,8 @@
 
 #include <future>
 
+#include "ordo/ai/ordo_facade.h"
 #include "ordo/notation.h"
-#include "engine/engine.h"
 #include "server/api_error.h"
 #include "server/ordo_rules.h"
 

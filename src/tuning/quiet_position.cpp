@@ -1,8 +1,8 @@
 #include "tuning/quiet_position.h"
 
-#include "ordo/movegen.h"
 #include "ordo/ai/direct_turns.h"
 #include "ordo/ai/ordo_rules.h"
+#include "ordo/movegen.h"
 
 namespace ordo {
 

@@ -4,8 +4,8 @@
 #include <memory>
 #include <random>
 
+#include "ordo/ai/ordo_search.h"
 #include "ordo/movegen.h"
-#include "search/search.h"
 
 namespace ordo {
 

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "ordo/game.h"
 #include "ordo/ai/evaluation.h"
+#include "ordo/game.h"
 
 namespace ordo {
 

@@ -1,7 +1,7 @@
 #include "orderchaos/ai/orderchaos_engine.h"
 
-#include "orderchaos/ai/orderchaos_facade.h"
 #include "engine/facade_engine.h"
+#include "orderchaos/ai/orderchaos_facade.h"
 
 namespace games {
 

@@ -1,4 +1,4 @@
-// Order and Chaos's engine facade (engine/orderchaos_engine.h) behind AnyEngine.
+// Order and Chaos's engine facade (orderchaos_facade.h) behind AnyEngine.
 #pragma once
 
 #include <memory>

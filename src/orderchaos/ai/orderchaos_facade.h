@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "orderchaos/ai/orderchaos_search.h"
 #include "orderchaos/game.h"
 #include "orderchaos/notation.h"
-#include "search/levels.h"
-#include "orderchaos/ai/orderchaos_search.h"
 
 namespace ordo {
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "orderchaos/diagram.h"
 #include "orderchaos/game.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
@@ -38,6 +39,12 @@ class OrderChaosGame final : public AnyGame {
 
   std::string start_position() const override { return game_.start_position().to_string(); }
   std::string position() const override { return game_.position().to_string(); }
+  std::string diagram(const std::string& indent) const override {
+    return oc::board_diagram(game_.position(), indent);
+  }
+  std::string notation_hint() const override {
+    return "Type a move: the symbol, then the square (Xc3, Od4)";
+  }
   Side side_to_move() const override {
     return game_.position().to_move() == oc::Role::Order ? Side::First : Side::Second;
   }

@@ -11,9 +11,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "orderchaos/ai/orderchaos_evaluation.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/position.h"
-#include "orderchaos/ai/orderchaos_evaluation.h"
 #include "search/score.h"
 #include "search/transposition_table.h"
 

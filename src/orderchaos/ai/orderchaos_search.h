@@ -1,9 +1,12 @@
-// The alpha-beta searcher instantiated for Order and Chaos (search.h, orderchaos_rules.h):
-// the same search as Ordo's, with the second game's moves, evaluation and quiescence.
+// The searchers instantiated for Order and Chaos (search/, orderchaos_rules.h): the same
+// search as Ordo's, with the second game's moves, evaluation and quiescence, and its level
+// table. The instantiations are in orderchaos_alpha_beta.cpp, orderchaos_search_worker.cpp,
+// orderchaos_mcts.cpp and orderchaos_levels.cpp.
 #pragma once
 
-#include "search/mcts.h"
 #include "orderchaos/ai/orderchaos_rules.h"
+#include "search/levels.h"
+#include "search/mcts.h"
 #include "search/search.h"
 
 namespace ordo {
@@ -25,5 +28,9 @@ inline MctsConfig orderchaos_mcts_config() {
   config.max_children = 72;
   return config;
 }
+
+// The settings of `level` (clamped to 1..10): evaluation units some five times smaller
+// than Ordo's, and searches that go deeper (docs/levels.md).
+LevelSettings orderchaos_level_settings(int level);
 
 }  // namespace ordo

@@ -1,9 +1,10 @@
 #include "ordo/ai/direct_turns.h"
 
+#include "ordo/ai/evaluation.h"
+#include "ordo/ai/wins_at_once.h"
 #include "ordo/movegen.h"
 #include "ordo/movegen_classic.h"
 #include "ordo/movegen_x.h"
-#include "ordo/ai/evaluation.h"
 
 namespace ordo {
 
@@ -21,18 +22,6 @@ void generate_direct_turns(const Position& pos, MoveList& list) {
 }
 
 namespace {
-
-// A cheap filter for a move that ends the game at once: it lands a piece on the opponent's
-// home row or captures the opponent's last piece. Confirmed by playing it.
-bool may_win_at_once(const Position& pos, const Move& move) {
-  const Color us = pos.side_to_move();
-  const bool capture = move.steps[0].capture || (move.step_count == 2 && move.steps[1].capture);
-  if (capture && !has_more_than_one(pos.pieces(opponent(us)))) return true;
-  const Step& s = move.last();
-  // Every piece of a slide moves by the same vector, and a legal slide stays on the board.
-  const Bitboard landing = shift_by(pos.moved_squares(s), s.to - s.from);
-  return (landing & pos.geometry().home_row(opponent(us))) != 0;
-}
 
 // A necessary condition for a Classic win at once by `side` when both sides have two or
 // more pieces. The mover must stay connected, and its pieces off the slide stay put: a
@@ -89,11 +78,7 @@ bool opponent_threatens_win(const Position& pos, MoveList& scratch) {
     generate_legal(theirs, scratch);
   }
   for (const Move& m : scratch) {
-    if (!may_win_at_once(theirs, m)) continue;
-    const Undo undo = theirs.make(m);
-    const bool won = theirs.decided_winner() == them;
-    theirs.unmake(m, undo);
-    if (won) return true;
+    if (wins_at_once(theirs, m)) return true;
   }
   return false;
 }

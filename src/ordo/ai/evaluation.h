@@ -114,7 +114,7 @@ struct EvalWeights {
 // weights (default_weights) and its endgame rule for the null move (OrdoRules).
 constexpr int kNarrowBoardFiles = 8;
 
-// A default set of weights and the name of its constant in src/search/evaluation.cpp, which
+// A default set of weights and the name of its constant in src/ordo/ai/evaluation.cpp, which
 // `tune fit` prints so that a fit can replace it.
 struct NamedWeights {
   std::string_view name;

@@ -2,10 +2,10 @@
 
 #include <tuple>
 
-#include "ordo/notation.h"
-#include "engine/engine.h"
 #include "engine/facade_engine.h"
+#include "ordo/ai/ordo_facade.h"
 #include "ordo/ai/weights_text.h"
+#include "ordo/notation.h"
 
 namespace games {
 

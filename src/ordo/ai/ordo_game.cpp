@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "ordo/diagram.h"
 #include "ordo/movegen.h"
 #include "ordo/notation.h"
 #include "ordo/perft.h"
@@ -41,6 +42,13 @@ class OrdoGame final : public AnyGame {
 
   std::string start_position() const override { return game_.start_position().to_string(); }
   std::string position() const override { return game_.position().to_string(); }
+  std::string diagram(const std::string& indent) const override {
+    return ordo::board_diagram(game_.position(), indent);
+  }
+  std::string notation_hint() const override {
+    return "Type a move (e3-e5, d4xe5, a2:d2-a3; in Ordo X also e3-d3,d3-d5 and d4xe5@g7;\n"
+           "the site forms 'Move C 2 C 3' are accepted too)";
+  }
   Side side_to_move() const override { return side_of(game_.position().side_to_move()); }
 
   std::vector<std::string> legal_moves() const override {

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "ordo/game.h"
 #include "engine/any_game.h"
+#include "ordo/game.h"
 
 namespace games {
 

@@ -36,12 +36,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ordo/ai/direct_turns.h"
+#include "ordo/ai/evaluation.h"
+#include "ordo/ai/packed_move.h"
+#include "ordo/ai/wins_at_once.h"
 #include "ordo/move.h"
 #include "ordo/move_list.h"
 #include "ordo/movegen.h"
 #include "ordo/position.h"
-#include "ordo/ai/direct_turns.h"
-#include "ordo/ai/evaluation.h"
 #include "search/score.h"
 #include "search/transposition_table.h"
 
@@ -58,32 +60,8 @@ inline int advancement(const Geometry& g, Color side, int sq) {
   return side == Color::White ? rank : g.height() - 1 - rank;
 }
 
-inline bool is_capture(const Move& m) {
-  return m.steps[0].capture || (m.step_count == 2 && m.steps[1].capture);
-}
-
 inline int victim_square(const Move& m) {
   return m.steps[0].capture ? m.steps[0].to : m.steps[1].to;
-}
-
-// A cheap test for a move that ends the game at once: it lands a piece on the opponent's
-// home row, or captures the opponent's last piece. Confirmed by playing it (see below).
-inline bool may_win_at_once(const Position& pos, const Move& m) {
-  const Color us = pos.side_to_move();
-  if (is_capture(m) && !has_more_than_one(pos.pieces(opponent(us)))) return true;
-  const Step& s = m.last();
-  // Every piece of a slide moves by the same vector, and a legal slide stays on the board.
-  const Bitboard landing = shift_by(pos.moved_squares(s), s.to - s.from);
-  return (landing & pos.geometry().home_row(opponent(us))) != 0;
-}
-
-inline bool wins_at_once(Position& pos, const Move& m) {
-  if (!may_win_at_once(pos, m)) return false;
-  const Color us = pos.side_to_move();
-  const Undo undo = pos.make(m);
-  const bool won = pos.decided_winner() == us;
-  pos.unmake(m, undo);
-  return won;
 }
 
 // The first step starts from pieces of the side to move and takes an enemy piece only
@@ -141,11 +119,11 @@ struct OrdoRules {
   static int terminal_score(const Position&, int ply) { return mated_score(ply); }
   static int find_win(Position& pos, const MoveList& list) {
     for (std::size_t i = 0; i < list.size(); ++i)
-      if (ordo_search_detail::wins_at_once(pos, list[i])) return static_cast<int>(i);
+      if (wins_at_once(pos, list[i])) return static_cast<int>(i);
     return -1;
   }
 
-  static bool is_tactical(const Move& m) { return ordo_search_detail::is_capture(m); }
+  static bool is_tactical(const Move& m) { return is_capture(m); }
   // Take the enemy piece that has come closest to our home row first.
   static std::uint32_t tactical_key(const Position& pos, const Move& m) {
     return static_cast<std::uint32_t>(ordo_search_detail::advancement(
@@ -223,7 +201,7 @@ struct OrdoRules {
     std::size_t count = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {
       const Move& m = list[i];
-      if (!ordo_search_detail::is_capture(m) || (!classic && m.step_count == 2)) continue;
+      if (!is_capture(m) || (!classic && m.step_count == 2)) continue;
       const int victim = ordo_search_detail::victim_square(m);
       keys[count++] = std::uint64_t(ordo_search_detail::advancement(g, them, victim)) << 16 | i;
     }

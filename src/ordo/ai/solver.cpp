@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "ordo/ai/packed_move.h"
+#include "ordo/ai/wins_at_once.h"
 #include "ordo/movegen.h"
 #include "search/transposition_table.h"
 
@@ -19,28 +21,6 @@ std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-bool is_capture(const Move& m) {
-  return m.steps[0].capture || (m.step_count == 2 && m.steps[1].capture);
-}
-
-// A cheap filter for a move that may end the game at once: it lands a piece on the
-// opponent's home row or captures; confirmed by playing it.
-bool may_win_at_once(const Position& pos, const Move& m) {
-  if (is_capture(m)) return true;
-  const Step& s = m.last();
-  const Bitboard landing = shift_by(pos.moved_squares(s), s.to - s.from);
-  return (landing & pos.geometry().home_row(opponent(pos.side_to_move()))) != 0;
-}
-
-bool wins_at_once(Position& pos, const Move& m) {
-  if (!may_win_at_once(pos, m)) return false;
-  const Color us = pos.side_to_move();
-  const Undo undo = pos.make(m);
-  const bool won = pos.decided_winner() == us;
-  pos.unmake(m, undo);
-  return won;
 }
 
 // The most pieces one of `moves` moves (both steps of an Ordo X turn counted): no quiet

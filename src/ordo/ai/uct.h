@@ -13,11 +13,11 @@
 #include <optional>
 #include <vector>
 
-#include "util/stopwatch.h"
 #include "ordo/move.h"
 #include "ordo/move_list.h"
 #include "ordo/playout.h"
 #include "ordo/position.h"
+#include "util/stopwatch.h"
 
 namespace ordo {
 

@@ -1,6 +1,6 @@
 // Evaluation weights as text: "name=value" lists for the command line, the engine's
 // settings and the tuner, and the C++ designated initializer to paste into
-// src/search/evaluation.cpp.
+// src/ordo/ai/evaluation.cpp.
 #pragma once
 
 #include <string>

@@ -1,9 +1,11 @@
-#include "search/search_worker.h"
+// The template definitions of search_worker.h, included only where a game instantiates them (its
+// ai/ folder: one file per template and game), so that search/ names no game.
+#pragma once
 
 #include <algorithm>
 #include <cmath>
 
-#include "orderchaos/ai/orderchaos_rules.h"
+#include "search/search_worker.h"
 
 namespace ordo {
 
@@ -480,9 +482,5 @@ int BasicSearchWorker<Rules>::quiesce(Position& pos, int alpha, int beta, int pl
   }
   return best;
 }
-
-// The instantiations: one per game.
-template class BasicSearchWorker<OrdoRules>;
-template class BasicSearchWorker<OrderChaosRules>;
 
 }  // namespace ordo

@@ -1,9 +1,11 @@
-#include "search/mcts.h"
+// The template definitions of mcts.h, included only where a game instantiates them (its
+// ai/ folder: one file per template and game), so that search/ names no game.
+#pragma once
 
 #include <algorithm>
 #include <cmath>
 
-#include "orderchaos/ai/orderchaos_rules.h"
+#include "search/mcts.h"
 #include "search/search.h"
 
 namespace ordo {
@@ -302,9 +304,5 @@ typename BasicMcts<Rules>::Result BasicMcts<Rules>::search(
   result.pv = info.pv;
   return result;
 }
-
-// The instantiations: one per game.
-template class BasicMcts<OrdoRules>;
-template class BasicMcts<OrderChaosRules>;
 
 }  // namespace ordo

@@ -1,7 +1,7 @@
-// The board picture used by show and play.
-#include "cli/board_diagram.h"
+// The board picture of show, play and any front end in text.
+#include "ordo/diagram.h"
 
-namespace ordo::cli {
+namespace ordo {
 
 namespace {
 
@@ -37,4 +37,4 @@ std::string board_diagram(const Position& pos, const std::string& indent) {
   return text + files_line(g, indent);
 }
 
-}  // namespace ordo::cli
+}  // namespace ordo

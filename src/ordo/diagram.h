@@ -6,9 +6,9 @@
 
 #include "ordo/position.h"
 
-namespace ordo::cli {
+namespace ordo {
 
 // Several lines, each ending in '\n', each starting with `indent`.
 std::string board_diagram(const Position& pos, const std::string& indent = "");
 
-}  // namespace ordo::cli
+}  // namespace ordo

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "common/random.h"
+#include "util/random.h"
 #include "stats/stats_json.h"
 
 namespace stats {

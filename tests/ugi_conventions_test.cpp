@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "cli/ugi.h"
-#include "core/game.h"
-#include "core/notation.h"
+#include "orderchaos/ai/orderchaos_search.h"
 #include "orderchaos/position.h"
-#include "search/orderchaos_search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
 #include "search/score.h"
-#include "search/search.h"
 #include "support/ugi_grammar.h"
 #include "ugi_session.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
@@ -114,6 +114,20 @@ TEST(UgiOrderChaos, RulesChangeTheGameAndTheSameValueKeepsThePosition) {
       "query gameover\n");
   const std::vector<std::string> expected = {"response false", "response true", "response false",
                                              "response true"};
+  EXPECT_EQ(out, expected) << join_lines(out);
+}
+
+// A game whose engine takes no evaluation weights (the registry says so) refuses them,
+// and its game is still played.
+TEST(UgiOrderChaos, EvalWeightsAreRefusedForAGameWithoutThem) {
+  const std::vector<std::string> out = run_ugi_session(
+      "setoption name Game value orderchaos\n"
+      "setoption name EvalWeights value material=100\n"
+      "position startpos moves Xa1\n"
+      "query p1turn\n");
+  const std::vector<std::string> expected = {
+      "info string error: setoption: Order and Chaos has no settable EvalWeights",
+      "response false"};
   EXPECT_EQ(out, expected) << join_lines(out);
 }
 

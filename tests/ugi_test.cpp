@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
 #include "ugi_session.h"
 
 namespace ordo {

@@ -6,14 +6,28 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 
 namespace ordo::cli {
 
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const games::GameInfo& game : games::known_games()) names.push_back(game.name);
+  return names;
+}
+
+std::string game_option_help() {
+  std::string help = "Game:";
+  for (const games::GameInfo& game : games::known_games()) {
+    help += (help.size() > 5 ? ", " : " ") + game.name + " (" + game.title +
+            (&game == &games::known_games().front() ? ", the default)" : ")");
+  }
+  return help;
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options) {
-  command
-      .add_option("--game", options.game, "Game: ordo (default) or orderchaos (Order and Chaos)")
-      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command.add_option("--game", options.game, game_option_help())
+      ->check(CLI::IsMember(game_names()));
   command
       .add_option("--rules", options.rules,
                   "Rule set: classic (default) or x (Ordo X); for Order and Chaos original "

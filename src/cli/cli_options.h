@@ -3,9 +3,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
-#include "core/game.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
+#include "ordo/game.h"
 
 namespace CLI {
 class App;
@@ -22,6 +23,10 @@ struct CommonOptions {
   bool no_repetition = false;
   int move_limit = 0;
 };
+
+// The registered games' names (games::known_games), for --game, and that option's help.
+std::vector<std::string> game_names();
+std::string game_option_help();
 
 // Adds --game, --rules, --size, --position, --moves, --no-repetition and --move-limit.
 void add_common_options(CLI::App& command, CommonOptions& options);

@@ -16,8 +16,8 @@
 #include "cli/progress_bar.h"
 #include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "ordo/notation.h"
+#include "ordo/record.h"
 
 namespace ordo::cli {
 

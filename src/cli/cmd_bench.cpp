@@ -13,11 +13,11 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/stopwatch.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "core/playout.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
+#include "ordo/playout.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 
@@ -191,10 +191,8 @@ void add_bench_command(CLI::App& app, Action& chosen) {
   command->add_flag("--quick", options->quick, "A small workload (for tests)");
   command->add_option("--rules", options->rules, "Rule set: classic (default) or x (Ordo X)")
       ->check(CLI::IsMember({"classic", "x"}));
-  command
-      ->add_option("--game", options->game,
-                   "Game: ordo (default) or orderchaos (Order and Chaos, both rule versions)")
-      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command->add_option("--game", options->game, game_option_help())
+      ->check(CLI::IsMember(game_names()));
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_bench(*options, io); };
   });

@@ -11,11 +11,9 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
-#include "common/entropy.h"
-#include "core/notation.h"
-#include "search/levels.h"
-#include "search/mcts.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/notation.h"
+#include "util/entropy.h"
 
 namespace ordo::cli {
 

@@ -18,10 +18,10 @@
 #include "cli/commands.h"
 #include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "common/stopwatch.h"
 #include "match/openings.h"
-#include "search/search.h"
-#include "search/uct.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/ai/uct.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 

@@ -9,9 +9,9 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/stopwatch.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 

@@ -3,11 +3,11 @@
 #include <memory>
 #include <ostream>
 
-#include "cli/board_diagram.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/game_report.h"
 #include "cli/orderchaos_cli.h"
+#include "ordo/diagram.h"
 
 namespace ordo::cli {
 

@@ -1,5 +1,5 @@
 // `solve N`: proves a forced win in N turns for the side to move, or that none exists
-// (src/search/solver.h explains the method and how repetition counts in a proof).
+// (src/ordo/ai/solver.h explains the method and how repetition counts in a proof).
 // `solve --game orderchaos`: the exact value of an Order and Chaos position
 // (cli/orderchaos_solve.h); that game always ends within 36 placements, so it takes no N.
 #include <CLI/CLI.hpp>
@@ -14,8 +14,8 @@
 #include "cli/commands.h"
 #include "cli/orderchaos_solve.h"
 #include "cli/report_util.h"
-#include "core/notation.h"
-#include "search/solver.h"
+#include "ordo/ai/solver.h"
+#include "ordo/notation.h"
 
 namespace ordo::cli {
 

@@ -5,7 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 
 namespace ordo::cli {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "ordo/game.h"
 
 namespace ordo::cli {
 

@@ -10,13 +10,14 @@
 #include <vector>
 
 #include "cli/report_util.h"
-#include "common/entropy.h"
-#include "common/random.h"
-#include "common/stopwatch.h"
+#include "orderchaos/ai/orderchaos_search.h"
+#include "orderchaos/diagram.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
-#include "search/orderchaos_search.h"
+#include "util/entropy.h"
+#include "util/random.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 
@@ -60,22 +61,6 @@ std::vector<std::string> sorted_moves(const oc::Position& pos) {
 }
 
 }  // namespace
-
-std::string orderchaos_diagram(const oc::Position& pos, const std::string& indent) {
-  std::ostringstream out;
-  out << indent << "   a b c d e f\n";
-  for (int rank = oc::kSide - 1; rank >= 0; --rank) {
-    out << indent << ' ' << rank + 1 << ' ';
-    for (int file = 0; file < oc::kSide; ++file) {
-      const auto symbol = pos.at(oc::square_at(file, rank));
-      out << (symbol ? (*symbol == oc::Symbol::X ? 'X' : 'O') : '.')
-          << (file + 1 < oc::kSide ? " " : "");
-    }
-    out << ' ' << rank + 1 << '\n';
-  }
-  out << indent << "   a b c d e f\n";
-  return out.str();
-}
 
 namespace {
 
@@ -197,7 +182,7 @@ int orderchaos_show(const CommonOptions& options, const Streams& io) {
   auto line = [&](const std::string& label, const std::string& value) {
     io.out << std::left << std::setw(10) << label << value << '\n';
   };
-  io.out << orderchaos_diagram(pos) << '\n';
+  io.out << oc::board_diagram(pos) << '\n';
   line("Game", "Order and Chaos (Stephen Sniderman), rules: " +
                    std::string(oc::version_name(pos.version())));
   line("Position", pos.to_string());

@@ -11,17 +11,13 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "orderchaos/game.h"
-#include "search/levels.h"
-#include "search/searcher.h"
+#include "ordo/ai/ordo_search.h"
 
 namespace ordo::cli {
 
 // The start (or --position) with --moves played; --size and the Ordo-only options are
 // refused. Throws std::invalid_argument naming the option and why.
 orderchaos::Game make_orderchaos_game(const CommonOptions& options);
-
-// The board with files a-f and ranks 1-6, each line after `indent`.
-std::string orderchaos_diagram(const orderchaos::Position& pos, const std::string& indent = "");
 
 int orderchaos_perft(const CommonOptions& options, int depth, bool divide, const Streams& io);
 int orderchaos_moves(const CommonOptions& options, const Streams& io);

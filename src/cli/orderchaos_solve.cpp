@@ -16,11 +16,11 @@
 
 #include "cli/orderchaos_cli.h"
 #include "cli/report_util.h"
-#include "common/random.h"
-#include "common/stopwatch.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"
+#include "util/random.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 

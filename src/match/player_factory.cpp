@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "match/engine_player.h"
 #include "match/uct_player.h"
 #include "match/ugi_player.h"
-#include "search/weights_text.h"
+#include "ordo/ai/weights_text.h"
 
 namespace ordo::match {
 

@@ -4,9 +4,9 @@
 #include <atomic>
 #include <stdexcept>
 
-#include "core/notation.h"
-#include "engine/engine.h"
 #include "match/move_limits.h"
+#include "ordo/ai/ordo_facade.h"
+#include "ordo/notation.h"
 
 namespace ordo::match {
 

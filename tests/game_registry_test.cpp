@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <sstream>
 #include <string>
 
 namespace games {
@@ -67,6 +69,52 @@ TEST(GameRegistry, EveryEntryWithAnEngineFindsAMove) {
     const auto legal = game->legal_moves();
     EXPECT_NE(std::find(legal.begin(), legal.end(), *best), legal.end()) << *best;
   }
+}
+
+// What `perft --divide` and `show` print, through the seam: the rows sum to the count and
+// come sorted; the summary names the position string.
+TEST(GameRegistry, EveryEntrysPerftDivideSumsToItsPerft) {
+  for (const GameEntry& entry : game_registry()) {
+    SCOPED_TRACE(entry.info.name);
+    const auto game = make_game({entry.info.name, {}});
+    const auto rows = game->perft_divide(2);
+    ASSERT_EQ(rows.size(), game->legal_moves().size());
+    EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
+    std::uint64_t sum = 0;
+    for (const auto& [move, count] : rows) sum += count;
+    EXPECT_EQ(sum, game->perft(2));
+    EXPECT_TRUE(game->perft_divide(0).empty());
+    EXPECT_NE(game->summary().find(game->position()), std::string::npos) << game->summary();
+  }
+}
+
+// `bench` and `solve` reach every game through its entry; a bad rule set is refused.
+TEST(GameRegistry, EveryEntryBenchesAndSolves) {
+  for (const GameEntry& entry : game_registry()) {
+    SCOPED_TRACE(entry.info.name);
+    ASSERT_NE(entry.bench, nullptr);
+    ASSERT_NE(entry.solve, nullptr);
+    std::ostringstream out;
+    EXPECT_THROW(entry.bench({.rules = "no-such-rules", .games = 1, .quick = true}, out),
+                 GameError);
+    entry.bench({.rules = "", .games = 2, .quick = true}, out);
+    EXPECT_NE(out.str().find("nodes"), std::string::npos) << out.str();
+    // A game that is over has nothing to solve (exit status 1, the reason on err).
+    auto game = make_game({entry.info.name, {}});
+    game->end(Ending::Resignation, Side::First);
+    std::ostringstream report, err;
+    EXPECT_EQ(entry.solve(*game, {.turns = entry.info.endless ? 1 : 0}, report, err), 1);
+    EXPECT_NE(err.str().find("nothing to solve"), std::string::npos) << err.str();
+  }
+}
+
+// Ordo's reference bot is its extra match player; Order and Chaos has none.
+TEST(GameRegistry, ExtraPlayersAreTheEntrysOwn) {
+  EXPECT_TRUE(has_extra_player("ordo", "uct"));
+  EXPECT_FALSE(has_extra_player("orderchaos", "uct"));
+  EXPECT_FALSE(has_extra_player("ordo", "ab"));
+  EXPECT_EQ(games_with_extra_player("uct"), "Ordo");
+  EXPECT_THROW(has_extra_player("chess", "uct"), GameError);
 }
 
 TEST(GameRegistry, AnUnknownGameNamesEveryRegisteredOne) {

@@ -16,6 +16,14 @@ std::vector<std::string> game_names() {
   return names;
 }
 
+std::vector<std::string> rule_set_names() {
+  std::vector<std::string> names;
+  for (const games::GameInfo& game : games::known_games()) {
+    names.insert(names.end(), game.rule_sets.begin(), game.rule_sets.end());
+  }
+  return names;
+}
+
 std::string game_option_help() {
   std::string help = "Game:";
   for (const games::GameInfo& game : games::known_games()) {
@@ -32,7 +40,7 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
       .add_option("--rules", options.rules,
                   "Rule set: classic (default) or x (Ordo X); for Order and Chaos original "
                   "(default) or exact-five")
-      ->check(CLI::IsMember({"classic", "x", "original", "exact-five"}));
+      ->check(CLI::IsMember(rule_set_names()));
   command.add_option("--size", options.size, "Ordo board for the start position (default 10x8)")
       ->check(CLI::IsMember({"10x8", "8x8"}));
   command.add_option("--position", options.position,
@@ -51,10 +59,6 @@ Variant parse_variant(const std::string& rules) {
   if (rules.empty() || rules == "classic") return Variant::Classic;
   if (rules == "x") return Variant::X;
   throw std::invalid_argument("unknown rule set '" + rules + "' for Ordo; expected classic or x");
-}
-
-bool is_orderchaos(const CommonOptions& options) {
-  return options.game == "orderchaos";
 }
 
 namespace {

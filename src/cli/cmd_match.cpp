@@ -33,7 +33,7 @@ using namespace ordo::match;
 
 struct MatchOptions {
   std::vector<std::string> engines;
-  std::string game = "ordo";
+  std::string game = games::known_games().front().name;
   std::string rules;  // the game's default when empty
   std::string size;   // Ordo only; 10x8 when empty
   int games = 20;

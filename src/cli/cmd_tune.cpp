@@ -14,7 +14,6 @@
 
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
-#include "cli/report_util.h"
 #include "cli/text_file.h"
 #include "ordo/ai/weights_text.h"
 #include "tuning/feature_table.h"
@@ -23,6 +22,7 @@
 #include "tuning/search_labels.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
+#include "util/report_format.h"
 #include "util/stopwatch.h"
 
 namespace ordo::cli {

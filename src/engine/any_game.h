@@ -82,6 +82,9 @@ class AnyGame {
   virtual std::string position() const = 0;
   // The current position as a text diagram, each line after `indent` and ending in '\n'.
   virtual std::string diagram(const std::string& indent) const = 0;
+  // The aligned "Label  value" lines that `show` prints under the diagram: the position
+  // string, the rules, whose turn it is, the result and what else the game must say.
+  virtual std::string summary() const = 0;
   // Examples of the game's move notation, for help texts.
   virtual std::string notation_hint() const = 0;
   virtual Side side_to_move() const = 0;
@@ -115,6 +118,9 @@ class AnyGame {
   virtual std::vector<std::pair<std::string, std::string>> protocol_options() const = 0;
   // Move sequences of `depth` from the current position (docs/rules.md section 8).
   virtual std::uint64_t perft(int depth) const = 0;
+  // The same count below each legal move of the position (as the game writes it), sorted
+  // by the move's text.
+  virtual std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const = 0;
   // The deepest perft that finishes in seconds from the start.
   virtual int max_perft_depth() const = 0;
   // Whether `side` has a move that wins at once (as if it were its turn).

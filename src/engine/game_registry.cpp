@@ -1,6 +1,8 @@
 // The only place that names every game (game_registry.h).
 #include "engine/game_registry.h"
 
+#include <algorithm>
+
 #include "orderchaos/ai/orderchaos_entry.h"
 #include "ordo/ai/ordo_entry.h"
 
@@ -24,6 +26,21 @@ std::string game_names() {
     names += (names.empty() ? "" : ", ") + entry.info.name;
   }
   return names;
+}
+
+bool has_extra_player(std::string_view game, std::string_view kind) {
+  const std::vector<std::string>& kinds = game_entry(game).extra_players;
+  return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+std::string games_with_extra_player(std::string_view kind) {
+  std::string titles;
+  for (const GameEntry& entry : game_registry()) {
+    if (has_extra_player(entry.info.name, kind)) {
+      titles += (titles.empty() ? "" : ", ") + entry.info.title;
+    }
+  }
+  return titles;
 }
 
 }  // namespace games

@@ -1,7 +1,9 @@
 #include "orderchaos/ai/orderchaos_entry.h"
 
+#include "orderchaos/ai/orderchaos_bench.h"
 #include "orderchaos/ai/orderchaos_engine.h"
 #include "orderchaos/ai/orderchaos_game.h"
+#include "orderchaos/ai/orderchaos_solve_report.h"
 
 namespace games {
 
@@ -14,7 +16,9 @@ GameEntry orderchaos_entry() {
           .record_tag = "Order and Chaos",
           .make_game = make_orderchaos_game,
           .read_record = read_orderchaos_record,
-          .make_engine = make_orderchaos_engine};
+          .make_engine = make_orderchaos_engine,
+          .bench = orderchaos_bench,
+          .solve = orderchaos_solve};
 }
 
 }  // namespace games

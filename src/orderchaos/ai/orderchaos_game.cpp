@@ -9,6 +9,7 @@
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/record.h"
+#include "orderchaos/summary.h"
 
 namespace games {
 
@@ -28,6 +29,8 @@ class OrderChaosGame final : public AnyGame {
  public:
   explicit OrderChaosGame(oc::Game game) : game_(std::move(game)) {}
 
+  const oc::Game& rules_game() const { return game_; }
+
   std::string_view game_name() const override { return "orderchaos"; }
   std::string_view game_title() const override { return "Order and Chaos"; }
   std::string rules_name() const override {
@@ -43,6 +46,7 @@ class OrderChaosGame final : public AnyGame {
   std::string diagram(const std::string& indent) const override {
     return oc::board_diagram(game_.position(), indent);
   }
+  std::string summary() const override { return oc::game_summary(game_); }
   std::string notation_hint() const override {
     return "Type a move: the symbol, then the square (Xc3, Od4)";
   }
@@ -132,6 +136,20 @@ class OrderChaosGame final : public AnyGame {
   // Depth 5 from the empty board plays 22.6 M placements and counts the last ply in bulk
   // (about a second); depth 6 would play 64 times as many.
   int max_perft_depth() const override { return 5; }
+  std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const override {
+    std::vector<std::pair<std::string, std::uint64_t>> rows;
+    if (depth <= 0) return rows;
+    oc::Position pos = game_.position();
+    oc::MoveList list;
+    oc::generate_legal(pos, list);
+    for (const oc::Move m : list) {
+      pos.play(m);
+      rows.emplace_back(oc::format_move(m), oc::perft(pos, depth - 1));
+      pos.undo(m);
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  }
 
   // Whoever places the piece, a line wins for Order and a full board without one for
   // Chaos, so the side to move does not matter.
@@ -224,6 +242,13 @@ std::unique_ptr<AnyGame> read_orderchaos_record(std::string_view text,
   } catch (const oc::RecordError& e) {
     throw GameError(e.what());
   }
+}
+
+const orderchaos::Game& orderchaos_game_of(const AnyGame& game) {
+  const auto* own = dynamic_cast<const OrderChaosGame*>(&game);
+  if (!own)
+    throw GameError("expected a game of Order and Chaos, not of " + std::string(game.game_title()));
+  return own->rules_game();
 }
 
 }  // namespace games

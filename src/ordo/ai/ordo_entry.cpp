@@ -1,7 +1,9 @@
 #include "ordo/ai/ordo_entry.h"
 
+#include "ordo/ai/ordo_bench.h"
 #include "ordo/ai/ordo_engine.h"
 #include "ordo/ai/ordo_game.h"
+#include "ordo/ai/ordo_solve_report.h"
 
 namespace games {
 
@@ -14,9 +16,12 @@ GameEntry ordo_entry() {
                    .settable_weights = true,
                    .endless = true},
           .record_tag = "Ordo",
+          .extra_players = {"uct"},
           .make_game = make_ordo_game,
           .read_record = read_ordo_record,
-          .make_engine = make_ordo_engine};
+          .make_engine = make_ordo_engine,
+          .bench = ordo_bench,
+          .solve = ordo_solve};
 }
 
 }  // namespace games

@@ -8,6 +8,7 @@
 #include "ordo/notation.h"
 #include "ordo/perft.h"
 #include "ordo/record.h"
+#include "ordo/summary.h"
 
 namespace games {
 
@@ -43,6 +44,8 @@ class OrdoGame final : public AnyGame {
  public:
   OrdoGame(ordo::Game game, ordo::Variant variant) : game_(std::move(game)), variant_(variant) {}
 
+  const ordo::Game& rules_game() const { return game_; }
+
   std::string_view game_name() const override { return "ordo"; }
   std::string_view game_title() const override { return "Ordo"; }
   std::string rules_name() const override { return std::string(ordo::variant_name(variant_)); }
@@ -59,6 +62,7 @@ class OrdoGame final : public AnyGame {
   std::string diagram(const std::string& indent) const override {
     return ordo::board_diagram(game_.position(), indent);
   }
+  std::string summary() const override { return ordo::game_summary(game_); }
   std::string notation_hint() const override {
     return "Type a move (e3-e5, d4xe5, a2:d2-a3; in Ordo X also e3-d3,d3-d5 and d4xe5@g7;\n"
            "the site forms 'Move C 2 C 3' are accepted too)";
@@ -164,6 +168,15 @@ class OrdoGame final : public AnyGame {
   std::uint64_t perft(int depth) const override {
     ordo::Position pos = game_.position();
     return ordo::perft(pos, depth);
+  }
+  std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const override {
+    std::vector<std::pair<std::string, std::uint64_t>> rows;
+    ordo::Position pos = game_.position();
+    for (const auto& [move, count] : ordo::perft_divide(pos, depth)) {
+      rows.emplace_back(ordo::format_move(game_.position(), move), count);
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
   }
   int max_perft_depth() const override { return 12; }
 
@@ -300,6 +313,12 @@ std::unique_ptr<AnyGame> read_ordo_record(std::string_view text,
   } catch (const ordo::RecordError& e) {
     throw GameError(e.what());
   }
+}
+
+const ordo::Game& ordo_game_of(const AnyGame& game) {
+  const auto* own = dynamic_cast<const OrdoGame*>(&game);
+  if (!own) throw GameError("expected a game of Ordo, not of " + std::string(game.game_title()));
+  return own->rules_game();
 }
 
 }  // namespace games

@@ -14,6 +14,10 @@ namespace games {
 // Options as in GameSpec: rules, size, position, repetition, move-limit.
 std::unique_ptr<AnyGame> make_ordo_game(const std::map<std::string, std::string>& options);
 // An Ordo game read from a record (core/record.h); tags beyond the game's own go to `tags`.
+// The game's own rules object behind `game`, for the game's tools (solve); throws GameError
+// if `game` is another game's.
+const ordo::Game& ordo_game_of(const AnyGame& game);
+
 std::unique_ptr<AnyGame> read_ordo_record(std::string_view text,
                                           std::map<std::string, std::string>& tags);
 

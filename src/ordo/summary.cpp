@@ -1,36 +1,20 @@
-// Descriptions of a game's state in words, for show and play.
-#include "cli/game_report.h"
+#include "ordo/summary.h"
 
-#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
 #include "ordo/notation.h"
 
-namespace ordo::cli {
+namespace ordo {
 
-std::vector<std::string> sorted_legal_moves(const Game& game) {
-  MoveList list;
-  game.legal_moves(list);
-  std::vector<std::string> texts;
-  texts.reserve(list.size());
-  for (const Move& m : list) texts.push_back(format_move(game.position(), m));
-  std::sort(texts.begin(), texts.end());
-  return texts;
-}
+namespace {
 
+// The number of the next move as a record counts it ("1. c2-c4 c7-c5 2. ...").
 int move_number(const Game& game) {
   const bool black_started = game.start_position().side_to_move() == Color::Black;
   const int ply = static_cast<int>(game.moves().size()) + (black_started ? 1 : 0);
   return ply / 2 + 1;
 }
-
-std::string turn_text(const Game& game) {
-  return std::string(color_name(game.position().side_to_move())) + " to move (move " +
-         std::to_string(move_number(game)) + ")";
-}
-
-namespace {
 
 std::string last_move_text(const Game& game) {
   if (game.moves().empty()) return "";
@@ -67,4 +51,4 @@ std::string game_summary(const Game& game) {
   return out.str();
 }
 
-}  // namespace ordo::cli
+}  // namespace ordo

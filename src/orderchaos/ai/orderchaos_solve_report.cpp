@@ -1,4 +1,8 @@
-#include "cli/orderchaos_solve.h"
+// Order and Chaos's `solve`: the exact value of a position (Order wins or Chaos wins with
+// best play, orderchaos/solver.h), and a sampling report over seeded random positions with
+// a given number of empty squares, which is how the solver's reach is measured (the empty
+// board is far beyond it).
+#include "orderchaos/ai/orderchaos_solve_report.h"
 
 #include <algorithm>
 #include <atomic>
@@ -14,19 +18,25 @@
 #include <thread>
 #include <vector>
 
-#include "cli/orderchaos_cli.h"
-#include "cli/report_util.h"
+#include "orderchaos/ai/orderchaos_game.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"
 #include "util/random.h"
+#include "util/report_format.h"
 #include "util/stopwatch.h"
 
-namespace ordo::cli {
+namespace ordo {
 
 namespace oc = orderchaos;
 
 namespace {
+
+// Where the report goes.
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+};
 
 // Sets `flag` once `ms` milliseconds have passed, unless destroyed first (0 = never).
 class StopAfter {
@@ -63,8 +73,7 @@ struct Solved {
   double seconds = 0;
 };
 
-Solved solve_one(oc::Solver& solver, const oc::Position& pos,
-                 const OrderChaosSolveOptions& options) {
+Solved solve_one(oc::Solver& solver, const oc::Position& pos, const games::SolveRequest& options) {
   std::atomic<bool> stop{false};
   const StopAfter timer(stop, options.movetime_ms);
   solver.clear();  // each position on its own: times do not depend on earlier ones
@@ -94,8 +103,7 @@ oc::Position random_position(oc::RuleVersion version, int empty, common::SplitMi
   }
 }
 
-int solve_position(const oc::Position& pos, const OrderChaosSolveOptions& options,
-                   const Streams& io) {
+int solve_position(const oc::Position& pos, const games::SolveRequest& options, const Io& io) {
   oc::Solver solver(options.hash_mib);
   const Solved s = solve_one(solver, pos, options);
   const oc::SolveResult& r = s.result;
@@ -133,8 +141,7 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-int solve_sample(oc::RuleVersion version, const OrderChaosSolveOptions& options,
-                 const Streams& io) {
+int solve_sample(oc::RuleVersion version, const games::SolveRequest& options, const Io& io) {
   common::SplitMix64 rng(options.seed);
   oc::Solver solver(options.hash_mib);
   int order = 0;
@@ -166,21 +173,35 @@ int solve_sample(oc::RuleVersion version, const OrderChaosSolveOptions& options,
 
 }  // namespace
 
-int orderchaos_solve(const CommonOptions& common, const OrderChaosSolveOptions& options,
-                     const Streams& io) {
-  const oc::Game game = make_orderchaos_game(common);
-  if (options.sample > 0) {
-    if (!common.position.empty() || !common.moves.empty())
-      throw std::invalid_argument("--sample draws its own positions; drop --position and --moves");
-    if (options.empty < 1 || options.empty > oc::kSquares)
-      throw std::invalid_argument("--empty: between 1 and 36 empty squares");
-    return solve_sample(game.position().version(), options, io);
+}  // namespace ordo
+
+namespace games {
+
+int orderchaos_solve(const AnyGame& any, const SolveRequest& request, std::ostream& out,
+                     std::ostream& err) {
+  namespace oc = orderchaos;
+  if (request.turns != 0) {
+    throw GameError("TURNS is for Ordo; Order and Chaos is solved to the end of the game");
+  }
+  if (request.sampling && request.sample == 0) {
+    throw GameError("--empty and --seed go with --sample N");
+  }
+  if (request.sample > 0 && request.json) {
+    throw GameError("--json is for one position, not --sample");
+  }
+  const oc::Game& game = orderchaos_game_of(any);
+  const ordo::Io io{out, err};
+  if (request.sample > 0) {
+    if (request.empty < 1 || request.empty > oc::kSquares) {
+      throw GameError("--empty: between 1 and 36 empty squares");
+    }
+    return ordo::solve_sample(game.position().version(), request, io);
   }
   if (game.result().over()) {
-    io.err << "nothing to solve: " << oc::describe(game.result()) << '\n';
+    err << "nothing to solve: " << oc::describe(game.result()) << '\n';
     return 1;
   }
-  return solve_position(game.position(), options, io);
+  return ordo::solve_position(game.position(), request, io);
 }
 
-}  // namespace ordo::cli
+}  // namespace games

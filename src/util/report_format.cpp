@@ -1,10 +1,10 @@
 // Number formatting for reports.
-#include "cli/report_util.h"
+#include "util/report_format.h"
 
 #include <algorithm>
 #include <sstream>
 
-namespace ordo::cli {
+namespace ordo {
 
 std::string grouped(std::uint64_t n) {
   std::string digits = std::to_string(n), text;
@@ -35,4 +35,4 @@ double per_second(double count, double seconds) {
   return count / std::max(seconds, 1e-9);
 }
 
-}  // namespace ordo::cli
+}  // namespace ordo

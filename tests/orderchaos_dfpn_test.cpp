@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <string>
 #include <utility>
 
 #include "orderchaos/dfpn.h"
@@ -39,10 +40,18 @@ Position image(const Position& pos, int t, bool swap) {
   if (swap) std::swap(x, o);
   std::string text;
   for (int rank = kSide - 1; rank >= 0; --rank) {
+    int run = 0;  // empty squares not yet written
     for (int file = 0; file < kSide; ++file) {
       const Bitboard b = bit(square_at(file, rank));
-      text += (x & b) ? 'x' : (o & b) ? 'o' : '1';
+      if (!((x | o) & b)) {
+        ++run;
+        continue;
+      }
+      if (run) text += std::to_string(run);
+      run = 0;
+      text += (x & b) ? 'x' : 'o';
     }
+    if (run) text += std::to_string(run);
     if (rank) text += '/';
   }
   text += pos.to_move() == Role::Order ? " order" : " chaos";
@@ -73,7 +82,7 @@ TEST_P(DfpnAgreement, SameValueAsTheExactSolverOnRandomPositions) {
 TEST_P(DfpnAgreement, SymmetriesAndTheExchangeKeepTheValue) {
   common::SplitMix64 rng(77);
   for (int i = 0; i < 12; ++i) {
-    const Position pos = random_position(rng, GetParam(), 11);
+    const Position pos = random_position(rng, GetParam(), 10);
     const auto value = dfpn_value(pos);
     ASSERT_TRUE(value.has_value());
     for (int t = 0; t < 8; ++t)
@@ -102,6 +111,8 @@ TEST(Dfpn, HandMadePositions) {
                                                        : 'o';
     if (rank) text += '/';
   }
+  EXPECT_TRUE(lines_all_blocked(Position::parse(text + " chaos")));
+  EXPECT_FALSE(lines_all_blocked(Position::start()));
   EXPECT_EQ(dfpn_value(Position::parse(text + " chaos")), Outcome::ChaosWins);
   EXPECT_EQ(dfpn_value(Position::parse(text + " order")), Outcome::ChaosWins);
 }

@@ -92,6 +92,10 @@ bool Dfpn::expand(Position& pos, std::vector<Child>& children, std::uint32_t& pn
   children.clear();
   pn = dn = 1;
   const bool order_moves = pos.to_move() == Role::Order;
+  if (lines_all_blocked(pos)) {
+    pn = kInfinity, dn = 0;
+    return false;
+  }
   MoveList list;
   if (order_moves) {
     if (line_completable(pos)) {
@@ -109,7 +113,7 @@ bool Dfpn::expand(Position& pos, std::vector<Child>& children, std::uint32_t& pn
   for (const Move m : list) {
     pos.play(m);
     Child c{m, key_of(pos)};
-    if (pos.outcome() == Outcome::ChaosWins) {
+    if (pos.outcome() == Outcome::ChaosWins || (!pos.over() && lines_all_blocked(pos))) {
       c.pn = kInfinity, c.dn = 0, c.settled = true;
     } else if (order_moves && pos.version() == RuleVersion::Original &&
                std::popcount(threat_squares(pos)) >= 2) {

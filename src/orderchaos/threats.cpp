@@ -30,6 +30,12 @@ bool line_completable(const Position& pos) {
   return !pos.over() && threat_squares(pos) != 0;
 }
 
+bool lines_all_blocked(const Position& pos) {
+  for (const Window& w : kAllWindows)
+    if (!(pos.pieces(Symbol::X) & w.squares) || !(pos.pieces(Symbol::O) & w.squares)) return false;
+  return true;
+}
+
 void chaos_holding_moves(Position& pos, MoveList& list) {
   list.size = 0;
   if (pos.over()) return;

@@ -14,6 +14,10 @@ bool line_completable(const Position& pos);
 // The empty squares on which some placement completes a winning line.
 Bitboard threat_squares(const Position& pos);
 
+// Whether every window already holds both symbols, so that no line can ever be made and
+// Chaos has won whatever is played.
+bool lines_all_blocked(const Position& pos);
+
 // Chaos's placements after which the game goes on and no line is completable: all others
 // lose at once. Empty when every placement loses.
 void chaos_holding_moves(Position& pos, MoveList& list);

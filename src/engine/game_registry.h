@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,6 +43,20 @@ struct SolveRequest {
   bool sampling = false;
 };
 
+// What `prove` asks of a game: proof-number search of its position, or with `frontier` of
+// every position that many moves on (one per symmetry class).
+struct ProveRequest {
+  int frontier = -1;        // -1: the position itself
+  std::uint64_t nodes = 0;  // per position; 0: no limit
+  std::size_t hash_mib = 256;
+  bool list = false;  // with frontier: each position and its value
+  // The winner's whole strategy, for one proved position: `write_strategy` (null: not
+  // wanted) receives the file's text; `strategy_name` names it in the report.
+  std::function<void(const std::string& text)> write_strategy{};
+  std::string strategy_name{};
+  std::size_t strategy_limit = 1000000;  // most positions a strategy may hold
+};
+
 struct GameEntry {
   GameInfo info;           // name, title, rule sets, sizes, searchers
   std::string record_tag;  // the Game tag of its records ("Ordo")
@@ -60,6 +75,10 @@ struct GameEntry {
   // Solves the game's position exactly, writing the report; returns the exit status (1:
   // nothing to solve). Throws GameError for a request that does not fit the game.
   int (*solve)(const AnyGame& game, const SolveRequest& request, std::ostream& out,
+               std::ostream& err) = nullptr;
+  // Proves the game's position by proof-number search, writing the report; returns the exit
+  // status (1: nothing to prove, or no strategy). Null: the game has no proof search.
+  int (*prove)(const AnyGame& game, const ProveRequest& request, std::ostream& out,
                std::ostream& err) = nullptr;
 };
 

@@ -3,6 +3,7 @@
 #include "orderchaos/ai/orderchaos_bench.h"
 #include "orderchaos/ai/orderchaos_engine.h"
 #include "orderchaos/ai/orderchaos_game.h"
+#include "orderchaos/ai/orderchaos_prove_report.h"
 #include "orderchaos/ai/orderchaos_solve_report.h"
 
 namespace games {
@@ -18,7 +19,8 @@ GameEntry orderchaos_entry() {
           .read_record = read_orderchaos_record,
           .make_engine = make_orderchaos_engine,
           .bench = orderchaos_bench,
-          .solve = orderchaos_solve};
+          .solve = orderchaos_solve,
+          .prove = orderchaos_prove};
 }
 
 }  // namespace games

@@ -81,7 +81,12 @@ std::optional<HttpResponse> answer(const std::string& text, const Server& server
   parser.body_limit(kMaxBody);
   boost::beast::error_code ec;
   parser.put(boost::asio::buffer(text), ec);
-  if (ec == http::error::need_more) parser.put_eof(ec);
+  // The end of the stream, as Beast's own read reports it: only after some bytes (an
+  // empty connection is just closed; put_eof on it breaks the parser's precondition).
+  if (ec == http::error::need_more) {
+    if (!parser.got_some()) return std::nullopt;
+    parser.put_eof(ec);
+  }
   if (ec || !parser.is_done()) return std::nullopt;
   auto read = read_request(parser.release(), kMaxBody);
   if (auto* refused = std::get_if<HttpResponse>(&read)) return std::move(*refused);

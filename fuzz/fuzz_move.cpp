@@ -25,9 +25,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/position.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
 
 namespace {
 

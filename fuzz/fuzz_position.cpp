@@ -21,9 +21,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/position.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
 
 namespace {
 

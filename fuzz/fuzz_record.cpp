@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/record.h"
+#include "ordo/record.h"
 
 namespace {
 

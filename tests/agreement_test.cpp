@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
 #include "reference/reference_ordo.h"
 #include "support/random_positions.h"
 #include "support/scale.h"

@@ -11,10 +11,10 @@
 
 #include "analysis/game_analysis.h"
 #include "cli/app.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/record.h"
-#include "search/solver.h"
+#include "ordo/ai/solver.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/record.h"
 #include "support/cli_run.h"
 
 namespace ordo {

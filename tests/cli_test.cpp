@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "cli/app.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "core/record.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
+#include "ordo/record.h"
 #include "support/cli_run.h"
 
 namespace ordo {

@@ -2,7 +2,7 @@
 // (thin chains, branches, blobs with holes, groups too tall for a 64-bit window) on
 // several board sizes: every piece's singleton targets, and the parts an ordo line
 // leaves behind.
-#include "core/connection.h"
+#include "ordo/connection.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "core/window.h"
+#include "ordo/window.h"
 
 namespace ordo {
 namespace {

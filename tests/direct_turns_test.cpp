@@ -1,15 +1,15 @@
 // The search's Ordo-specific threat test: whether the opponent of the side to move could win
 // with its next move, checked by hand on positions built for it and against playing every
 // legal move of the opponent on random positions.
-#include "search/direct_turns.h"
+#include "ordo/ai/direct_turns.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <random>
 
-#include "core/movegen.h"
-#include "search/evaluation.h"
+#include "ordo/ai/evaluation.h"
+#include "ordo/movegen.h"
 #include "support/random_positions.h"
 
 namespace ordo {

@@ -1,4 +1,4 @@
-// The engine facade for Order and Chaos (engine/orderchaos_engine.h): the same facade as
+// The engine facade for Order and Chaos (orderchaos/ai/orderchaos_facade.h): the same facade as
 // Ordo's, agreeing with its searcher called directly, refusing bad input without change,
 // and playing legal moves at every level.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/orderchaos_engine.h"
+#include "orderchaos/ai/orderchaos_facade.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 

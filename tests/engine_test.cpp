@@ -1,7 +1,5 @@
 // The engine facade: go/stop across threads, agreement with the searcher called directly,
 // time management, game state and clean destruction while searching.
-#include "engine/engine.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,8 +11,9 @@
 #include <thread>
 #include <utility>
 
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/ai/ordo_facade.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 
 namespace ordo {
 namespace {

@@ -1,6 +1,6 @@
 // The evaluation as a dot product of named features: hand-computed values, agreement with
 // the first search layer's formula (kept here as the reference), and the weight plumbing.
-#include "search/evaluation.h"
+#include "ordo/ai/evaluation.h"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 #include "support/random_positions.h"
 
 namespace ordo {
@@ -505,7 +505,7 @@ TEST(Evaluation, Classic8x8HasWeightsOfItsOwn) {
 // `tune fit` prints a replacement for the defaults it started from under their name, so
 // each name must be the constant in evaluation.cpp that holds those weights.
 TEST(Evaluation, DefaultWeightsAreNamedAfterTheirConstants) {
-  std::ifstream in(std::filesystem::path(ORDO_SOURCE_DIR) / "src/search/evaluation.cpp");
+  std::ifstream in(std::filesystem::path(ORDO_SOURCE_DIR) / "src/ordo/ai/evaluation.cpp");
   ASSERT_TRUE(in) << "cannot read evaluation.cpp";
   std::ostringstream text;
   text << in.rdbuf();

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 #include "support/random_positions.h"
 
 namespace ordo {

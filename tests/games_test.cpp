@@ -1,4 +1,4 @@
-// The run-time game seam (src/games): AnyGame for both games checked against the rules
+// The run-time game seam (src/engine): AnyGame for both games checked against the rules
 // cores directly, the factory's errors, records of both formats, and AnyEngine for Ordo.
 #include <gtest/gtest.h>
 
@@ -8,16 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "core/record.h"
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/record.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
+#include "ordo/record.h"
 
 namespace games {
 namespace {

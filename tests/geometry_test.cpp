@@ -1,4 +1,4 @@
-#include "core/geometry.h"
+#include "ordo/geometry.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,5 @@
 // Playing levels: the table is monotone, the randomness is reproducible with a seed, and
 // the engine applies it.
-#include "search/levels.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -11,8 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/notation.h"
-#include "engine/engine.h"
+#include "orderchaos/ai/orderchaos_search.h"
+#include "ordo/ai/ordo_facade.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/notation.h"
 
 namespace ordo {
 namespace {

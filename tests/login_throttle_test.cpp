@@ -38,7 +38,7 @@ TEST_F(LoginThrottleTest, SuccessClearsTheAccountButNotTheAddress) {
   throttle_.succeeded("alice");
   for (int i = 0; i < 2; ++i) throttle_.failed("alice", "10.0.0.2");
   EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.3"), 0);  // 2 of 3 since the success
-  for (int i = 0; i < 3; ++i) throttle_.failed("x" + std::to_string(i), "10.0.0.1");
+  for (const char* name : {"x0", "x1", "x2"}) throttle_.failed(name, "10.0.0.1");
   EXPECT_GT(throttle_.wait_ms("y", "10.0.0.1"), 0);  // 2 + 3 failures from the address
 }
 

@@ -8,10 +8,10 @@
 #include <ostream>
 #include <string>
 
-#include "core/record.h"
 #include "match/match.h"
 #include "match/player_spec.h"
 #include "match/subprocess.h"
+#include "ordo/record.h"
 #include "support/match_config.h"
 
 namespace ordo::match {

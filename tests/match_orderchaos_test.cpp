@@ -12,7 +12,7 @@
 #include <string>
 
 #include "cli/app.h"
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/player_spec.h"
@@ -190,7 +190,8 @@ TEST(MatchCommand, OrdoOnlyOptionsAreRefusedForOrderAndChaos) {
   };
   EXPECT_NE(error_of({"--size", "8x8"}).find("6x6"), std::string::npos);
   EXPECT_NE(error_of({"--rules", "x"}).find("original or exact-five"), std::string::npos);
-  EXPECT_NE(error_of({"--move-limit", "50"}).find("Ordo options"), std::string::npos);
+  EXPECT_NE(error_of({"--move-limit", "50"}).find("Order and Chaos always ends"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -12,13 +12,13 @@
 #include <variant>
 
 #include "cli/app.h"
-#include "core/record.h"
-#include "games/ordo_game.h"
 #include "match/elo_plot.h"
 #include "match/engine_player.h"
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/player_spec.h"
+#include "ordo/ai/ordo_game.h"
+#include "ordo/record.h"
 #include "support/match_config.h"
 
 namespace ordo::match {

@@ -1,16 +1,15 @@
 // The MCTS searcher: immediate wins, immediate losses avoided, determinism with a node
 // limit, limits and progress reports. Positions as in search_test.cpp.
-#include "search/mcts.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
 #include <memory>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/position.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
 
 namespace ordo {
 namespace {

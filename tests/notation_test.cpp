@@ -1,6 +1,6 @@
 // Move notation (docs/rules.md section 6) and position strings (section 7), Classic rules.
 // Positions are written by hand; the diagram beside each shows the squares that matter.
-#include "core/notation.h"
+#include "ordo/notation.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/position.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/position.h"
 
 namespace ordo {
 namespace {

@@ -1,4 +1,4 @@
-// The fast Order and Chaos core against the plain reference (src/reference), over random
+// The fast Order and Chaos core against the plain reference (tests/reference), over random
 // games of both rule versions: legal moves, outcomes, hashes, position strings, undo and
 // perft.
 #include <gtest/gtest.h>
@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "common/random.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
 #include "reference/reference_orderchaos.h"
 #include "support/scale.h"
+#include "util/random.h"
 
 namespace orderchaos {
 namespace {

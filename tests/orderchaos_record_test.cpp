@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "common/random.h"
 #include "orderchaos/game.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/record.h"
+#include "util/random.h"
 
 namespace orderchaos {
 namespace {

@@ -5,12 +5,12 @@
 #include <bit>
 #include <string>
 
-#include "common/random.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"
 #include "orderchaos/symmetry.h"
 #include "reference/reference_orderchaos.h"
+#include "util/random.h"
 
 namespace orderchaos {
 namespace {

@@ -9,8 +9,8 @@
 #include <tuple>
 #include <vector>
 
-#include "core/connection.h"
-#include "core/movegen_steps.h"
+#include "ordo/connection.h"
+#include "ordo/movegen_steps.h"
 #include "support/random_positions.h"
 
 namespace ordo {

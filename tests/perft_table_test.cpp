@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "games/any_game.h"
+#include "engine/any_game.h"
 
 namespace {
 

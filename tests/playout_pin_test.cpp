@@ -5,7 +5,7 @@
 // can miss that; these tests follow the actual games.
 //
 // The first test replays the games ply by ply and has the slow reference generator
-// (src/reference/) check every step: the number of legal moves the draw is made from,
+// (tests/reference/) check every step: the number of legal moves the draw is made from,
 // that the drawn move is legal, the position after it, and how the game ends. The totals
 // come out of that replay. The order the index is drawn from is the fast generator's own
 // and has no independent definition, so the totals of the first games are also pinned
@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/playout.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/playout.h"
 #include "reference/reference_ordo.h"
 #include "support/scale.h"
 

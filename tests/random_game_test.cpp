@@ -6,9 +6,9 @@
 #include <random>
 #include <set>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 #include "support/random_positions.h"
 #include "support/scale.h"
 

@@ -1,7 +1,7 @@
 // Game records (core/record.h): write/read round trips over seeded random games, records
 // written by hand and worked out from docs/rules.md, custom starts and options, results by the
 // rules and from outside them, and every kind of malformed record.
-#include "core/record.h"
+#include "ordo/record.h"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 #include "support/random_positions.h"
 
 namespace ordo {

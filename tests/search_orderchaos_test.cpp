@@ -1,4 +1,4 @@
-// The alpha-beta search instantiated for Order and Chaos (search/orderchaos_search.h):
+// The alpha-beta search instantiated for Order and Chaos (orderchaos/ai/orderchaos_search.h):
 // tactics written from the rules (a win in one and in three placements, a four blocked),
 // mate distances, agreement with the exact solver on random near-full boards, and
 // determinism.
@@ -8,12 +8,12 @@
 #include <bit>
 #include <string>
 
-#include "common/random.h"
+#include "orderchaos/ai/orderchaos_evaluation.h"
+#include "orderchaos/ai/orderchaos_search.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/solver.h"
-#include "search/orderchaos_evaluation.h"
-#include "search/orderchaos_search.h"
+#include "util/random.h"
 
 namespace ordo {
 namespace {

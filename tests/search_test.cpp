@@ -1,7 +1,5 @@
 // The alpha-beta searcher and its transposition table. Positions are written as position
 // strings (docs/rules.md section 7: ranks from the top down, then the side to move).
-#include "search/search.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -12,11 +10,12 @@
 #include <thread>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/playout.h"
-#include "core/position.h"
-#include "search/ordo_rules.h"
+#include "ordo/ai/ordo_rules.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/playout.h"
+#include "ordo/position.h"
 #include "support/brute_force_win.h"
 #include "support/scale.h"
 
@@ -418,15 +417,15 @@ TEST(MateScore, TurnsOfTheSideToMove) {
 TEST(TranspositionTable, RoundTripsAnEntry) {
   TranspositionTable table(1);
   const Move move = Move::pair(Step::ordo(12, 14, 22), Step::singleton(30, 50, true));
-  table.store(0x1234'5678'9ABC'DEF0ULL, 3, &move, -42, 7, Bound::Lower);
-  const auto hit = table.probe(0x1234'5678'9ABC'DEF0ULL, 3);
+  table.store_packed(0x1234'5678'9ABC'DEF0ULL, 3, pack_move(move), -42, 7, Bound::Lower);
+  const auto hit = table.probe_packed(0x1234'5678'9ABC'DEF0ULL, 3);
   ASSERT_TRUE(hit);
-  ASSERT_TRUE(hit->move);
-  EXPECT_EQ(*hit->move, move);
+  ASSERT_NE(hit->move, kNoPackedMove);
+  EXPECT_EQ(unpack_move(hit->move), move);
   EXPECT_EQ(hit->score, -42);
   EXPECT_EQ(hit->depth, 7);
   EXPECT_EQ(hit->bound, Bound::Lower);
-  EXPECT_FALSE(table.probe(0x1234'5678'9ABC'DEF1ULL, 3));
+  EXPECT_FALSE(table.probe_packed(0x1234'5678'9ABC'DEF1ULL, 3));
 }
 
 TEST(TranspositionTable, PacksTieChoices) {
@@ -440,14 +439,14 @@ TEST(TranspositionTable, MateScoresAreRelativeToTheNode) {
   TranspositionTable table(1);
   const Move move = Move::single(Step::singleton(1, 11, false));
   // Stored at ply 4 as "win two plies from here" (root-relative kMateScore - 6) ...
-  table.store(42, 4, &move, kMateScore - 6, 5, Bound::Exact);
+  table.store_packed(42, 4, pack_move(move), kMateScore - 6, 5, Bound::Exact);
   // ... and found again at ply 10: still two plies from that node.
-  EXPECT_EQ(table.probe(42, 10)->score, kMateScore - 12);
-  table.store(43, 4, &move, -(kMateScore - 6), 5, Bound::Exact);
-  EXPECT_EQ(table.probe(43, 1)->score, -(kMateScore - 3));
+  EXPECT_EQ(table.probe_packed(42, 10)->score, kMateScore - 12);
+  table.store_packed(43, 4, pack_move(move), -(kMateScore - 6), 5, Bound::Exact);
+  EXPECT_EQ(table.probe_packed(43, 1)->score, -(kMateScore - 3));
   // Plain evaluations are not shifted.
-  table.store(44, 4, &move, 321, 5, Bound::Upper);
-  EXPECT_EQ(table.probe(44, 9)->score, 321);
+  table.store_packed(44, 4, pack_move(move), 321, 5, Bound::Upper);
+  EXPECT_EQ(table.probe_packed(44, 9)->score, 321);
 }
 
 // `count` keys (from 1 on) that fall into the same bucket of `table`.
@@ -462,9 +461,10 @@ TEST(TranspositionTable, KeepsEveryPositionOfAFullBucket) {
   TranspositionTable table(1);
   const auto keys = keys_of_one_bucket(table, TranspositionTable::bucket_slots());
   for (std::size_t i = 0; i < keys.size(); ++i)
-    table.store(keys[i], 0, nullptr, static_cast<int>(i), static_cast<int>(i) + 1, Bound::Exact);
+    table.store_packed(keys[i], 0, kNoPackedMove, static_cast<int>(i), static_cast<int>(i) + 1,
+                       Bound::Exact);
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    const auto hit = table.probe(keys[i], 0);
+    const auto hit = table.probe_packed(keys[i], 0);
     ASSERT_TRUE(hit) << "key " << i;
     EXPECT_EQ(hit->score, static_cast<int>(i));
   }
@@ -477,11 +477,13 @@ TEST(TranspositionTable, ANewPositionReplacesTheShallowestOfItsBucket) {
   const auto keys = keys_of_one_bucket(table, n + 1);
   // Depths 10, 11, ... but the last of the bucket's entries is the shallowest, 2.
   for (std::size_t i = 0; i < n; ++i)
-    table.store(keys[i], 0, nullptr, 0, i + 1 == n ? 2 : 10 + static_cast<int>(i), Bound::Lower);
-  table.store(keys[n], 0, nullptr, 0, 1, Bound::Lower);
-  EXPECT_TRUE(table.probe(keys[n], 0)) << "a new entry is always stored";
-  EXPECT_FALSE(table.probe(keys[n - 1], 0)) << "the shallowest entry made way";
-  for (std::size_t i = 0; i + 1 < n; ++i) EXPECT_TRUE(table.probe(keys[i], 0)) << "key " << i;
+    table.store_packed(keys[i], 0, kNoPackedMove, 0, i + 1 == n ? 2 : 10 + static_cast<int>(i),
+                       Bound::Lower);
+  table.store_packed(keys[n], 0, kNoPackedMove, 0, 1, Bound::Lower);
+  EXPECT_TRUE(table.probe_packed(keys[n], 0)) << "a new entry is always stored";
+  EXPECT_FALSE(table.probe_packed(keys[n - 1], 0)) << "the shallowest entry made way";
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    EXPECT_TRUE(table.probe_packed(keys[i], 0)) << "key " << i;
 }
 
 // Entries of an earlier search make way before any of this search, however deep.
@@ -489,24 +491,25 @@ TEST(TranspositionTable, EarlierSearchesMakeWayFirst) {
   TranspositionTable table(1);
   const std::size_t n = TranspositionTable::bucket_slots();
   const auto keys = keys_of_one_bucket(table, n + 1);
-  table.store(keys[0], 0, nullptr, 0, 30, Bound::Exact);
+  table.store_packed(keys[0], 0, kNoPackedMove, 0, 30, Bound::Exact);
   table.new_search();
-  for (std::size_t i = 1; i < n; ++i) table.store(keys[i], 0, nullptr, 0, 1, Bound::Upper);
-  table.store(keys[n], 0, nullptr, 0, 1, Bound::Upper);
-  EXPECT_FALSE(table.probe(keys[0], 0));
-  for (std::size_t i = 1; i <= n; ++i) EXPECT_TRUE(table.probe(keys[i], 0)) << "key " << i;
+  for (std::size_t i = 1; i < n; ++i)
+    table.store_packed(keys[i], 0, kNoPackedMove, 0, 1, Bound::Upper);
+  table.store_packed(keys[n], 0, kNoPackedMove, 0, 1, Bound::Upper);
+  EXPECT_FALSE(table.probe_packed(keys[0], 0));
+  for (std::size_t i = 1; i <= n; ++i) EXPECT_TRUE(table.probe_packed(keys[i], 0)) << "key " << i;
 }
 
 // A shallower result for a position already stored keeps the deeper bound (but not an
 // exact score, which replaces it).
 TEST(TranspositionTable, AShallowerBoundDoesNotReplaceADeeperOne) {
   TranspositionTable table(1);
-  table.store(77, 0, nullptr, 100, 9, Bound::Lower);
-  table.store(77, 0, nullptr, 50, 4, Bound::Upper);
-  EXPECT_EQ(table.probe(77, 0)->depth, 9);
-  table.store(77, 0, nullptr, 60, 4, Bound::Exact);
-  EXPECT_EQ(table.probe(77, 0)->bound, Bound::Exact);
-  EXPECT_EQ(table.probe(77, 0)->score, 60);
+  table.store_packed(77, 0, kNoPackedMove, 100, 9, Bound::Lower);
+  table.store_packed(77, 0, kNoPackedMove, 50, 4, Bound::Upper);
+  EXPECT_EQ(table.probe_packed(77, 0)->depth, 9);
+  table.store_packed(77, 0, kNoPackedMove, 60, 4, Bound::Exact);
+  EXPECT_EQ(table.probe_packed(77, 0)->bound, Bound::Exact);
+  EXPECT_EQ(table.probe_packed(77, 0)->score, 60);
 }
 
 // A table move is searched before the moves are generated; a move of another position

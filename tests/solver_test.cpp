@@ -2,15 +2,15 @@
 // sections 4 and 5), agreement with a brute-force minimax on small random boards, the
 // returned line, repetition and the move limit. Positions are position strings: ranks from
 // the top (Black's home row) down to rank 1 (White's), then the side to move.
-#include "search/solver.h"
+#include "ordo/ai/solver.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <random>
 
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
 #include "support/brute_force_win.h"
 #include "support/scale.h"
 

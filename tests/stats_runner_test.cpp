@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "common/random.h"
 #include "stats/stats_json.h"
+#include "util/random.h"
 
 namespace stats {
 namespace {

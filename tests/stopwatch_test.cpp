@@ -1,6 +1,6 @@
 // The clock of a move's thinking time: wall time runs while the thread sleeps, the
 // thread's CPU time does not, and a search told to count CPU time stops by it.
-#include "common/stopwatch.h"
+#include "util/stopwatch.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <chrono>
 #include <thread>
 
-#include "search/search.h"
-#include "search/uct.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/ai/uct.h"
 
 namespace ordo {
 namespace {

@@ -5,9 +5,9 @@
 #include <memory>
 #include <random>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/position.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/position.h"
 #include "tuning/quiet_position.h"
 
 namespace ordo {

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "common/record_text.h"
-#include "core/movegen.h"
-#include "core/record.h"
+#include "ordo/movegen.h"
+#include "ordo/record.h"
 #include "support/cli_run.h"
 #include "tuning/quiet_position.h"
 #include "tuning/record_data.h"
+#include "util/record_text.h"
 
 namespace ordo {
 namespace {

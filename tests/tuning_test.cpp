@@ -7,7 +7,7 @@
 #include <random>
 #include <sstream>
 
-#include "search/weights_text.h"
+#include "ordo/ai/weights_text.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"

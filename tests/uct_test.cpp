@@ -1,6 +1,6 @@
 // The reference UCT bot and its random single-piece playouts. Positions are written as
 // position strings (docs/rules.md section 7: ranks from the top down, then the side to move).
-#include "search/uct.h"
+#include "ordo/ai/uct.h"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <memory>
 #include <thread>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/position.h"
+#include "ordo/movegen.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
 
 namespace ordo {
 namespace {

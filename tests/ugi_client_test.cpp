@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/any_game.h"
+#include "engine/any_game.h"
 #include "support/strict_ugi_client.h"
 
 namespace ordo {

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "cli/ugi.h"
-#include "core/game.h"
-#include "core/notation.h"
+#include "orderchaos/ai/orderchaos_search.h"
 #include "orderchaos/position.h"
-#include "search/orderchaos_search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
 #include "search/score.h"
-#include "search/search.h"
 #include "support/ugi_grammar.h"
 #include "ugi_session.h"
 
@@ -26,6 +26,7 @@ namespace {
 using testing::join_lines;
 using testing::parse_ugi_info;
 using testing::run_ugi_session;
+using testing::ugi_greeting;
 
 // Every line is a UGI line, and every bestmove with a move follows an info line whose pv
 // starts with that move. Returns the bestmove words in order.
@@ -135,18 +136,10 @@ TEST(UgiConventions, APositionWithAnIllegalMoveStopsAtTheLastLegalOne) {
 // wrong rules.
 TEST(UgiConventions, EveryOptionIsListedAndTheirOrderDoesNotMatter) {
   const std::vector<std::string> listed = run_ugi_session("ugi\n");
-  const std::vector<std::string> expected_options = {
-      "option name Game type combo default ordo var ordo var orderchaos",
-      "option name Rules type combo default classic var classic var x var original var "
-      "exact-five",
-      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6",
-      "option name Hash type spin default 64 min 1 max 4096",
-      "option name Threads type spin default 1 min 1 max 256",
-      "option name Searcher type combo default alphabeta var alphabeta var mcts",
-      "option name Level type spin default 10 min 1 max 10",
-      "option name EvalWeights type string default <empty>",
-      "option name Seed type spin default 0 min 0 max 2147483647",
-  };
+  std::vector<std::string> expected_options;
+  for (const std::string& line : ugi_greeting()) {
+    if (line.starts_with("option ")) expected_options.push_back(line);
+  }
   std::vector<std::string> options;
   for (const std::string& line : listed) {
     if (line.starts_with("option ")) options.push_back(line);

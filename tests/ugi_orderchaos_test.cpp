@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "orderchaos/notation.h"
 #include "orderchaos/perft.h"
 #include "orderchaos/position.h"
@@ -16,6 +16,7 @@
 namespace ordo {
 namespace {
 
+using testing::after_greeting;
 using testing::join_lines;
 using testing::run_ugi_session;
 
@@ -52,19 +53,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "quit\n");
   const std::string after_two = "6/6/3o2/2x3/6/6 order";
   const std::string four = "6/o5/6/6/6/xxxx2 order";
-  const std::vector<std::string> expected = {
-      "id name ordo-engine",
-      "id author the ordo-engine authors",
-      "option name Game type combo default ordo var ordo var orderchaos",
-      "option name Rules type combo default classic var classic var x var original var "
-      "exact-five",
-      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6",
-      "option name Hash type spin default 64 min 1 max 4096",
-      "option name Threads type spin default 1 min 1 max 256",
-      "option name Searcher type combo default alphabeta var alphabeta var mcts",
-      "option name Level type spin default 10 min 1 max 10",
-      "option name EvalWeights type string default <empty>",
-      "option name Seed type spin default 0 min 0 max 2147483647",
+  const std::vector<std::string> expected = after_greeting({
       "ugiok",
       "response true",
       "PERFT 2 " + std::to_string(perft_of(after_two, orderchaos::RuleVersion::Original, 2)),
@@ -83,7 +72,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "info string error: go: perft needs a whole number from 0 to 5, got '6'",
       "response true",  // Ordo's start: White to move
       "response false",
-  };
+  });
   ASSERT_EQ(out.size(), expected.size()) << join_lines(out);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (expected[i].starts_with("PERFT ")) {
@@ -114,6 +103,20 @@ TEST(UgiOrderChaos, RulesChangeTheGameAndTheSameValueKeepsThePosition) {
       "query gameover\n");
   const std::vector<std::string> expected = {"response false", "response true", "response false",
                                              "response true"};
+  EXPECT_EQ(out, expected) << join_lines(out);
+}
+
+// A game whose engine takes no evaluation weights (the registry says so) refuses them,
+// and its game is still played.
+TEST(UgiOrderChaos, EvalWeightsAreRefusedForAGameWithoutThem) {
+  const std::vector<std::string> out = run_ugi_session(
+      "setoption name Game value orderchaos\n"
+      "setoption name EvalWeights value material=100\n"
+      "position startpos moves Xa1\n"
+      "query p1turn\n");
+  const std::vector<std::string> expected = {
+      "info string error: setoption: Order and Chaos has no settable EvalWeights",
+      "response false"};
   EXPECT_EQ(out, expected) << join_lines(out);
 }
 

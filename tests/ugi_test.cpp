@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/game.h"
+#include "ordo/notation.h"
+#include "ordo/perft.h"
 #include "ugi_session.h"
 
 namespace ordo {
@@ -21,6 +21,7 @@ namespace {
 const std::regex kInfoLine(
     R"(info depth (\d+) score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+ pv( \S+)+)");
 
+using testing::after_greeting;
 using testing::join_lines;
 using testing::run_ugi_session;
 
@@ -63,19 +64,7 @@ TEST(Ugi, ScriptedSessionTranscript) {
   Position pos = game.position();
   const std::uint64_t perft2 = perft(pos, 2);
 
-  const std::vector<std::string> expected = {
-      "id name ordo-engine",
-      "id author the ordo-engine authors",
-      "option name Game type combo default ordo var ordo var orderchaos",
-      "option name Rules type combo default classic var classic var x var original var "
-      "exact-five",
-      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6",
-      "option name Hash type spin default 64 min 1 max 4096",
-      "option name Threads type spin default 1 min 1 max 256",
-      "option name Searcher type combo default alphabeta var alphabeta var mcts",
-      "option name Level type spin default 10 min 1 max 10",
-      "option name EvalWeights type string default <empty>",
-      "option name Seed type spin default 0 min 0 max 2147483647",
+  const std::vector<std::string> expected = after_greeting({
       "ugiok",
       "readyok",
       "INFO 1",
@@ -99,7 +88,7 @@ TEST(Ugi, ScriptedSessionTranscript) {
       "response false",
       "PREFIX info string error: position: ",
       "info string error: query: there is no position (the last 'position' was rejected)",
-  };
+  });
   ASSERT_EQ(out.size(), expected.size()) << join_lines(out);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const std::string& want = expected[i];

@@ -2,7 +2,7 @@
 // against the plain 128-bit geometry on every board shape, including sets whose top
 // piece sits on the window's last bits (where an earlier window lost the neighbour
 // diagonally down and to the right).
-#include "core/window.h"
+#include "ordo/window.h"
 
 #include <gtest/gtest.h>
 

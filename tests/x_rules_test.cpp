@@ -5,11 +5,11 @@
 #include <set>
 #include <string>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/movegen_x.h"
-#include "core/notation.h"
-#include "core/position.h"
+#include "ordo/game.h"
+#include "ordo/movegen.h"
+#include "ordo/movegen_x.h"
+#include "ordo/notation.h"
+#include "ordo/position.h"
 #include "support/small_boards.h"
 
 namespace ordo {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "analysis/move_judgement.h"
-#include "core/game.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/game.h"
 
 namespace ordo {
 

@@ -37,6 +37,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   add_analyze_command(app, chosen);
   add_solve_command(app, chosen);
   add_stats_command(app, chosen);
+  add_prove_command(app, chosen);
   add_calibrate_command(app, chosen);
   add_tune_command(app, chosen);
   add_serve_command(app, chosen);

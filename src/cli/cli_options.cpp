@@ -6,19 +6,41 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/notation.h"
+#include "ordo/notation.h"
 
 namespace ordo::cli {
 
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const games::GameInfo& game : games::known_games()) names.push_back(game.name);
+  return names;
+}
+
+std::vector<std::string> rule_set_names() {
+  std::vector<std::string> names;
+  for (const games::GameInfo& game : games::known_games()) {
+    names.insert(names.end(), game.rule_sets.begin(), game.rule_sets.end());
+  }
+  return names;
+}
+
+std::string game_option_help() {
+  std::string help = "Game:";
+  for (const games::GameInfo& game : games::known_games()) {
+    help += (help.size() > 5 ? ", " : " ") + game.name + " (" + game.title +
+            (&game == &games::known_games().front() ? ", the default)" : ")");
+  }
+  return help;
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options) {
-  command
-      .add_option("--game", options.game, "Game: ordo (default) or orderchaos (Order and Chaos)")
-      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command.add_option("--game", options.game, game_option_help())
+      ->check(CLI::IsMember(game_names()));
   command
       .add_option("--rules", options.rules,
                   "Rule set: classic (default) or x (Ordo X); for Order and Chaos original "
                   "(default) or exact-five")
-      ->check(CLI::IsMember({"classic", "x", "original", "exact-five"}));
+      ->check(CLI::IsMember(rule_set_names()));
   command.add_option("--size", options.size, "Ordo board for the start position (default 10x8)")
       ->check(CLI::IsMember({"10x8", "8x8"}));
   command.add_option("--position", options.position,
@@ -37,10 +59,6 @@ Variant parse_variant(const std::string& rules) {
   if (rules.empty() || rules == "classic") return Variant::Classic;
   if (rules == "x") return Variant::X;
   throw std::invalid_argument("unknown rule set '" + rules + "' for Ordo; expected classic or x");
-}
-
-bool is_orderchaos(const CommonOptions& options) {
-  return options.game == "orderchaos";
 }
 
 namespace {

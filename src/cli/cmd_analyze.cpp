@@ -14,10 +14,10 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
-#include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "ordo/notation.h"
+#include "ordo/record.h"
+#include "util/report_format.h"
 
 namespace ordo::cli {
 

@@ -16,12 +16,13 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "common/stopwatch.h"
+#include "engine/game_registry.h"
 #include "match/openings.h"
-#include "search/search.h"
-#include "search/uct.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/ai/uct.h"
+#include "util/report_format.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 
@@ -92,8 +93,9 @@ double median(std::vector<double> values) {
 }
 
 int run_calibrate(const CalibrateOptions& o, const Streams& io) {
-  if (is_orderchaos(o.common)) {
-    throw std::invalid_argument("calibrate is for Ordo: the reference bot plays only Ordo");
+  if (!games::has_extra_player(o.common.game, "uct")) {
+    throw std::invalid_argument("calibrate measures the reference bot, which plays only " +
+                                games::games_with_extra_player("uct"));
   }
   if (!o.common.moves.empty()) {
     throw std::invalid_argument("calibrate takes its positions from --openings, not --moves");

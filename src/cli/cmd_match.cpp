@@ -16,10 +16,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/signal_watcher.h"
 #include "cli/text_file.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
 #include "match/elo_plot.h"
 #include "match/match.h"
 #include "match/player_spec.h"
@@ -32,7 +33,7 @@ using namespace ordo::match;
 
 struct MatchOptions {
   std::vector<std::string> engines;
-  std::string game = "ordo";
+  std::string game = games::known_games().front().name;
   std::string rules;  // the game's default when empty
   std::string size;   // Ordo only; 10x8 when empty
   int games = 20;
@@ -236,12 +237,14 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   config.rules = {o.game, {}};
   if (!o.rules.empty()) config.rules.options["rules"] = o.rules;
   if (!o.size.empty()) config.rules.options["size"] = o.size;
-  if (o.game == "ordo") {
+  if (games::game_info(o.game).endless) {
     config.rules.options["move-limit"] = std::to_string(o.move_limit > 0 ? o.move_limit : 300);
     config.rules.options["repetition"] = o.no_repetition ? "off" : "on";
   } else if (o.move_limit > 0 || o.no_repetition) {
-    throw std::invalid_argument("--move-limit and --no-repetition are Ordo options; " +
-                                games::game_info(o.game).title + " always ends");
+    throw std::invalid_argument(
+        "--move-limit and --no-repetition are house rules of endless "
+        "games; " +
+        games::game_info(o.game).title + " always ends");
   }
   games::make_game(config.rules);  // a clear error for a rule set or size of another game
   if (!o.tc.empty()) config.clock = parse_tc(o.tc);
@@ -309,8 +312,7 @@ void add_match_command(CLI::App& app, Action& chosen) {
                    "\"name=E,kind=ugi,cmd=/path/engine ugi,movetime=100,option.Hash=64\"")
       ->required()
       ->take_all();
-  command->add_option("--game", o->game, "The game: ordo or orderchaos (Order and Chaos)")
-      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command->add_option("--game", o->game, game_option_help())->check(CLI::IsMember(game_names()));
   command->add_option("--rules", o->rules,
                       "Rule set: classic (default) or x for Ordo; original (default) or "
                       "exact-five for Order and Chaos");

@@ -3,23 +3,22 @@
 #include <memory>
 #include <ostream>
 
+#include "cli/cli_game.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/game_report.h"
-#include "cli/orderchaos_cli.h"
 
 namespace ordo::cli {
 
 namespace {
 
 int run_moves(const CommonOptions& options, const Streams& io) {
-  if (is_orderchaos(options)) return orderchaos_moves(options, io);
-  const Game game = make_game(options);
-  if (game.result().over()) {
-    io.err << "no legal moves: " << describe(game.result()) << '\n';
+  const std::unique_ptr<games::AnyGame> game = make_cli_game(options);
+  const games::GameResult result = game->result();
+  if (result.over()) {
+    io.err << "no legal moves: " << result.description << '\n';
     return 0;
   }
-  for (const std::string& move : sorted_legal_moves(game)) io.out << move << '\n';
+  for (const std::string& move : game->legal_moves()) io.out << move << '\n';
   return 0;
 }
 

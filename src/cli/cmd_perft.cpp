@@ -1,17 +1,14 @@
-// `perft DEPTH [--divide]`: counts move sequences (docs/rules.md section 8) with the core's
+// `perft DEPTH [--divide]`: counts move sequences (docs/rules.md section 8) with the game's
 // perft, optionally per root move; the last line is "Nodes searched: N".
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <memory>
 #include <ostream>
 
+#include "cli/cli_game.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/orderchaos_cli.h"
-#include "cli/report_util.h"
-#include "common/stopwatch.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "util/report_format.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 
@@ -24,23 +21,17 @@ struct PerftOptions {
 };
 
 int run_perft(const PerftOptions& options, const Streams& io) {
-  if (is_orderchaos(options.common))
-    return orderchaos_perft(options.common, options.depth, options.divide, io);
-  const Game game = make_game(options.common);
-  Position pos = game.position();
+  const std::unique_ptr<games::AnyGame> game = make_cli_game(options.common);
   const Stopwatch clock;
   std::uint64_t nodes = 0;
   if (options.divide && options.depth > 0) {
-    std::vector<std::pair<std::string, std::uint64_t>> rows;
-    for (const auto& [move, count] : perft_divide(pos, options.depth)) {
-      rows.emplace_back(format_move(game.position(), move), count);
+    for (const auto& [text, count] : game->perft_divide(options.depth)) {
+      io.out << text << ": " << count << '\n';
       nodes += count;
     }
-    std::sort(rows.begin(), rows.end());
-    for (const auto& [text, count] : rows) io.out << text << ": " << count << '\n';
     io.out << '\n';
   } else {
-    nodes = perft(pos, options.depth);
+    nodes = game->perft(options.depth);
   }
   const double seconds = clock.elapsed_seconds();
   io.out << "Time " << fixed(seconds, 3) << " s, "

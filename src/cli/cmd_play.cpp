@@ -13,7 +13,7 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/play_session.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
 
 namespace ordo::cli {
 

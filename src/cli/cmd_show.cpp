@@ -3,20 +3,17 @@
 #include <memory>
 #include <ostream>
 
-#include "cli/board_diagram.h"
+#include "cli/cli_game.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/game_report.h"
-#include "cli/orderchaos_cli.h"
 
 namespace ordo::cli {
 
 namespace {
 
 int run_show(const CommonOptions& options, const Streams& io) {
-  if (is_orderchaos(options)) return orderchaos_show(options, io);
-  const Game game = make_game(options);
-  io.out << board_diagram(game.position()) << '\n' << game_summary(game);
+  const std::unique_ptr<games::AnyGame> game = make_cli_game(options);
+  io.out << game->diagram("") << '\n' << game->summary();
   return 0;
 }
 

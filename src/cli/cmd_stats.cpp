@@ -14,7 +14,7 @@
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/text_file.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
 #include "stats/stats_json.h"
 #include "stats/stats_runner.h"
 #include "stats/stats_svg.h"

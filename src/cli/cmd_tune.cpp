@@ -14,16 +14,16 @@
 
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
-#include "cli/report_util.h"
 #include "cli/text_file.h"
-#include "common/stopwatch.h"
-#include "search/weights_text.h"
+#include "ordo/ai/weights_text.h"
 #include "tuning/feature_table.h"
 #include "tuning/logistic_fit.h"
 #include "tuning/record_data.h"
 #include "tuning/search_labels.h"
 #include "tuning/training_data.h"
 #include "tuning/weight_match.h"
+#include "util/report_format.h"
+#include "util/stopwatch.h"
 
 namespace ordo::cli {
 

@@ -34,6 +34,7 @@ void add_match_command(CLI::App& app, Action& chosen);
 void add_analyze_command(CLI::App& app, Action& chosen);
 void add_solve_command(CLI::App& app, Action& chosen);
 void add_stats_command(CLI::App& app, Action& chosen);
+void add_prove_command(CLI::App& app, Action& chosen);
 void add_calibrate_command(CLI::App& app, Action& chosen);
 void add_tune_command(CLI::App& app, Action& chosen);
 void add_serve_command(CLI::App& app, Action& chosen);

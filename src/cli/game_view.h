@@ -1,11 +1,10 @@
 // How the terminal shows a game of any kind (games::AnyGame): the board diagram of its
-// position and a hint at its move notation. The one place of the terminal front end that
-// knows which games there are.
+// position and a hint at its move notation, both the game's own (AnyGame).
 #pragma once
 
 #include <string>
 
-#include "games/any_game.h"
+#include "engine/any_game.h"
 
 namespace ordo::cli {
 

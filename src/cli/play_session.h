@@ -8,7 +8,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
 
 namespace ordo::cli {
 

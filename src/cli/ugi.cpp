@@ -96,7 +96,7 @@ void UgiSession::start_game(const games::GameSpec& spec, const games::EngineSett
   if (std::find(searchers.begin(), searchers.end(), settings.searcher) == searchers.end()) {
     settings.searcher = searchers.front();
   }
-  if (spec.game != "ordo") settings.eval_weights.clear();  // Ordo's feature names
+  if (!games::game_info(spec.game).settable_weights) settings.eval_weights.clear();
   std::unique_ptr<games::AnyEngine> engine;
   if (games::has_engine(spec.game)) engine = games::make_engine(*game, settings);
   engine_.reset();  // its search (if any) has ended in wait_for_search()

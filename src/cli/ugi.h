@@ -33,8 +33,8 @@
 #include <string>
 
 #include "cli/ugi_options.h"
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
 
 namespace ordo::cli {
 

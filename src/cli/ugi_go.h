@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 
 namespace ordo::cli {
 

@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "search/evaluation.h"
-#include "search/weights_text.h"
+#include "ordo/ai/evaluation.h"
+#include "ordo/ai/weights_text.h"
 
 namespace ordo::cli {
 
@@ -186,10 +186,10 @@ UgiOptions::Settled UgiOptions::settle(const games::GameSpec& spec,
     out.settings.seed = value == 0 ? std::nullopt : std::optional<std::uint64_t>(value);
   }
   if (const auto weights = take(values_, "evalweights")) {
-    if (out.spec.game == "ordo") {
+    if (info.settable_weights) {
       out.settings.eval_weights = *weights == kEmpty ? "" : *weights;
     } else if (*weights != kEmpty) {
-      out.errors.push_back("EvalWeights are Ordo's only, not " + info.title + "'s");
+      out.errors.push_back(info.title + " has no settable EvalWeights");
     }
   }
   values_.clear();

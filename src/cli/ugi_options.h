@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
 
 namespace ordo::cli {
 

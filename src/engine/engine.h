@@ -2,11 +2,12 @@
 // thread the engine owns. Front ends (the UGI protocol, later a GUI) are thin adapters over
 // it: they set the position, call go() with limits and callbacks, and may stop() at any time.
 //
-// Both games through one facade: BasicEngine is a template over a small per-game type
-// (OrdoEngineGame here, OrderChaosEngineGame in orderchaos_engine.h) that says how to make
-// the start position, play a move text, read the game's history and levels; everything
-// else (the worker thread, stop and wait, the clock, levels' choice) is written once.
-// Engine is Ordo's, OrderChaosEngine the second game's; both have the same methods.
+// Every game through one facade: BasicEngine is a template over a small per-game type
+// (OrdoEngineGame in ordo/ai/ordo_facade.h, OrderChaosEngineGame in
+// orderchaos/ai/orderchaos_facade.h) that says how to make the start position, play a move
+// text, read the game's history and levels; everything else (the worker thread, stop and
+// wait, the clock, levels' choice) is written once, in engine_impl.h, and instantiated in
+// each game's ai/ folder. Engine is Ordo's, OrderChaosEngine the second game's.
 //
 // Threads. Every call except stop() and is_searching() comes from one controlling thread
 // (the front end's). stop() and is_searching() may come from any thread. The callbacks run
@@ -26,34 +27,14 @@
 #include <thread>
 #include <vector>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/position.h"
-#include "search/evaluation.h"
 #include "search/levels.h"
-#include "search/mcts.h"
-#include "search/search.h"
+#include "search/searcher.h"
+#include "search/transposition_table.h"
+#include "util/stopwatch.h"
 
 namespace ordo {
 
 enum class SearcherKind { AlphaBeta, Mcts };
-
-struct EngineOptions {
-  Variant variant = Variant::Classic;
-  int width = kStandardWidth;  // of the start position: 10x8 or 8x8
-  int height = kStandardHeight;
-  std::size_t hash_mib = kDefaultTableMib;
-  // Alpha-beta threads (lazy SMP); MCTS runs one.
-  int threads = 1;
-  SearcherKind searcher = SearcherKind::AlphaBeta;
-  int level = kMaxLevel;  // 1..10 (levels.h)
-  // The lower levels' randomness; none: fresh entropy at every search, so that games
-  // against a lower level differ. A seed makes them reproducible.
-  std::optional<std::uint64_t> seed{};
-  // The alpha-beta searcher's evaluation weights; none: the rule set's defaults.
-  std::optional<EvalWeights> eval_weights{};
-  friend bool operator==(const EngineOptions&, const EngineOptions&) = default;
-};
 
 // What go() may be told. Zero means "not given" for every number.
 struct GoLimits {
@@ -73,16 +54,10 @@ struct GoLimits {
 // fraction of what is left plus most of the increment, never more than a safe share of
 // what is left. 0 = no clock.
 std::int64_t clock_budget_ms(const GoLimits& limits, int mover);
-inline std::int64_t clock_budget_ms(const GoLimits& limits, Color to_move) {
-  return clock_budget_ms(limits, index(to_move));
-}
 
 // The searcher's limits for go(): depth, nodes, movetime and the clock budget combined
 // (the tighter time wins); all zero for an infinite search.
 SearchLimits search_limits(const GoLimits& limits, int mover);
-inline SearchLimits search_limits(const GoLimits& limits, Color to_move) {
-  return search_limits(limits, index(to_move));
-}
 
 template <class Position, class Info, class Result>
 struct BasicSearchCallbacks {
@@ -93,40 +68,6 @@ struct BasicSearchCallbacks {
   // Once per go() that found a move, just before on_best_move: the move played, the last
   // finished iteration's depth, score and nodes, and the time of the whole go().
   std::function<void(const Position& root, const Info& info)> on_final_info = {};
-};
-
-// Ordo's side of the facade.
-struct OrdoEngineGame {
-  using Rules = OrdoRules;
-  using Options = EngineOptions;
-  using Game = ordo::Game;
-  using MoveErrorType = ordo::MoveError;
-  using AlphaBetaSearcher = ordo::AlphaBeta;
-
-  static Position start(const Options& o) { return Position::start(o.variant, o.width, o.height); }
-  // Whether a change of options needs a new game (new rules or board).
-  static bool new_board(const Options& a, const Options& b) {
-    return a.variant != b.variant || a.width != b.width || a.height != b.height;
-  }
-  static void play(Game& game, const std::string& text) { game.play(text); }
-  static std::string mover_name(const Game& game) {
-    return std::string(color_name(game.position().side_to_move()));
-  }
-  static std::vector<std::uint64_t> history(const Game& game) { return game.earlier_hashes(); }
-  static int mover(const Position& pos) { return index(pos.side_to_move()); }
-  static LevelSettings level(const Options& o) { return level_settings(o.level, o.variant); }
-  // Throws std::invalid_argument for options the game cannot serve (none for Ordo).
-  static void check(const Options&) {}
-  // Gives the alpha-beta searcher what the options say of its evaluation.
-  static void configure(AlphaBetaSearcher& searcher, const Options& o) {
-    if (o.eval_weights) {
-      searcher.set_weights(*o.eval_weights);
-    } else {
-      searcher.use_default_weights();
-    }
-  }
-  // The MCTS searcher, made when chosen.
-  static std::unique_ptr<Searcher> make_mcts() { return std::make_unique<Mcts>(); }
 };
 
 template <class GameT>
@@ -203,10 +144,5 @@ class BasicEngine {
   std::mutex stop_mutex_;
   std::condition_variable stop_signal_;
 };
-
-extern template class BasicEngine<OrdoEngineGame>;
-
-using SearchCallbacks = BasicSearchCallbacks<Position, Info, SearchResult>;
-using Engine = BasicEngine<OrdoEngineGame>;
 
 }  // namespace ordo

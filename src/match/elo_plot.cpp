@@ -5,51 +5,17 @@
 #include <cstdio>
 #include <sstream>
 
+#include "util/svg_text.h"
+
 namespace ordo::match {
 
 namespace {
 
+using common::svg_escape;
+using common::svg_number;
+
 constexpr double kWidth = 720, kHeight = 420;
 constexpr double kLeft = 70, kRight = 20, kTop = 40, kBottom = 50;
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", value);
-  return buffer;
-}
-
-// A step of 1, 2 or 5 times a power of ten giving about `ticks` ticks over `span`.
-double nice_step(double span, int ticks) {
-  const double raw = std::max(span / ticks, 1e-9);
-  const double power = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    if (m * power >= raw) return m * power;
-  }
-  return 10 * power;
-}
 
 // Without an interval (all results alike) the band shrinks to the estimate.
 double band_low(const EloEstimate& e) {
@@ -90,26 +56,26 @@ Frame frame_for(const std::vector<EloPoint>& history) {
 }
 
 void axes(std::ostringstream& svg, const Frame& f) {
-  const double step = nice_step(f.high - f.low, 8);
+  const double step = common::svg_tick_step(f.high - f.low, 8);
   for (double v = std::ceil(f.low / step) * step; v <= f.high; v += step) {
-    svg << "<line x1=\"" << number(kLeft) << "\" y1=\"" << number(f.y(v)) << "\" x2=\""
-        << number(kWidth - kRight) << "\" y2=\"" << number(f.y(v))
-        << "\" stroke=\"#e0e0e0\"/>\n<text x=\"" << number(kLeft - 6) << "\" y=\""
-        << number(f.y(v) + 4) << "\" text-anchor=\"end\">" << std::lround(v) << "</text>\n";
+    svg << "<line x1=\"" << svg_number(kLeft) << "\" y1=\"" << svg_number(f.y(v)) << "\" x2=\""
+        << svg_number(kWidth - kRight) << "\" y2=\"" << svg_number(f.y(v))
+        << "\" stroke=\"#e0e0e0\"/>\n<text x=\"" << svg_number(kLeft - 6) << "\" y=\""
+        << svg_number(f.y(v) + 4) << "\" text-anchor=\"end\">" << std::lround(v) << "</text>\n";
   }
-  const double game_step = std::max(1.0, nice_step(f.games, 10));
+  const double game_step = std::max(1.0, common::svg_tick_step(f.games, 10));
   for (double g = 0; g <= f.games; g += game_step) {
-    svg << "<text x=\"" << number(f.x(g)) << "\" y=\"" << number(kHeight - kBottom + 18)
+    svg << "<text x=\"" << svg_number(f.x(g)) << "\" y=\"" << svg_number(kHeight - kBottom + 18)
         << "\" text-anchor=\"middle\">" << static_cast<long long>(g) << "</text>\n";
   }
-  svg << "<rect x=\"" << number(kLeft) << "\" y=\"" << number(kTop) << "\" width=\""
-      << number(kWidth - kLeft - kRight) << "\" height=\"" << number(kHeight - kTop - kBottom)
-      << "\" fill=\"none\" stroke=\"#444\"/>\n";
-  svg << "<text x=\"" << number((kLeft + kWidth - kRight) / 2) << "\" y=\"" << number(kHeight - 10)
-      << "\" text-anchor=\"middle\">games</text>\n";
-  svg << "<text x=\"16\" y=\"" << number((kTop + kHeight - kBottom) / 2)
+  svg << "<rect x=\"" << svg_number(kLeft) << "\" y=\"" << svg_number(kTop) << "\" width=\""
+      << svg_number(kWidth - kLeft - kRight) << "\" height=\""
+      << svg_number(kHeight - kTop - kBottom) << "\" fill=\"none\" stroke=\"#444\"/>\n";
+  svg << "<text x=\"" << svg_number((kLeft + kWidth - kRight) / 2) << "\" y=\""
+      << svg_number(kHeight - 10) << "\" text-anchor=\"middle\">games</text>\n";
+  svg << "<text x=\"16\" y=\"" << svg_number((kTop + kHeight - kBottom) / 2)
       << "\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
-      << number((kTop + kHeight - kBottom) / 2) << ")\">Elo (first player)</text>\n";
+      << svg_number((kTop + kHeight - kBottom) / 2) << ")\">Elo (first player)</text>\n";
 }
 
 }  // namespace
@@ -121,25 +87,25 @@ std::string elo_plot_svg(const std::vector<EloPoint>& history, const std::string
       << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
       << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   svg << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  svg << "<text x=\"" << number(kWidth / 2) << "\" y=\"24\" text-anchor=\"middle\" "
-      << "font-size=\"15\">" << escape(title) << "</text>\n";
+  svg << "<text x=\"" << svg_number(kWidth / 2) << "\" y=\"24\" text-anchor=\"middle\" "
+      << "font-size=\"15\">" << svg_escape(title) << "</text>\n";
   axes(svg, f);
   if (f.low < 0 && f.high > 0) {
-    svg << "<line x1=\"" << number(kLeft) << "\" y1=\"" << number(f.y(0)) << "\" x2=\""
-        << number(kWidth - kRight) << "\" y2=\"" << number(f.y(0))
+    svg << "<line x1=\"" << svg_number(kLeft) << "\" y1=\"" << svg_number(f.y(0)) << "\" x2=\""
+        << svg_number(kWidth - kRight) << "\" y2=\"" << svg_number(f.y(0))
         << "\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n";
   }
   if (!history.empty()) {
     svg << "<polygon fill=\"#9ecae1\" fill-opacity=\"0.6\" stroke=\"none\" points=\"";
     for (const EloPoint& p : history) {
-      svg << number(f.x(p.games)) << ',' << number(f.y(band_high(p.estimate))) << ' ';
+      svg << svg_number(f.x(p.games)) << ',' << svg_number(f.y(band_high(p.estimate))) << ' ';
     }
     for (auto it = history.rbegin(); it != history.rend(); ++it) {
-      svg << number(f.x(it->games)) << ',' << number(f.y(band_low(it->estimate))) << ' ';
+      svg << svg_number(f.x(it->games)) << ',' << svg_number(f.y(band_low(it->estimate))) << ' ';
     }
     svg << "\"/>\n<polyline fill=\"none\" stroke=\"#08519c\" stroke-width=\"2\" points=\"";
     for (const EloPoint& p : history) {
-      svg << number(f.x(p.games)) << ',' << number(f.y(p.estimate.elo)) << ' ';
+      svg << svg_number(f.x(p.games)) << ',' << svg_number(f.y(p.estimate.elo)) << ' ';
     }
     svg << "\"/>\n";
   }

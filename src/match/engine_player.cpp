@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "common/random.h"
 #include "match/move_limits.h"
+#include "util/random.h"
 
 namespace ordo::match {
 

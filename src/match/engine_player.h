@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "match/player.h"
 #include "match/player_factory.h"
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "games/any_game.h"
+#include "engine/any_game.h"
 #include "match/openings.h"
 #include "match/player.h"
 

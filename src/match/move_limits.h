@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 #include "match/player.h"
 
 namespace ordo::match {

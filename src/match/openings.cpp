@@ -3,7 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "common/random.h"
+#include "util/random.h"
 
 namespace ordo::match {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "common/stopwatch.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
+#include "util/stopwatch.h"
 
 namespace ordo::match {
 

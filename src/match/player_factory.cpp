@@ -8,11 +8,12 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
+#include "engine/game_registry.h"
 #include "match/engine_player.h"
 #include "match/uct_player.h"
 #include "match/ugi_player.h"
-#include "search/weights_text.h"
+#include "ordo/ai/weights_text.h"
 
 namespace ordo::match {
 
@@ -211,10 +212,11 @@ PlayerConfig configure_player(const PlayerSpec& spec, bool has_clock) {
 }
 
 void check_player_plays(const PlayerConfig& config, const MatchRules& rules) {
-  if (std::holds_alternative<UctSettings>(config.settings) && rules.game != "ordo") {
-    throw std::invalid_argument("player '" + config.name +
-                                "': kind=uct is the Ordo reference bot; it does not play " +
-                                games::game_info(rules.game).title);
+  if (std::holds_alternative<UctSettings>(config.settings) &&
+      !games::has_extra_player(rules.game, "uct")) {
+    throw std::invalid_argument(
+        "player '" + config.name + "': kind=uct is the " + games::games_with_extra_player("uct") +
+        " reference bot; it does not play " + games::game_info(rules.game).title);
   }
   if (std::holds_alternative<AbSettings>(config.settings) && !games::has_engine(rules.game)) {
     throw std::invalid_argument("player '" + config.name + "': kind=ab: no engine plays " +

@@ -9,8 +9,8 @@
 #include <variant>
 #include <vector>
 
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
 #include "match/player.h"
 #include "match/player_spec.h"
 #include "search/transposition_table.h"

@@ -4,16 +4,19 @@
 #include <atomic>
 #include <stdexcept>
 
-#include "core/notation.h"
-#include "engine/engine.h"
+#include "engine/game_registry.h"
 #include "match/move_limits.h"
+#include "ordo/ai/ordo_facade.h"
+#include "ordo/notation.h"
 
 namespace ordo::match {
 
 namespace {
 
 Variant variant_of(const MatchRules& rules) {
-  if (rules.game != "ordo") throw std::invalid_argument("the UCT bot plays only Ordo");
+  if (!games::has_extra_player(rules.game, "uct")) {
+    throw std::invalid_argument("the UCT bot does not play " + games::game_info(rules.game).title);
+  }
   const auto rules_option = rules.options.find("rules");
   return rules_option != rules.options.end() && rules_option->second == "x" ? Variant::X
                                                                             : Variant::Classic;

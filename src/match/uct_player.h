@@ -1,11 +1,11 @@
-// The reference UCT bot (search/uct.h) as a match player: Ordo only.
+// The reference UCT bot (ordo/ai/uct.h) as a match player: Ordo only.
 #pragma once
 
 #include <string>
 
 #include "match/player.h"
 #include "match/player_factory.h"
-#include "search/uct.h"
+#include "ordo/ai/uct.h"
 
 namespace ordo::match {
 

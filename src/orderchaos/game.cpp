@@ -1,31 +1,31 @@
 #include "orderchaos/game.h"
 
 #include "orderchaos/notation.h"
+#include "util/name_table.h"
 
 namespace orderchaos {
 
+namespace {
+
+constexpr common::NameTable<Outcome> kResultTokens[] = {
+    {Outcome::OrderWins, "1-0"},
+    {Outcome::ChaosWins, "0-1"},
+    {Outcome::Ongoing, "*"},
+};
+
+}  // namespace
+
 std::string_view result_token(Outcome o) {
-  switch (o) {
-    case Outcome::OrderWins:
-      return "1-0";
-    case Outcome::ChaosWins:
-      return "0-1";
-    case Outcome::Ongoing:
-      break;
-  }
-  return "*";
+  return common::name_in(kResultTokens, o, "*");
 }
 
 std::optional<Outcome> parse_result_token(std::string_view token) {
-  if (token == "1-0") return Outcome::OrderWins;
-  if (token == "0-1") return Outcome::ChaosWins;
-  if (token == "*") return Outcome::Ongoing;
-  return std::nullopt;
+  return common::value_named(kResultTokens, token);
 }
 
 namespace {
 
-constexpr std::pair<Termination, std::string_view> kTerminationNames[] = {
+constexpr common::NameTable<Termination> kTerminationNames[] = {
     {Termination::None, "none"},
     {Termination::FiveInARow, "five in a row"},
     {Termination::BoardFull, "board full"},
@@ -37,15 +37,11 @@ constexpr std::pair<Termination, std::string_view> kTerminationNames[] = {
 }  // namespace
 
 std::string_view termination_name(Termination t) {
-  for (const auto& [value, name] : kTerminationNames)
-    if (value == t) return name;
-  return "none";
+  return common::name_in(kTerminationNames, t, "none");
 }
 
 std::optional<Termination> parse_termination(std::string_view name) {
-  for (const auto& [value, text] : kTerminationNames)
-    if (text == name) return value;
-  return std::nullopt;
+  return common::value_named(kTerminationNames, name);
 }
 
 std::string describe(const Result& result) {

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "common/random.h"
 #include "orderchaos/position.h"
+#include "util/random.h"
 
 namespace orderchaos {
 

@@ -3,7 +3,7 @@
 #include <array>
 #include <bit>
 
-#include "common/random.h"
+#include "util/random.h"
 
 namespace orderchaos {
 

@@ -18,8 +18,8 @@
 #include <string>
 #include <string_view>
 
-#include "common/record_text.h"
 #include "orderchaos/game.h"
+#include "util/record_text.h"
 
 namespace orderchaos {
 

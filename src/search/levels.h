@@ -1,16 +1,15 @@
 // Playing levels 1..10: what a level limits (depth, nodes) and how much it lets chance
 // choose among nearly equal moves or blunder. Level 10 is full strength with the time
-// given. The tables are in docs/levels.md: Classic Ordo and Ordo X have one each (an Ordo X
-// turn has thousands of choices, so the same budgets reach far shallower depths), and
-// Order and Chaos has its own (orderchaos_level_settings), read by the same mechanism.
+// given. Each game has its table (or one per rule set) in its ai/ folder, read by this
+// one mechanism; the tables and what they mean are in docs/levels.md.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "core/types.h"
 #include "search/search.h"
 
 namespace ordo {
@@ -26,10 +25,19 @@ struct LevelSettings {
   int blunder_percent = 0;  // chance of a uniformly random legal move instead
 };
 
-// The settings of `level` (clamped to 1..10), for an Ordo rule set and for Order and Chaos
-// (whose evaluation has smaller units and whose searches go deeper).
-LevelSettings level_settings(int level, Variant variant);
-LevelSettings orderchaos_level_settings(int level);
+// The tighter of two limits, 0 meaning none.
+template <class T>
+constexpr T tighter_limit(T a, T b) {
+  if (a == 0) return b;
+  if (b == 0) return a;
+  return a < b ? a : b;
+}
+
+// A game's table: the settings of levels 1..10 in order.
+using LevelTable = std::array<LevelSettings, kMaxLevel>;
+
+// The settings of `level` in `table`, the level clamped to 1..10.
+LevelSettings level_in(const LevelTable& table, int level);
 
 // The tighter of the caller's limits and the level's.
 SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
@@ -40,7 +48,7 @@ SearchLimits limits_at_level(SearchLimits limits, const LevelSettings& level);
 // near-best moves stops at the level's nodes and at `budget`'s nodes and time (what is
 // left of the caller's limits; 0: none), keeping what it found by then, so that a level
 // keeps to the limits of its `go`; the nodes it took go to `nodes_used` (if given).
-// For either game (instantiated in levels.cpp).
+// Defined in levels_impl.h, instantiated in each game's ai/ folder.
 template <class Rules>
 std::optional<typename Rules::Move> choose_at_level(
     const LevelSettings& level, BasicAlphaBeta<Rules>& searcher,

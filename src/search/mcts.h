@@ -7,9 +7,8 @@
 // Deterministic: no randomness; with a node limit and no time limit the same position
 // gives the same move and node count on every run. Node = one iteration (one new leaf).
 //
-// A template over the game's search rules (ordo_rules.h), like alpha-beta: Mcts is
-// Ordo's, OrderChaosMcts (orderchaos_search.h) the second game's; the definitions and both
-// instantiations are in mcts.cpp.
+// A template over a game's search rules, like alpha-beta: the definitions are in
+// mcts_impl.h, instantiated in each game's ai/ folder.
 #pragma once
 
 #include <atomic>
@@ -85,14 +84,6 @@ class BasicMcts : public BasicSearcher<Rules> {
   std::vector<std::uint64_t> history_;
   std::vector<std::uint64_t> path_hashes_;
   int max_depth_ = 0;
-};
-
-extern template class BasicMcts<OrdoRules>;
-
-// Ordo's MCTS searcher (a class, so that it does not clash with SearcherKind::Mcts).
-class Mcts : public BasicMcts<OrdoRules> {
- public:
-  using BasicMcts<OrdoRules>::BasicMcts;
 };
 
 }  // namespace ordo

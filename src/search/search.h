@@ -10,9 +10,8 @@
 // position, history and limits give the same best move and node count on every run (on a
 // fresh searcher or after clear(); the table is kept between searches otherwise).
 //
-// A template over the game's search rules (ordo_rules.h); AlphaBeta is Ordo's searcher,
-// OrderChaosAlphaBeta (orderchaos_search.h) the second game's. The definitions and both
-// instantiations are in search.cpp.
+// A template over a game's search rules (searcher.h); the definitions are in
+// search_impl.h, instantiated in each game's ai/ folder.
 #pragma once
 
 #include <atomic>
@@ -83,15 +82,6 @@ class BasicAlphaBeta : public BasicSearcher<Rules> {
   TranspositionTable table_;
   std::optional<typename Rules::Model> model_;
   std::vector<std::unique_ptr<Worker>> workers_;  // [0] is the main thread's
-};
-
-extern template class BasicAlphaBeta<OrdoRules>;
-
-// Ordo's alpha-beta searcher (a class rather than an alias, so that it can be declared
-// ahead and does not clash with the SearcherKind::AlphaBeta enumerator).
-class AlphaBeta : public BasicAlphaBeta<OrdoRules> {
- public:
-  using BasicAlphaBeta<OrdoRules>::BasicAlphaBeta;
 };
 
 }  // namespace ordo

@@ -13,8 +13,8 @@
 // The table's move is searched before the other moves are generated: when it cuts off, the
 // node never generates them.
 //
-// A template over the game's search rules (ordo_rules.h says what they provide); the
-// definitions and the instantiations for both games are in search_worker.cpp.
+// A template over a game's search rules (ordo/ai/ordo_rules.h says what they provide);
+// the definitions are in search_worker_impl.h, instantiated in each game's ai/ folder.
 #pragma once
 
 #include <array>
@@ -138,9 +138,5 @@ class BasicSearchWorker {
   std::atomic<std::uint64_t> nodes_{0};  // written by this worker only, read by the main
   bool aborted_ = false;
 };
-
-using SharedSearch = BasicSharedSearch<EvalModel>;
-using SearchWorker = BasicSearchWorker<OrdoRules>;
-extern template class BasicSearchWorker<OrdoRules>;
 
 }  // namespace ordo

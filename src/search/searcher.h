@@ -2,9 +2,9 @@
 // (search.h) or Monte Carlo tree search (mcts.h). One virtual call per search, none per
 // node.
 //
-// Templates over a game's search rules (`Rules`, see ordo_rules.h): the results carry the
-// game's own moves. The Ordo names (Info, SearchResult, Searcher) are the instantiations
-// for Ordo, as before.
+// Templates over a game's search rules (`Rules`; ordo/ai/ordo_rules.h lists what they
+// provide): the results carry the game's own moves. Each game names its instantiations in
+// its ai/ folder (ordo/ai/ordo_search.h, orderchaos/ai/orderchaos_search.h).
 #pragma once
 
 #include <atomic>
@@ -13,8 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/stopwatch.h"
-#include "search/ordo_rules.h"
+#include "util/stopwatch.h"
 
 namespace ordo {
 
@@ -75,9 +74,5 @@ class BasicSearcher {
   // Forgets everything learned between searches.
   virtual void clear() = 0;
 };
-
-using Info = BasicInfo<Move>;
-using SearchResult = BasicSearchResult<Move>;
-using Searcher = BasicSearcher<OrdoRules>;
 
 }  // namespace ordo

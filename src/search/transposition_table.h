@@ -15,8 +15,6 @@
 #include <optional>
 #include <vector>
 
-#include "core/bitboard.h"
-#include "core/move.h"
 #include "search/score.h"
 
 namespace ordo {
@@ -27,12 +25,10 @@ constexpr std::size_t kDefaultTableMib = 64;
 enum class Bound : std::uint8_t { None, Lower, Upper, Exact };
 
 // A move in one word, kNoPackedMove never being a real move. The table stores moves of
-// any game in this form; each game's search rules pack and unpack its own (for Ordo: a
-// whole turn, both Ordo X steps and the tie choice).
+// any game in this form; each game's search rules pack and unpack its own
+// (Rules::pack, Rules::unpack).
 using PackedMove = std::uint64_t;
 constexpr PackedMove kNoPackedMove = 0;
-PackedMove pack_move(const Move& move);
-Move unpack_move(PackedMove packed);  // packed != kNoPackedMove
 
 // Mate scores are stored relative to the node (distance from it, not from the root), so
 // that an entry stays right when the same position is reached at another ply.
@@ -56,14 +52,7 @@ struct TableSlot {
   std::atomic<std::uint64_t> meta{0};
 };
 
-struct TableHit {
-  std::optional<Move> move;
-  int score;  // root-relative again
-  int depth;
-  Bound bound;
-};
-
-// The same, with the move as stored (any game's).
+// What a probe finds, with the move as stored.
 struct PackedTableHit {
   PackedMove move;  // kNoPackedMove: none
   int score;        // root-relative again
@@ -80,10 +69,7 @@ class TranspositionTable {
   // Starts a new search: entries of earlier searches are replaced first.
   void new_search() { ++generation_; }
 
-  // Ordo's moves.
-  std::optional<TableHit> probe(std::uint64_t key, int ply) const;
-  void store(std::uint64_t key, int ply, const Move* best, int score, int depth, Bound bound);
-  // Any game's moves, packed by the caller. `best` kNoPackedMove: keep the slot's move if
+  // Moves packed by the caller. `best` kNoPackedMove: keep the slot's move if
   // it holds this position.
   std::optional<PackedTableHit> probe_packed(std::uint64_t key, int ply) const;
   void store_packed(std::uint64_t key, int ply, PackedMove best, int score, int depth, Bound bound);
@@ -91,9 +77,8 @@ class TranspositionTable {
   std::size_t entry_count() const { return bucket_count_ * kBucketSlots; }
   // Which bucket a key falls into, and how many entries a bucket holds (for tests).
   std::size_t bucket_of(std::uint64_t key) const {
-    // Multiply-shift maps the key onto any table size, not only powers of two (Bitboard is
-    // simply the 128-bit unsigned type).
-    return static_cast<std::size_t>((static_cast<Bitboard>(key) * bucket_count_) >> 64);
+    // Multiply-shift maps the key onto any table size, not only powers of two.
+    return static_cast<std::size_t>((static_cast<Wide>(key) * bucket_count_) >> 64);
   }
   static constexpr std::size_t bucket_slots() { return kBucketSlots; }
 
@@ -101,6 +86,7 @@ class TranspositionTable {
   // Two entries a bucket (48 bytes): on 8x8 at 900,000 nodes a search kept as much as
   // with one entry a slot and four times the memory (research/performance.md).
   static constexpr std::size_t kBucketSlots = 2;
+  __extension__ typedef unsigned __int128 Wide;  // a GCC/Clang builtin type
 
   std::size_t first_slot(std::uint64_t key) const { return bucket_of(key) * kBucketSlots; }
   // The slot's entry if its check word matches its key (a consistent store), else none.

@@ -2,7 +2,7 @@
 // and the lower levels' randomness, each game's levels) plus the time it may think.
 #pragma once
 
-#include "games/any_engine.h"
+#include "engine/any_engine.h"
 
 namespace ordo::server {
 

@@ -2,8 +2,8 @@
 
 #include <future>
 
-#include "core/notation.h"
-#include "engine/engine.h"
+#include "ordo/ai/ordo_facade.h"
+#include "ordo/notation.h"
 #include "server/api_error.h"
 #include "server/ordo_rules.h"
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "core/types.h"
+#include "ordo/types.h"
 
 namespace ordo::server {
 

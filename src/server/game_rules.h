@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "games/any_game.h"
+#include "engine/any_game.h"
 #include "server/storage.h"
 
 namespace ordo::server {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/types.h"
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
+#include "ordo/types.h"
 #include "server/change_listeners.h"
 #include "server/chess_clock.h"
 #include "server/game_offers.h"

@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "core/notation.h"
-#include "core/record.h"
+#include "ordo/notation.h"
+#include "ordo/record.h"
 #include "server/api_error.h"
 #include "server/game_rules.h"
 

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/game.h"
-#include "games/any_game.h"
+#include "engine/any_game.h"
+#include "ordo/game.h"
 
 namespace ordo::server {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/types.h"
+#include "ordo/types.h"
 
 namespace ordo::server {
 

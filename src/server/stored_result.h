@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "games/any_game.h"
+#include "engine/any_game.h"
 
 namespace ordo::server {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "games/any_game.h"
-#include "games/game_facts.h"
+#include "engine/any_game.h"
+#include "engine/game_facts.h"
 
 namespace stats {
 

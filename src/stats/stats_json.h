@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "games/game_facts.h"
+#include "engine/game_facts.h"
 #include "stats/metrics.h"
 #include "stats/stats_runner.h"
 

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/random.h"
+#include "util/random.h"
 
 namespace stats {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "games/any_engine.h"
-#include "games/any_game.h"
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
 #include "stats/game_sample.h"
 #include "stats/metrics.h"
 

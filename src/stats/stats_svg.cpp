@@ -6,10 +6,14 @@
 #include <sstream>
 
 #include "stats/metrics.h"
+#include "util/svg_text.h"
 
 namespace stats {
 
 namespace {
+
+using common::svg_escape;
+using common::svg_number;
 
 constexpr double kWidth = 720;
 constexpr double kHeight = 400;
@@ -18,50 +22,10 @@ constexpr double kRight = 20;
 constexpr double kTop = 50;
 constexpr double kBottom = 60;
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", value);
-  return buffer;
-}
-
 std::string label(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%g", value);
   return buffer;
-}
-
-// A tick step of 1, 2 or 5 times a power of ten giving about `ticks` ticks over `span`.
-double tick_step(double span, int ticks) {
-  if (span <= 0) return 1;
-  const double rough = span / ticks;
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  for (const double m : {1.0, 2.0, 5.0}) {
-    if (m * power >= rough) return m * power;
-  }
-  return 10 * power;
 }
 
 // A chart frame: value ranges mapped to the plot area, with axes, ticks and titles.
@@ -75,11 +39,11 @@ class Chart {
          << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
          << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
          << "<text x=\"" << kWidth / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">"
-         << escape(title) << "</text>\n"
+         << svg_escape(title) << "</text>\n"
          << "<text x=\"" << kWidth / 2 << "\" y=\"" << kHeight - 12 << "\" text-anchor=\"middle\">"
-         << escape(x_title) << "</text>\n"
+         << svg_escape(x_title) << "</text>\n"
          << "<text transform=\"translate(16," << kHeight / 2
-         << ") rotate(-90)\" text-anchor=\"middle\">" << escape(y_title) << "</text>\n";
+         << ") rotate(-90)\" text-anchor=\"middle\">" << svg_escape(y_title) << "</text>\n";
     axes();
   }
   double x(double value) const { return kLeft + value / x_max_ * (kWidth - kLeft - kRight); }
@@ -89,14 +53,15 @@ class Chart {
   std::ostream& out() { return out_; }
   void polyline(const std::vector<std::pair<double, double>>& points, const char* colour) {
     out_ << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\" points=\"";
-    for (const auto& [px, py] : points) out_ << number(x(px)) << ',' << number(y(py)) << ' ';
+    for (const auto& [px, py] : points)
+      out_ << svg_number(x(px)) << ',' << svg_number(y(py)) << ' ';
     out_ << "\"/>\n";
   }
   void legend(int row, const std::string& text, const char* colour) {
     const double top = kTop + 8 + 18 * row;
     out_ << "<rect x=\"" << kWidth - 180 << "\" y=\"" << top
          << "\" width=\"14\" height=\"4\" fill=\"" << colour << "\"/>\n<text x=\"" << kWidth - 160
-         << "\" y=\"" << top + 6 << "\">" << escape(text) << "</text>\n";
+         << "\" y=\"" << top + 6 << "\">" << svg_escape(text) << "</text>\n";
   }
   std::string finish() {
     out_ << "</svg>\n";
@@ -108,16 +73,16 @@ class Chart {
     out_ << "<g stroke=\"#444\">\n<line x1=\"" << kLeft << "\" y1=\"" << y(0) << "\" x2=\""
          << kWidth - kRight << "\" y2=\"" << y(0) << "\"/>\n<line x1=\"" << kLeft << "\" y1=\""
          << kTop << "\" x2=\"" << kLeft << "\" y2=\"" << y(0) << "\"/>\n</g>\n";
-    const double xs = tick_step(x_max_, 8);
+    const double xs = common::svg_tick_step(x_max_, 8);
     for (double v = 0; v <= x_max_ + 1e-9; v += xs) {
-      out_ << "<text x=\"" << number(x(v)) << "\" y=\"" << y(0) + 16 << "\" text-anchor=\"middle\">"
-           << label(v) << "</text>\n";
+      out_ << "<text x=\"" << svg_number(x(v)) << "\" y=\"" << y(0) + 16
+           << "\" text-anchor=\"middle\">" << label(v) << "</text>\n";
     }
-    const double ys = tick_step(y_max_, 6);
+    const double ys = common::svg_tick_step(y_max_, 6);
     for (double v = 0; v <= y_max_ + 1e-9; v += ys) {
-      out_ << "<line x1=\"" << kLeft << "\" y1=\"" << number(y(v)) << "\" x2=\"" << kWidth - kRight
-           << "\" y2=\"" << number(y(v)) << "\" stroke=\"#ddd\"/>\n"
-           << "<text x=\"" << kLeft - 6 << "\" y=\"" << number(y(v) + 4)
+      out_ << "<line x1=\"" << kLeft << "\" y1=\"" << svg_number(y(v)) << "\" x2=\""
+           << kWidth - kRight << "\" y2=\"" << svg_number(y(v)) << "\" stroke=\"#ddd\"/>\n"
+           << "<text x=\"" << kLeft - 6 << "\" y=\"" << svg_number(y(v) + 4)
            << "\" text-anchor=\"end\">" << label(v) << "</text>\n";
     }
   }
@@ -163,9 +128,9 @@ std::string length_histogram_svg(const RunResult& run) {
     const double share = ratio(count, run.tally.games);
     const double left = chart.x(index * bin);
     const double width = std::max(1.0, chart.x((index + 1) * bin) - left - 1);
-    chart.out() << "<rect x=\"" << number(left) << "\" y=\"" << number(chart.y(share))
-                << "\" width=\"" << number(width) << "\" height=\""
-                << number(chart.y(0) - chart.y(share)) << "\" fill=\"#4a7ab5\"/>\n";
+    chart.out() << "<rect x=\"" << svg_number(left) << "\" y=\"" << svg_number(chart.y(share))
+                << "\" width=\"" << svg_number(width) << "\" height=\""
+                << svg_number(chart.y(0) - chart.y(share)) << "\" fill=\"#4a7ab5\"/>\n";
   }
   return chart.finish();
 }
@@ -217,13 +182,14 @@ std::string score_by_run_svg(const std::vector<RunResult>& runs) {
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const double at = chart.x(static_cast<double>(i + 1));
     const Interval ci = first_player_score_interval(runs[i].tally);
-    chart.out() << "<line x1=\"" << number(at) << "\" y1=\"" << number(chart.y(ci.low))
-                << "\" x2=\"" << number(at) << "\" y2=\"" << number(chart.y(ci.high))
-                << "\" stroke=\"#4a7ab5\" stroke-width=\"2\"/>\n<circle cx=\"" << number(at)
-                << "\" cy=\"" << number(chart.y(first_player_score(runs[i].tally)))
-                << "\" r=\"4\" fill=\"#4a7ab5\"/>\n<text x=\"" << number(at) << "\" y=\""
-                << number(chart.y(0) + 30) << "\" text-anchor=\"middle\" font-size=\"10\">"
-                << escape(runs[i].settings.first.text() + " vs " + runs[i].settings.second.text())
+    chart.out() << "<line x1=\"" << svg_number(at) << "\" y1=\"" << svg_number(chart.y(ci.low))
+                << "\" x2=\"" << svg_number(at) << "\" y2=\"" << svg_number(chart.y(ci.high))
+                << "\" stroke=\"#4a7ab5\" stroke-width=\"2\"/>\n<circle cx=\"" << svg_number(at)
+                << "\" cy=\"" << svg_number(chart.y(first_player_score(runs[i].tally)))
+                << "\" r=\"4\" fill=\"#4a7ab5\"/>\n<text x=\"" << svg_number(at) << "\" y=\""
+                << svg_number(chart.y(0) + 30) << "\" text-anchor=\"middle\" font-size=\"10\">"
+                << svg_escape(runs[i].settings.first.text() + " vs " +
+                              runs[i].settings.second.text())
                 << "</text>\n";
   }
   return chart.finish();

@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-#include "search/evaluation.h"
+#include "ordo/ai/evaluation.h"
 
 namespace ordo {
 

@@ -9,7 +9,7 @@
 #include <array>
 #include <vector>
 
-#include "search/evaluation.h"
+#include "ordo/ai/evaluation.h"
 #include "tuning/training_data.h"
 
 namespace ordo {

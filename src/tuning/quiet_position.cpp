@@ -1,8 +1,8 @@
 #include "tuning/quiet_position.h"
 
-#include "core/movegen.h"
-#include "search/direct_turns.h"
-#include "search/ordo_rules.h"
+#include "ordo/ai/direct_turns.h"
+#include "ordo/ai/ordo_rules.h"
+#include "ordo/movegen.h"
 
 namespace ordo {
 

@@ -7,8 +7,8 @@
 // "Quiet positions").
 #pragma once
 
-#include "core/move_list.h"
-#include "core/position.h"
+#include "ordo/move_list.h"
+#include "ordo/position.h"
 
 namespace ordo {
 

@@ -3,7 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "core/record.h"
+#include "ordo/record.h"
 #include "tuning/quiet_position.h"
 
 namespace ordo {

@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
 
 namespace ordo {
 

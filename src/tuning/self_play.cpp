@@ -4,8 +4,8 @@
 #include <memory>
 #include <random>
 
-#include "core/movegen.h"
-#include "search/search.h"
+#include "ordo/ai/ordo_search.h"
+#include "ordo/movegen.h"
 
 namespace ordo {
 

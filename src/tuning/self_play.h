@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "core/game.h"
-#include "search/evaluation.h"
+#include "ordo/ai/evaluation.h"
+#include "ordo/game.h"
 
 namespace ordo {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "ordo/game.h"
 #include "tuning/self_play.h"
 
 namespace ordo {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "search/evaluation.h"
+#include "ordo/ai/evaluation.h"
 #include "tuning/self_play.h"
 
 namespace ordo {

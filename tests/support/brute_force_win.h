@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <memory>
 
-#include "core/move_list.h"
-#include "core/movegen.h"
-#include "core/position.h"
+#include "ordo/move_list.h"
+#include "ordo/movegen.h"
+#include "ordo/position.h"
 
 namespace ordo::testing {
 

@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "core/movegen.h"
-#include "core/position.h"
+#include "ordo/movegen.h"
+#include "ordo/position.h"
 
 namespace ordo::testing {
 

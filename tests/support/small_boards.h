@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "core/position.h"
+#include "ordo/position.h"
 
 namespace ordo::testing {
 

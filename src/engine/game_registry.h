@@ -1,0 +1,100 @@
+// The one registry of games: what the front ends (UGI, the match runner, the command line,
+// the server) may know of a game, each entry written by the game itself in its ai/ folder
+// (ordo/ai/ordo_entry.cpp, orderchaos/ai/orderchaos_entry.cpp). game_registry.cpp is the
+// only place that names them all; a new game adds one line there.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
+
+namespace games {
+
+// What `bench` asks of a game: its fixed workload for timing (perft, seeded random games,
+// fixed-depth searches), with counts that are the same on every run.
+struct BenchRequest {
+  std::string rules;         // a rule set of the game; empty: its default
+  std::optional<int> games;  // random games to play; none: the game's own number
+  bool quick = false;        // a small workload (for tests)
+};
+
+// What `solve` asks of a game; each game takes what applies to it and refuses the rest.
+struct SolveRequest {
+  int turns = 0;  // a forced win within this many own turns (games without an end); 0: none
+  std::uint64_t nodes = 0;       // 0: no limit
+  std::int64_t movetime_ms = 0;  // 0: no limit
+  std::size_t hash_mib = 64;
+  bool json = false;  // one JSON object instead of text
+  // Sampling: `sample` seeded random positions with `empty` empty squares (games that fill
+  // a board); `sampling` says whether any of the three was given.
+  int sample = 0;
+  int empty = 16;
+  std::uint64_t seed = 1;
+  bool sampling = false;
+};
+
+// What `prove` asks of a game: proof-number search of its position, or with `frontier` of
+// every position that many moves on (one per symmetry class).
+struct ProveRequest {
+  int frontier = -1;        // -1: the position itself
+  std::uint64_t nodes = 0;  // per position; 0: no limit
+  std::size_t hash_mib = 256;
+  bool list = false;  // with frontier: each position and its value
+  // The winner's whole strategy, for one proved position: `write_strategy` (null: not
+  // wanted) receives the file's text; `strategy_name` names it in the report.
+  std::function<void(const std::string& text)> write_strategy{};
+  std::string strategy_name{};
+  std::size_t strategy_limit = 1000000;  // most positions a strategy may hold
+};
+
+struct GameEntry {
+  GameInfo info;           // name, title, rule sets, sizes, searchers
+  std::string record_tag;  // the Game tag of its records ("Ordo")
+  // The kinds of match player beyond our engine (kind=ab) and any UGI engine (kind=ugi)
+  // that play this game: "uct", Ordo's reference bot (match/uct_player.h).
+  std::vector<std::string> extra_players{};
+  // A new game from GameSpec options; throws GameError naming a bad option or value.
+  std::unique_ptr<AnyGame> (*make_game)(const std::map<std::string, std::string>& options);
+  // A game read from a record of this game; tags beyond the game's own go to `tags`.
+  std::unique_ptr<AnyGame> (*read_record)(std::string_view text,
+                                          std::map<std::string, std::string>& tags);
+  // Its engine (null: the game has none).
+  std::unique_ptr<AnyEngine> (*make_engine)(const AnyGame& game, const EngineSettings& settings);
+  // Runs the bench workload, writing its report; throws GameError for a bad rule set.
+  void (*bench)(const BenchRequest& request, std::ostream& out) = nullptr;
+  // Solves the game's position exactly, writing the report; returns the exit status (1:
+  // nothing to solve). Throws GameError for a request that does not fit the game.
+  int (*solve)(const AnyGame& game, const SolveRequest& request, std::ostream& out,
+               std::ostream& err) = nullptr;
+  // Proves the game's position by proof-number search, writing the report; returns the exit
+  // status (1: nothing to prove, or no strategy). Null: the game has no proof search.
+  int (*prove)(const AnyGame& game, const ProveRequest& request, std::ostream& out,
+               std::ostream& err) = nullptr;
+};
+
+// Every game, the default first (a record without a Game tag is the default game's).
+const std::vector<GameEntry>& game_registry();
+
+// The entry of the game of that name; throws GameError listing the known ones.
+const GameEntry& game_entry(std::string_view name);
+
+// The games' names, "ordo, orderchaos", for messages.
+std::string game_names();
+
+// Whether the game of that name has that extra kind of match player (GameEntry).
+bool has_extra_player(std::string_view game, std::string_view kind);
+
+// The titles of the games that have that extra kind of player, "Ordo", for messages.
+std::string games_with_extra_player(std::string_view kind);
+
+}  // namespace games

@@ -1,0 +1,10 @@
+// Order and Chaos's entry in the registry of games (engine/game_registry.h).
+#pragma once
+
+#include "engine/game_registry.h"
+
+namespace games {
+
+GameEntry orderchaos_entry();
+
+}  // namespace games

@@ -11,6 +11,7 @@
 
 #include "analysis/game_analysis.h"
 #include "cli/app.h"
+#include "engine/any_game.h"
 #include "ordo/ai/solver.h"
 #include "ordo/movegen.h"
 #include "ordo/notation.h"
@@ -55,11 +56,11 @@ TEST(MoveJudgement, ThresholdsAndForcedResults) {
 }
 
 TEST(GameAnalysis, OneEntryPerMoveWithConsistentScores) {
-  Game game(Position::start(Variant::Classic, 8, 8));
-  for (const char* m : {"c2-c4", "c7-c5", "d3-d4", "e6-e5", "c4xc5"}) game.play(m);
-  GameAnalyzer analyzer({.depth = 2}, 4);
+  const std::unique_ptr<games::AnyGame> game = games::make_game({"ordo", {{"size", "8x8"}}});
+  games::play_moves(*game, {"c2-c4", "c7-c5", "d3-d4", "e6-e5", "c4xc5"});
+  GameAnalyzer analyzer(*game, {.depth = 2}, 4);
   int calls = 0;
-  const GameAnalysis a = analyzer.analyze_game(game, [&](int done, int total) {
+  const GameAnalysis a = analyzer.analyze_game(*game, [&](int done, int total) {
     ++calls;
     EXPECT_EQ(done, calls);
     EXPECT_EQ(total, 6);  // five moves and the final position
@@ -67,8 +68,8 @@ TEST(GameAnalysis, OneEntryPerMoveWithConsistentScores) {
   EXPECT_EQ(calls, 6);
   ASSERT_EQ(a.plies.size(), 5u);
   for (const PlyAnalysis& p : a.plies) {
-    EXPECT_EQ(p.played, game.moves()[static_cast<std::size_t>(p.ply)]);
-    EXPECT_EQ(p.mover, p.ply % 2 ? Color::Black : Color::White);
+    EXPECT_EQ(p.played, game->moves()[static_cast<std::size_t>(p.ply)]);
+    EXPECT_EQ(p.mover, p.ply % 2 ? games::Side::Second : games::Side::First);
     ASSERT_TRUE(p.before.best_move);
     EXPECT_EQ(p.score_before, p.before.score);
     EXPECT_EQ(p.drop, score_drop(p.score_before, p.score_after));
@@ -108,16 +109,20 @@ TEST(GameAnalysis, MarksMovesThatHandTheOpponentAWin) {
   std::mt19937_64 rng(3);
   Solver solver(1);
   int blunders_checked = 0;
+  const std::string start = "bbbbbb/bb2bb/6/ww2ww/wwwwww w";
   for (int g = 0; g < 20 && blunders_checked < 2; ++g) {
-    Game game(Position::parse("bbbbbb/bb2bb/6/ww2ww/wwwwww w", Variant::Classic));
+    Game game(Position::parse(start, Variant::Classic));
+    const std::unique_ptr<games::AnyGame> any = games::make_game({"ordo", {{"position", start}}});
     MoveList moves;
     for (int i = 0; i < 16 && !game.result().over(); ++i) {
       game.legal_moves(moves);
-      game.play(moves[rng() % moves.size()]);
+      const Move move = moves[rng() % moves.size()];
+      any->play(format_move(game.position(), move));
+      game.play(move);
     }
     // Depth 1 sees a win at once of the opponent (quiescence looks for one first).
-    GameAnalyzer analyzer({.depth = 1}, 1);
-    const GameAnalysis a = analyzer.analyze_game(game);
+    GameAnalyzer analyzer(*any, {.depth = 1}, 1);
+    const GameAnalysis a = analyzer.analyze_game(*any);
     Game replay(game.start_position(), game.options());
     for (const PlyAnalysis& p : a.plies) {
       const bool safe = has_safe_move(solver, replay);

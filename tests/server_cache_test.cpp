@@ -12,7 +12,7 @@
 #include "server/api_error.h"
 #include "server/game_cache.h"
 #include "server/game_service.h"
-#include "server/ordo_rules.h"
+#include "server/game_setup.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {
@@ -36,8 +36,8 @@ std::shared_ptr<Match> sample_match(const std::string& id) {
   StoredGame row;
   row.id = id;
   row.rules = "classic";
-  row.start = Position::start(Variant::Classic, 8, 8).to_string();
-  return std::make_shared<Match>(row, ordo_game_from_stored(row.rules, row.start, "{}"));
+  row.start = games::make_game({"ordo", {{"size", "8x8"}}})->start_position();
+  return std::make_shared<Match>(row, games::make_game(spec_of(row)));
 }
 
 TEST(ServerGameCache, ConcurrentRequestsForAGameNotInMemoryShareOneLoad) {

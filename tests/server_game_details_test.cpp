@@ -1,8 +1,10 @@
-// Details of a game the page shows or exports: the record's Date tag and the house rules
-// listed for each rule set.
+// Details of a game the page shows or exports: the record's Date tag, the house rules
+// listed for each rule set and kept across a restart, and what the last move did.
 #include <gtest/gtest.h>
 
+#include "engine/game_registry.h"
 #include "server/game_service.h"
+#include "server/game_types.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {
@@ -15,6 +17,12 @@ class GameDetailsTest : public testing::ServiceFixture {
   GameDetailsTest() { open(); }
 };
 
+bool mentions_repetition(const json& state) {
+  for (const auto& rule : state["house_rules"])
+    if (rule.get<std::string>().find("repetition") != std::string::npos) return true;
+  return false;
+}
+
 TEST_F(GameDetailsTest, TheExportedRecordIsDatedWhenTheGameWasCreated) {
   now_ = 1'700'000'000'000;  // 2023-11-14 22:13:20 UTC
   const json created = service().create({{"mode", "local"}});
@@ -26,11 +34,6 @@ TEST_F(GameDetailsTest, TheExportedRecordIsDatedWhenTheGameWasCreated) {
 TEST_F(GameDetailsTest, OrdoXListsNoRepetitionRuleItCannotReach) {
   const json classic = service().create({{"mode", "local"}, {"rules", "classic"}});
   const json x = service().create({{"mode", "local"}, {"rules", "x"}});
-  auto mentions_repetition = [](const json& state) {
-    for (const auto& rule : state["house_rules"])
-      if (rule.get<std::string>().find("repetition") != std::string::npos) return true;
-    return false;
-  };
   EXPECT_TRUE(mentions_repetition(classic["state"]));
   EXPECT_FALSE(mentions_repetition(x["state"]));
   EXPECT_EQ(x["state"]["house_rules"].size(), 1u);
@@ -44,6 +47,56 @@ TEST_F(GameDetailsTest, TheResultSaysWhenThePlayersDecidedIt) {
   const json resigned = service().resign(id, {{"token", token}});
   EXPECT_TRUE(resigned["result"]["by_players"].get<bool>());
   EXPECT_ANY_THROW(service().undo(id, {{"token", token}}));
+}
+
+// The settings column holds the game's house options (game_setup.h); a game imported with
+// repetition off keeps it off when it is read back from storage.
+TEST_F(GameDetailsTest, AnImportedGamesHouseRulesSurviveARestart) {
+  const std::string record =
+      "[Game \"Ordo\"]\n[Rules \"classic\"]\n[Size \"8x8\"]\n[Repetition \"off\"]\n\n"
+      "1. c2-c4 *\n";
+  const json imported = service().import_record({{"record", record}});
+  EXPECT_FALSE(mentions_repetition(imported["state"]));
+  const std::string id = imported["id"];
+  open();  // a restart: the game comes back from storage
+  const json reread = service().state(id, "");
+  EXPECT_FALSE(mentions_repetition(reread));
+  EXPECT_EQ(reread["house_rules"].size(), 1u);
+  EXPECT_EQ(reread["moves"].size(), 1u);
+  const json usual = service().create({{"mode", "local"}, {"size", "8x8"}});
+  EXPECT_TRUE(mentions_repetition(service().state(usual["id"], "")));
+}
+
+TEST_F(GameDetailsTest, TheLastMoveSaysWhatItCaptured) {
+  // White's c3 piece takes the black piece on c4; b3 and d5 stay.
+  const json created = service().create(
+      {{"mode", "local"}, {"position", "8/8/8/3b4/2b5/1ww5/8/8 w"}, {"size", "8x8"}});
+  EXPECT_TRUE(created["state"]["last"].is_null());
+  const json after = play(created["id"], created["tokens"]["white"], "c3xc4");
+  EXPECT_EQ(after["last"]["from"], json({"c3"}));
+  EXPECT_EQ(after["last"]["to"], json({"c4"}));
+  EXPECT_EQ(after["last"]["captured"], json({"c4"}));
+  EXPECT_EQ(after["last"]["placed"], json::array());
+  EXPECT_EQ(after["line"], json::array());
+  EXPECT_FALSE(after["split"].get<bool>());
+}
+
+// The page draws and labels every game from what the server says (GET /api/game-types).
+TEST_F(GameDetailsTest, TheGameTypesAreTheRegistrysGames) {
+  const json& types = game_types().at("games");
+  ASSERT_EQ(types.size(), games::game_registry().size());
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    const games::GameEntry& entry = games::game_registry()[i];
+    EXPECT_EQ(types[i]["name"], entry.info.name);
+    EXPECT_EQ(types[i]["rule_sets"].size(), entry.info.rule_sets.size());
+    EXPECT_EQ(types[i]["rule_sets"][0]["name"], entry.info.rule_sets.front());
+    EXPECT_EQ(types[i]["draws"], entry.info.draws);
+  }
+  EXPECT_EQ(types[0]["rule_sets"][1], json({{"name", "x"}, {"title", "Ordo X"}}));
+  EXPECT_EQ(types[0]["sides"], json({{"white", "White"}, {"black", "Black"}}));
+  EXPECT_EQ(types[0]["move_style"], "steps");
+  const json created = service().create({{"mode", "local"}});
+  EXPECT_EQ(created["state"]["about"], types[0]);
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 // Order and Chaos through the game service: every mode, legal and illegal moves, the
 // endings (a line of five for Order, the full board for Chaos), the engine, reading a game
-// back from storage, records, and what the game does not have (draws, other sizes).
+// back from storage, records, analysis, and what the game does not have (draws, other
+// sizes).
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <memory>
 
+#include "server/analysis.h"
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server_service_fixture.h"
@@ -55,6 +57,9 @@ TEST_F(OrderChaosServiceTest, ALocalGameHasTheGamesBoardSidesAndMoves) {
   EXPECT_EQ(state["players"], json({{"white", "Order"}, {"black", "Chaos"}}));
   EXPECT_EQ(state["legal"].size(), 72u);  // X or O on each of 36 squares
   EXPECT_EQ(state["draws"], false);
+  EXPECT_EQ(state["about"]["move_style"], "placement");
+  EXPECT_EQ(state["about"]["pieces"], json({"X", "O"}));
+  EXPECT_EQ(state["about"]["sides"], state["sides"]);
   EXPECT_FALSE(state.contains("split"));
   EXPECT_FALSE(state.contains("house_rules"));
 
@@ -64,13 +69,14 @@ TEST_F(OrderChaosServiceTest, ALocalGameHasTheGamesBoardSidesAndMoves) {
   EXPECT_EQ(after["to_move"], "black");
   EXPECT_EQ(after["moves"][0]["move"], "Xc3");
   EXPECT_EQ(after["moves"][0]["by"], "white");
-  EXPECT_EQ(after["last"], json({{"symbol", "X"}, {"square", "c3"}}));
+  EXPECT_EQ(after["last"]["placed"], json({"c3"}));
+  EXPECT_EQ(after["last"]["from"], json::array());
   EXPECT_EQ(after["legal"].size(), 70u);
   after = play(id, token, "Od4");
   EXPECT_EQ(after["moves"][1]["position"], after["position"]);
   after = service().undo(id, {{"token", token}});
   EXPECT_EQ(after["ply"], 1);
-  EXPECT_EQ(after["last"]["square"], "c3");
+  EXPECT_EQ(after["last"]["placed"], json({"c3"}));
 }
 
 TEST_F(OrderChaosServiceTest, IllegalMovesAndMissingFeaturesSayWhyAndChangeNothing) {
@@ -221,6 +227,50 @@ TEST_F(OrderChaosServiceTest, RecordsExportAndImportAsOrderAndChaos) {
   EXPECT_EQ(code, "bad_record");
   EXPECT_NE(message.find("a1"), std::string::npos) << message;
   EXPECT_EQ(service().list(50, 0)["games"].size(), 2u);
+}
+
+// Order to move can win at once by completing a1-e1 (four X's stand on a1-d1).
+TEST_F(OrderChaosServiceTest, AGamesPositionIsAnalysedByTheGamesOwnEngine) {
+  const json created = create({{"mode", "local"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  json state;
+  for (std::size_t i = 0; i + 1 < kOrderMakesFive.size(); ++i)
+    state = play(id, token, kOrderMakesFive[i]);
+  const json request = service().analysis_request(id, {{"token", token}, {"movetime_ms", 50}});
+  EXPECT_EQ(request["game"], "orderchaos");
+  EXPECT_EQ(request["position"], state["position"]);
+  Analyzer analyzer;
+  const json answer = analyzer.analyze(request);
+  EXPECT_EQ(answer["mate"], 1) << answer.dump();
+  ASSERT_FALSE(answer["pv"].empty());
+  EXPECT_EQ(answer["pv"][0], "Xe1");  // the only move that makes a line
+  EXPECT_GT(answer["nodes"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(answer["to_move"], "white");  // Order's turn
+}
+
+TEST_F(OrderChaosServiceTest, TheFreeAnalysisTakesOrderAndChaosPositionsAndMoves) {
+  Analyzer analyzer;
+  const json answer = analyzer.analyze(
+      {{"game", "orderchaos"}, {"moves", {"Xa1", "Oa6", "Xb1", "Oc5"}}, {"movetime_ms", 50}});
+  EXPECT_GE(answer["depth"].get<int>(), 1) << answer.dump();
+  ASSERT_FALSE(answer["pv"].empty());
+  // The line is one of Order's placements in the position after the four moves.
+  const std::string first = answer["pv"][0];
+  EXPECT_TRUE(first[0] == 'X' || first[0] == 'O') << first;
+  try {
+    analyzer.analyze({{"game", "orderchaos"}, {"moves", {"Xa1", "Oa1"}}});
+    ADD_FAILURE() << "a taken square must be refused";
+  } catch (const ApiError& e) {
+    EXPECT_EQ(e.status(), 422);
+    EXPECT_NE(std::string(e.what()).find("a1"), std::string::npos) << e.what();
+  }
+  try {
+    analyzer.analyze({{"game", "orderchaos"}, {"rules", "classic"}});
+    ADD_FAILURE() << "Ordo's rules are no rules of Order and Chaos";
+  } catch (const ApiError& e) {
+    EXPECT_EQ(e.status(), 400);
+    EXPECT_NE(std::string(e.what()).find("original or exact-five"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

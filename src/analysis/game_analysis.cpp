@@ -1,15 +1,16 @@
 #include "analysis/game_analysis.h"
 
-#include <atomic>
+#include "search/score.h"
 
 namespace ordo {
 
 namespace {
 
 // The score of a finished game for the side that just moved.
-int terminal_score_for_mover(const Result& result, Color mover) {
-  if (result.outcome == Outcome::Draw) return 0;
-  const bool mover_won = (result.outcome == Outcome::WhiteWins) == (mover == Color::White);
+int terminal_score_for_mover(const games::GameResult& result, games::Side mover) {
+  if (result.outcome == games::Outcome::Draw) return 0;
+  const bool mover_won =
+      (result.outcome == games::Outcome::FirstWins) == (mover == games::Side::First);
   return mover_won ? kMateScore - 1 : -(kMateScore - 1);
 }
 
@@ -21,52 +22,80 @@ int score_from_parent(int child_score) {
   return -child_score;
 }
 
+games::EngineSettings full_strength(std::size_t hash_mib) {
+  games::EngineSettings settings;
+  settings.hash_mib = hash_mib;
+  return settings;
+}
+
 }  // namespace
 
-GameAnalyzer::GameAnalyzer(SearchLimits per_position, std::size_t hash_mib)
-    : limits_(per_position), searcher_(hash_mib) {
-  if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = 1000;
+GameAnalyzer::GameAnalyzer(const games::AnyGame& game, games::GoLimits per_position,
+                           std::size_t hash_mib)
+    : limits_(per_position), engine_(games::make_engine(game, full_strength(hash_mib))) {
+  if (!limits_.depth && !limits_.nodes && !limits_.movetime_ms) limits_.movetime_ms = 1000;
 }
 
-PositionAnalysis GameAnalyzer::analyze_position(const Position& pos,
-                                                const std::vector<std::uint64_t>& history) {
-  const std::atomic<bool> stop{false};
-  const SearchResult r = searcher_.search(pos, history, limits_, stop);
-  return PositionAnalysis{r.best_move, r.score, r.mate, r.depth, r.nodes, r.pv};
-}
-
-PositionAnalysis GameAnalyzer::analyze_position(const Game& game) {
+PositionAnalysis GameAnalyzer::analyze_position(const games::AnyGame& game) {
   if (game.result().over()) return {};
-  return analyze_position(game.position(), game.earlier_hashes());
+  engine_->set_position(game.start_position(), game.moves());
+  // Both callbacks run on the search thread; wait() returns after the last of them.
+  PositionAnalysis analysis;
+  std::vector<std::string> last_pv;
+  games::EngineCallbacks callbacks;
+  callbacks.on_info = [&last_pv](const games::SearchInfo& info) { last_pv = info.pv; };
+  callbacks.on_final_info = [&analysis](const games::SearchInfo& info) {
+    analysis.score = info.score;
+    analysis.mate = info.mate;
+    analysis.depth = info.depth;
+    analysis.nodes = info.nodes;
+  };
+  callbacks.on_best_move = [&analysis](const std::optional<std::string>& move) {
+    analysis.best_move = move;
+  };
+  engine_->go(limits_, std::move(callbacks));
+  engine_->wait();
+  // The last iteration's line, when it begins with the move chosen (it always should).
+  if (analysis.best_move) {
+    analysis.pv = !last_pv.empty() && last_pv.front() == *analysis.best_move
+                      ? last_pv
+                      : std::vector<std::string>{*analysis.best_move};
+  }
+  return analysis;
 }
 
-GameAnalysis GameAnalyzer::analyze_game(const Game& game,
+GameAnalysis GameAnalyzer::analyze_game(const games::AnyGame& game,
                                         const std::function<void(int, int)>& progress) {
   // Replays the game so that every position is searched with the history it had; the
   // search of position i+1 also gives the score of move i.
-  Game replay(game.start_position(), game.options());
-  const int total = static_cast<int>(game.moves().size()) + (game.result().over() ? 0 : 1);
+  const std::unique_ptr<games::AnyGame> replay = game.clone();
+  replay->reopen();
+  while (replay->undo()) {
+  }
+  const std::vector<std::string> moves = game.moves();
+  const int total = static_cast<int>(moves.size()) + (game.result().over() ? 0 : 1);
   std::vector<PositionAnalysis> searched;
-  std::vector<Result> results_after;
-  for (const Move& move : game.moves()) {
-    searched.push_back(analyze_position(replay));
+  std::vector<games::GameResult> results_after;
+  std::vector<games::Side> movers;
+  for (const std::string& move : moves) {
+    searched.push_back(analyze_position(*replay));
     if (progress) progress(static_cast<int>(searched.size()), total);
-    replay.play(move);
-    results_after.push_back(replay.result());
+    movers.push_back(replay->side_to_move());
+    replay->play(move);
+    results_after.push_back(replay->result());
   }
   GameAnalysis analysis;
   analysis.result = game.result();
   if (!game.result().over()) {
-    analysis.final_position = analyze_position(replay);
+    analysis.final_position = analyze_position(*replay);
     if (progress) progress(total, total);
   }
 
-  Position pos = game.start_position();
-  for (std::size_t i = 0; i < game.moves().size(); ++i) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
     PlyAnalysis ply;
     ply.ply = static_cast<int>(i);
-    ply.mover = pos.side_to_move();
-    ply.played = game.moves()[i];
+    ply.mover = movers[i];
+    ply.played = moves[i];
     ply.before = searched[i];
     ply.score_before = searched[i].score;
     if (results_after[i].over()) {
@@ -81,7 +110,6 @@ GameAnalysis GameAnalyzer::analyze_game(const Game& game,
     ply.drop = score_drop(ply.score_before, ply.score_after);
     ply.mark = judge_move(ply.score_before, ply.score_after);
     analysis.plies.push_back(ply);
-    pos.make(ply.played);
   }
   return analysis;
 }

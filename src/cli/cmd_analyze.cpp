@@ -1,6 +1,7 @@
-// `analyze`: the best line and score of a position (--position, --moves), or of a whole
-// record (--record FILE) move by move, with mistakes and blunders marked
+// `analyze`: the best line and score of a position (--game, --position, --moves), or of a
+// whole record of any game (--record FILE) move by move, with mistakes and blunders marked
 // (src/analysis/move_judgement.h has the thresholds). Text by default, --json for tools.
+// Every game goes through the registry (analysis/game_analysis.h).
 #include <CLI/CLI.hpp>
 #include <iomanip>
 #include <memory>
@@ -11,22 +12,25 @@
 #include <vector>
 
 #include "analysis/game_analysis.h"
+#include "cli/cli_game.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/text_file.h"
-#include "ordo/notation.h"
-#include "ordo/record.h"
+#include "search/search.h"
 #include "util/report_format.h"
 
 namespace ordo::cli {
 
 namespace {
 
+using games::AnyGame;
+using games::Side;
+
 struct AnalyzeOptions {
   CommonOptions common;
   std::string record_file;
-  SearchLimits limits;
+  games::GoLimits limits;
   std::size_t hash_mib = 64;
   bool json = false;
   bool progress = false;
@@ -48,15 +52,6 @@ nlohmann::json score_json(int score) {
   return j;
 }
 
-std::vector<std::string> move_texts(Position pos, const std::vector<Move>& moves) {
-  std::vector<std::string> texts;
-  for (const Move& m : moves) {
-    texts.push_back(format_move(pos, m));
-    pos.make(m);
-  }
-  return texts;
-}
-
 std::string joined(const std::vector<std::string>& words) {
   std::string text;
   for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
@@ -66,43 +61,43 @@ std::string joined(const std::vector<std::string>& words) {
 // A record of one game; far larger than any game's moves and tags.
 constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;
 
-Game read_record_file(const std::string& path) {
+std::unique_ptr<AnyGame> read_record_file(const std::string& path) {
   const std::string text = read_text_file(path, "record file", kMaxRecordBytes);
   try {
-    return read_record(text).game;
-  } catch (const RecordError& e) {
+    return games::read_any_record(text).game;
+  } catch (const games::GameError& e) {
     throw std::invalid_argument("record file '" + path + "': " + e.what());
   }
 }
 
 // Position mode.
-int report_position(const Game& game, const AnalyzeOptions& options, const Streams& io) {
+int report_position(const AnyGame& game, const AnalyzeOptions& options, const Streams& io) {
   if (game.result().over()) {
-    io.err << "nothing to analyse: " << describe(game.result()) << '\n';
+    io.err << "nothing to analyse: " << game.result().description << '\n';
     return 1;
   }
-  GameAnalyzer analyzer(options.limits, options.hash_mib);
+  GameAnalyzer analyzer(game, options.limits, options.hash_mib);
   const PositionAnalysis a = analyzer.analyze_position(game);
-  const Position& pos = game.position();
-  const std::vector<std::string> pv = move_texts(pos, a.pv);
-  const std::string best = format_move(pos, *a.best_move);
+  const std::string mover = game.side_name(game.side_to_move());
+  const std::string best = a.best_move.value_or("-");
   if (options.json) {
     nlohmann::json j;
-    j["position"] = pos.to_string();
-    j["side_to_move"] = std::string(color_name(pos.side_to_move()));
+    j["game"] = std::string(game.game_name());
+    j["position"] = game.position();
+    j["side_to_move"] = mover;
     j["best_move"] = best;
     j["score"] = score_json(a.score);
     j["depth"] = a.depth;
     j["nodes"] = a.nodes;
-    j["pv"] = pv;
+    j["pv"] = a.pv;
     io.out << j.dump() << '\n';
     return 0;
   }
-  io.out << "position " << pos.to_string() << " (" << color_name(pos.side_to_move()) << " to move, "
-         << variant_name(pos.variant()) << ")\n"
-         << "score " << score_text(a.score) << " for " << color_name(pos.side_to_move())
-         << ", depth " << a.depth << ", nodes " << grouped(a.nodes) << '\n'
-         << "best line " << joined(pv) << '\n'
+  io.out << "position " << game.position() << " (" << mover << " to move, " << game.rules_name()
+         << ")\n"
+         << "score " << score_text(a.score) << " for " << mover << ", depth " << a.depth
+         << ", nodes " << grouped(a.nodes) << '\n'
+         << "best line " << joined(a.pv) << '\n'
          << "bestmove " << best << '\n';
   return 0;
 }
@@ -115,87 +110,82 @@ struct MarkCounts {
 MarkCounts count_marks(const GameAnalysis& analysis) {
   MarkCounts c;
   for (const PlyAnalysis& p : analysis.plies) {
-    if (p.mark == MoveMark::Mistake) ++c.mistakes[index(p.mover)];
-    if (p.mark == MoveMark::Blunder) ++c.blunders[index(p.mover)];
+    if (p.mark == MoveMark::Mistake) ++c.mistakes[games::index(p.mover)];
+    if (p.mark == MoveMark::Blunder) ++c.blunders[games::index(p.mover)];
   }
   return c;
 }
 
-void print_game_text(const Game& game, const GameAnalysis& analysis, std::ostream& out) {
+void print_game_text(const AnyGame& game, const GameAnalysis& analysis, std::ostream& out) {
   out << "Scores are the mover's: before = the best move's, after = the move played's.\n";
   out << std::left << std::setw(5) << "ply" << std::setw(7) << "side" << std::setw(16) << "played"
       << std::setw(16) << "best" << std::right << std::setw(8) << "before" << std::setw(8)
       << "after" << std::setw(7) << "drop"
       << "  mark\n";
-  Position pos = game.start_position();
   for (const PlyAnalysis& p : analysis.plies) {
-    const std::string best = p.before.best_move ? format_move(pos, *p.before.best_move) : "-";
-    out << std::left << std::setw(5) << p.ply + 1 << std::setw(7) << color_name(p.mover)
-        << std::setw(16) << format_move(pos, p.played) + std::string(mark_symbol(p.mark))
-        << std::setw(16) << best << std::right << std::setw(8) << score_text(p.score_before)
-        << std::setw(8) << score_text(p.score_after) << std::setw(7) << p.drop << "  "
-        << mark_name(p.mark) << '\n';
-    pos.make(p.played);
+    out << std::left << std::setw(5) << p.ply + 1 << std::setw(7) << game.side_name(p.mover)
+        << std::setw(16) << p.played + std::string(mark_symbol(p.mark)) << std::setw(16)
+        << p.before.best_move.value_or("-") << std::right << std::setw(8)
+        << score_text(p.score_before) << std::setw(8) << score_text(p.score_after) << std::setw(7)
+        << p.drop << "  " << mark_name(p.mark) << '\n';
   }
   const MarkCounts c = count_marks(analysis);
-  for (Color side : {Color::White, Color::Black})
-    out << color_name(side) << ": " << c.mistakes[index(side)] << " mistakes, "
-        << c.blunders[index(side)] << " blunders\n";
+  for (const Side side : {Side::First, Side::Second})
+    out << game.side_name(side) << ": " << c.mistakes[games::index(side)] << " mistakes, "
+        << c.blunders[games::index(side)] << " blunders\n";
   if (analysis.result.over()) {
-    out << "result " << result_token(analysis.result.outcome) << " (" << describe(analysis.result)
-        << ")\n";
+    out << "result " << analysis.result.token << " (" << analysis.result.description << ")\n";
   } else if (analysis.final_position.best_move) {
-    out << "game in progress; " << color_name(pos.side_to_move()) << " to move, best "
-        << format_move(pos, *analysis.final_position.best_move) << ", score "
+    out << "game in progress; " << game.side_name(game.side_to_move()) << " to move, best "
+        << *analysis.final_position.best_move << ", score "
         << score_text(analysis.final_position.score) << '\n';
   }
 }
 
-void print_game_json(const Game& game, const GameAnalysis& analysis, std::ostream& out) {
+void print_game_json(const AnyGame& game, const GameAnalysis& analysis, std::ostream& out) {
   nlohmann::json plies = nlohmann::json::array();
-  Position pos = game.start_position();
   for (const PlyAnalysis& p : analysis.plies) {
     nlohmann::json j;
     j["ply"] = p.ply + 1;
-    j["mover"] = std::string(color_name(p.mover));
-    j["played"] = format_move(pos, p.played);
-    j["best"] = p.before.best_move ? format_move(pos, *p.before.best_move) : "";
+    j["mover"] = game.side_name(p.mover);
+    j["played"] = p.played;
+    j["best"] = p.before.best_move.value_or("");
     j["score_before"] = score_json(p.score_before);
     j["score_after"] = score_json(p.score_after);
     j["drop"] = p.drop;
     j["mark"] = std::string(mark_name(p.mark));
     j["depth"] = p.before.depth;
-    j["pv"] = move_texts(pos, p.before.pv);
+    j["pv"] = p.before.pv;
     plies.push_back(j);
-    pos.make(p.played);
   }
   nlohmann::json j;
-  j["start_position"] = game.start_position().to_string();
-  j["rules"] = std::string(variant_name(game.start_position().variant()));
-  j["result"] = std::string(result_token(analysis.result.outcome));
+  j["game"] = std::string(game.game_name());
+  j["start_position"] = game.start_position();
+  j["rules"] = game.rules_name();
+  j["result"] = analysis.result.token;
   j["plies"] = plies;
   const MarkCounts c = count_marks(analysis);
-  for (Color side : {Color::White, Color::Black}) {
-    j["summary"][std::string(color_name(side))] = {{"mistakes", c.mistakes[index(side)]},
-                                                   {"blunders", c.blunders[index(side)]}};
+  for (const Side side : {Side::First, Side::Second}) {
+    j["summary"][game.side_name(side)] = {{"mistakes", c.mistakes[games::index(side)]},
+                                          {"blunders", c.blunders[games::index(side)]}};
   }
   out << j.dump() << '\n';
 }
 
 // Record mode.
 int report_game(const AnalyzeOptions& options, const Streams& io) {
-  const Game game = read_record_file(options.record_file);
-  GameAnalyzer analyzer(options.limits, options.hash_mib);
+  const std::unique_ptr<AnyGame> game = read_record_file(options.record_file);
+  GameAnalyzer analyzer(*game, options.limits, options.hash_mib);
   const bool show_progress = options.progress || is_terminal_stderr(io.err);
   ProgressBar bar(io.err, "analysing");
-  const GameAnalysis analysis = analyzer.analyze_game(game, [&](int done, int total) {
+  const GameAnalysis analysis = analyzer.analyze_game(*game, [&](int done, int total) {
     if (show_progress) bar.update(done, total);
   });
   bar.finish();
   if (options.json) {
-    print_game_json(game, analysis, io.out);
+    print_game_json(*game, analysis, io.out);
   } else {
-    print_game_text(game, analysis, io.out);
+    print_game_text(*game, analysis, io.out);
   }
   return 0;
 }
@@ -206,7 +196,7 @@ int run_analyze(const AnalyzeOptions& options, const Streams& io) {
       throw std::invalid_argument("--record cannot be combined with --position or --moves");
     return report_game(options, io);
   }
-  return report_position(make_game(options.common), options, io);
+  return report_position(*make_cli_game(options.common), options, io);
 }
 
 }  // namespace
@@ -219,11 +209,11 @@ void add_analyze_command(CLI::App& app, Action& chosen) {
       "drop >= 100) and blunders (>= 300, or a forced win thrown away) marked");
   add_common_options(*command, options->common);
   command->add_option("--record", options->record_file,
-                      "Analyse this game record move by move (its tags set the rules)");
+                      "Analyse this game record move by move (its tags set the game and rules)");
   command->add_option("--depth", options->limits.depth, "Search each position this deep")
       ->check(CLI::Range(1, 64));
   command->add_option("--nodes", options->limits.nodes, "About this many nodes per position");
-  command->add_option("--movetime", options->limits.time_ms, "Milliseconds per position")
+  command->add_option("--movetime", options->limits.movetime_ms, "Milliseconds per position")
       ->check(CLI::PositiveNumber);
   command->add_option("--hash", options->hash_mib, "Transposition table size in MiB")
       ->check(CLI::Range(1, 4096));

@@ -1,4 +1,4 @@
-// `play`: sets up the game (Ordo, or Order and Chaos with --game orderchaos) from the
+// `play`: sets up the game of --game (any registered game) from the
 // options, players as record tags, and hands it to the interactive session.
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -63,7 +63,7 @@ int run_play(const PlayOptions& options, const Streams& io) {
 void add_play_command(CLI::App& app, Action& chosen) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* command = app.add_subcommand(
-      "play", "Play a game at the terminal (two people, one keyboard); Ordo or --game orderchaos");
+      "play", "Play a game at the terminal (two people, one keyboard); --game chooses which");
   command->add_option("--white", options->white,
                       "White's (or Order's) player's name (for the record)");
   command->add_option("--black", options->black,

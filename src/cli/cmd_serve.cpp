@@ -25,8 +25,9 @@ struct ServeOptions {
   std::string web_dir;
   std::string host = "127.0.0.1";
   server::CacheLimits cache;
-  bool secure_cookies = false;  // behind a TLS reverse proxy
-  bool behind_proxy = false;    // trust X-Forwarded-For
+  bool secure_cookies = false;             // behind a TLS reverse proxy
+  bool behind_proxy = false;               // trust X-Forwarded-For
+  bool engine_waits_for_move_now = false;  // tests (ServiceOptions::ai_answers_when_stopped)
 };
 
 std::string default_data_dir() {
@@ -51,6 +52,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::Storage storage((std::filesystem::path(data_dir) / "ordo.sqlite").string());
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
+  service_options.ai_answers_when_stopped = options.engine_waits_for_move_now;
   server::GameService games(storage, service_options);
   server::HttpOptions http_options;
   http_options.host = options.host;
@@ -98,6 +100,9 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_flag("--behind-proxy", options->behind_proxy,
                     "Take each client's address from the last X-Forwarded-For entry (set by "
                     "the reverse proxy), for the log-in limits per address");
+  command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
+                    "For tests: the engine of a game against the computer thinks until Move "
+                    "now (or its clock) at every level");
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/text_file.h"
@@ -24,8 +25,19 @@ namespace ordo::cli {
 
 namespace {
 
+// "ordo: classic, x; orderchaos: original, exact-five", for the help.
+std::string rule_sets_help() {
+  std::string help;
+  for (const games::GameInfo& game : games::known_games()) {
+    help += (help.empty() ? "" : "; ") + game.name + ":";
+    for (const std::string& rules : game.rule_sets)
+      help += (rules == game.rule_sets.front() ? " " : ", ") + rules;
+  }
+  return help;
+}
+
 struct StatsOptions {
-  std::string game = "ordo";
+  std::string game = games::known_games().front().name;
   std::string rules;                 // the game's default when empty
   std::string size;                  // the game's default when empty
   std::vector<std::string> options;  // more game options, KEY=VALUE
@@ -209,11 +221,9 @@ void add_stats_command(CLI::App& app, Action& chosen) {
   CLI::App* command = app.add_subcommand(
       "stats", "Play many games with chosen players and measure them (docs/stats.md)");
   command->require_subcommand(0, 1);
-  command->add_option("--game", o->game, "The game: ordo or orderchaos (Order and Chaos)")
-      ->check(CLI::IsMember({"ordo", "orderchaos"}));
+  command->add_option("--game", o->game, game_option_help())->check(CLI::IsMember(game_names()));
   command->add_option("--rules", o->rules,
-                      "Rule set: classic (default) or x for Ordo; original (default) or "
-                      "exact-five for Order and Chaos");
+                      "Rule set of the game (its first is the default): " + rule_sets_help());
   command->add_option("--size", o->size, "Ordo's board: 10x8 (default) or 8x8");
   command->add_option("--option", o->options,
                       "Another game option, KEY=VALUE, e.g. move-limit=300 or repetition=off");

@@ -60,6 +60,15 @@ enum class Ending : std::uint8_t {
   Unspecified,  // a forfeit for another reason (an illegal move, a crash)
 };
 
+// What the last move did on the board, as squares in the game's notation, for a front end
+// that marks it.
+struct MoveMarks {
+  std::vector<std::string> from, to;  // each step's squares, in order (Ordo)
+  std::vector<std::string> captured;  // squares whose piece a step took
+  std::vector<std::string> removed;   // squares emptied otherwise (Ordo's cut-off pieces)
+  std::vector<std::string> placed;    // squares where a new piece stands (Order and Chaos)
+};
+
 // A game by name and options, e.g. {"ordo", {{"rules", "x"}, {"size", "8x8"}}}.
 // Ordo: rules (classic|x), size (10x8|8x8), position, repetition (on|off), move-limit (N).
 // Order and Chaos: rules (original|exact-five), position.
@@ -110,6 +119,15 @@ class AnyGame {
   // What a player should know beyond the board and the result, one sentence each: Ordo's
   // duty to reconnect a split group, and repetitions under its house rule.
   virtual std::vector<std::string> notes() const { return {}; }
+  // The house rules in force in this game (ours, not the game's), one sentence each.
+  virtual std::vector<std::string> house_rules() const { return {}; }
+  // The options beyond rules, size and position that this game was made with (GameSpec),
+  // so that a stored game can be made again: Ordo's repetition and move-limit.
+  virtual std::map<std::string, std::string> house_options() const { return {}; }
+  // What the last move did; all empty before the first move.
+  virtual MoveMarks last_move_marks() const = 0;
+  // The squares that decided the game on the board (Order's five in a row); none otherwise.
+  virtual std::vector<std::string> deciding_squares() const { return {}; }
 
   // The game's own record format with these tags (players, event...).
   virtual std::string record(const std::map<std::string, std::string>& tags) const = 0;
@@ -154,6 +172,11 @@ struct GameInfo {
   // Whether a game may go on forever, so that it takes the house rules' options
   // "repetition" and "move-limit" (and a match sets a move limit).
   bool endless = false;
+  // Whether the players may agree a draw (Ending::Agreement).
+  bool draws = true;
+  // The termination names (GameResult::termination) of endings that are house rules of
+  // ours, not the game's own.
+  std::vector<std::string> house_rule_endings{};
 };
 
 const std::vector<GameInfo>& known_games();

@@ -57,9 +57,24 @@ struct ProveRequest {
   std::size_t strategy_limit = 1000000;  // most positions a strategy may hold
 };
 
+// What a front end needs to draw a game's board and take its moves (the web page).
+struct BoardFacts {
+  // GameInfo::rule_sets' names for people, in the same order ("Classic", "Ordo X").
+  std::vector<std::string> rule_set_titles;
+  // How a move is made: "steps" (pieces go from square to square) or "placement" (a
+  // piece is put on an empty square).
+  std::string move_style = "steps";
+  // What is moved or placed: the kinds of piece where either side places either ("X",
+  // "O"), else each side's ("white", "black").
+  std::vector<std::string> pieces;
+  std::string example_move;  // "c2-c3", "Xc3"
+  std::string goal;          // one sentence: what each side wants
+};
+
 struct GameEntry {
   GameInfo info;           // name, title, rule sets, sizes, searchers
   std::string record_tag;  // the Game tag of its records ("Ordo")
+  BoardFacts board;
   // The kinds of match player beyond our engine (kind=ab) and any UGI engine (kind=ugi)
   // that play this game: "uct", Ordo's reference bot (match/uct_player.h).
   std::vector<std::string> extra_players{};
@@ -68,6 +83,12 @@ struct GameEntry {
   // A game read from a record of this game; tags beyond the game's own go to `tags`.
   std::unique_ptr<AnyGame> (*read_record)(std::string_view text,
                                           std::map<std::string, std::string>& tags);
+  // A stored result (a result token and a termination name, as GameResult has them) as a
+  // sentence for people; empty when the token is no result ("*" or unknown).
+  std::string (*describe_result)(const std::string& token, const std::string& termination);
+  // The moves `side` could make in `game`'s position were it its turn, as the game writes
+  // them, sorted (what a waiting player may queue as a premove).
+  std::vector<std::string> (*moves_if_to_move)(const AnyGame& game, Side side);
   // Its engine (null: the game has none).
   std::unique_ptr<AnyEngine> (*make_engine)(const AnyGame& game, const EngineSettings& settings);
   // Runs the bench workload, writing its report; throws GameError for a bad rule set.

@@ -1,11 +1,8 @@
 #include "server/analysis.h"
 
-#include <future>
-
-#include "ordo/ai/ordo_facade.h"
-#include "ordo/notation.h"
+#include "analysis/game_analysis.h"
 #include "server/api_error.h"
-#include "server/ordo_rules.h"
+#include "server/game_setup.h"
 
 namespace ordo::server {
 
@@ -27,11 +24,7 @@ class SlotGuard {
   std::counting_semaphore<Analyzer::kMaxConcurrent>& slots_;
 };
 
-}  // namespace
-
-json Analyzer::analyze(const json& body, const Guard& guard) {
-  if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
-  const OrdoSetup setup = ordo_setup_from_request(body);
+std::vector<std::string> requested_moves(const json& body) {
   std::vector<std::string> moves;
   if (body.contains("moves") && !body["moves"].is_null()) {
     if (!body["moves"].is_array()) throw ApiError(400, "bad_request", "'moves' must be a list");
@@ -40,6 +33,15 @@ json Analyzer::analyze(const json& body, const Guard& guard) {
       moves.push_back(m.get<std::string>());
     }
   }
+  return moves;
+}
+
+}  // namespace
+
+json Analyzer::analyze(const json& body, const Guard& guard) {
+  if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
+  const GameSetup setup = setup_from_request(body);
+  const std::vector<std::string> moves = requested_moves(body);
   std::int64_t movetime = 1000;
   if (body.contains("movetime_ms") && !body["movetime_ms"].is_null()) {
     if (!body["movetime_ms"].is_number_integer())
@@ -49,43 +51,26 @@ json Analyzer::analyze(const json& body, const Guard& guard) {
       throw ApiError(400, "bad_request", "'movetime_ms' must be between 1 and 5000");
   }
 
-  const Position start = Position::parse(setup.start, setup.variant);
-  EngineOptions options;
-  options.variant = setup.variant;
-  options.width = start.geometry().width();
-  options.height = start.geometry().height();
-  Engine engine(options);
+  const std::unique_ptr<games::AnyGame> game =
+      games::make_game({setup.game, {{"rules", setup.rules}, {"position", setup.start}}});
   try {
-    engine.set_position(start, moves);
-  } catch (const MoveError& e) {
+    games::play_moves(*game, moves);
+  } catch (const games::MoveError& e) {
     throw ApiError(422, "illegal_move", e.what());
   }
-  if (engine.game().result().over())
-    throw ApiError(409, "game_over", "the game is over: " + describe(engine.game().result()));
-  if (guard) guard(engine.game().position().to_string());
+  if (game->result().over())
+    throw ApiError(409, "game_over", "the game is over: " + game->result().description);
+  if (guard) guard(game->position());
 
   SlotGuard slot(slots_);
-  std::promise<std::pair<Position, SearchResult>> done;
-  auto answer = done.get_future();
-  SearchCallbacks callbacks;
-  callbacks.on_best_move = [&done](const Position& root, const SearchResult& result) {
-    done.set_value({root, result});
-  };
-  engine.go(GoLimits{.movetime_ms = movetime}, std::move(callbacks));
-  auto [root, result] = answer.get();
-  engine.wait();
-
-  json pv = json::array();
-  Position pos = root;
-  for (const Move& m : result.pv) {
-    pv.push_back(format_move(pos, m));
-    pos.make(m);
-  }
+  GameAnalyzer analyzer(*game, games::GoLimits{.movetime_ms = movetime});
+  const PositionAnalysis result = analyzer.analyze_position(*game);
   return json{{"depth", result.depth},
               {"score", result.score},
               {"mate", result.mate ? json(*result.mate) : json(nullptr)},
-              {"pv", pv},
-              {"nodes", result.nodes}};
+              {"pv", result.pv},
+              {"nodes", result.nodes},
+              {"to_move", game->side_to_move() == games::Side::First ? "white" : "black"}};
 }
 
 }  // namespace ordo::server

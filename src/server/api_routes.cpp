@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "server/event_source.h"
+#include "server/game_types.h"
 #include "server/http_json.h"
 
 namespace ordo::server {
@@ -37,6 +38,9 @@ void add_api(Router& router, GameService& games, Analyzer& analyzer) {
              [&games](const HttpRequest& request, const Router::Params&) {
                return json_response(201, games.import_record(json_body(request)));
              });
+  router.add("GET", "/api/game-types", [](const HttpRequest&, const Router::Params&) {
+    return json_response(200, game_types());
+  });
   router.add("GET", "/api/games", [&games](const HttpRequest& request, const Router::Params&) {
     return json_response(
         200, games.list(query_int(request, "limit", 50), query_int(request, "offset", 0)));

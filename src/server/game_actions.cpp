@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "server/api_error.h"
-#include "server/game_rules.h"
 #include "server/game_service.h"
+#include "server/game_setup.h"
 #include "server/request_fields.h"
 #include "server/stored_result.h"
 
@@ -20,7 +20,7 @@ namespace {
 constexpr int kDrawAcceptMargin = 30;
 
 // With both seats (local) the side to move acts.
-Color acting_seat(const Match& match, const std::vector<Color>& seats) {
+games::Side acting_seat(const Match& match, const std::vector<games::Side>& seats) {
   return seats.size() == 2 ? match.to_move() : seats[0];
 }
 
@@ -76,7 +76,7 @@ json GameService::play(const std::string& id, const json& body) {
     throw ApiError(409, "stale",
                    "the move was meant for ply " + std::to_string(*ply) +
                        " but the game is at ply " + std::to_string(plies));
-  const Color side = match.to_move();
+  const games::Side side = match.to_move();
   if (match.ai_color() == side) {
     if (match.ai_thinking) throw ApiError(409, "ai_thinking", "the engine is thinking");
     throw ApiError(409, "not_your_turn", "it is the engine's turn");
@@ -118,7 +118,7 @@ json GameService::undo(const std::string& id, const json& body) {
 json GameService::resign(const std::string& id, const json& body) {
   Action action = begin_action(id, body, IfOver::Refuse);
   Match& match = action.game();
-  const Color loser = acting_seat(match, action.seats);
+  const games::Side loser = acting_seat(match, action.seats);
   commit_result(match, games::Ending::Resignation, loser, action.now);
   return state_of(match, action.token);
 }
@@ -129,9 +129,9 @@ json GameService::draw(const std::string& id, const json& body) {
     throw ApiError(400, "bad_request", "'action' must be offer, accept or decline");
   Action action = begin_action(id, body, IfOver::Refuse);
   Match& match = action.game();
-  if (!rules_for(match.row.game).has_draws())
+  if (!games::game_info(match.row.game).draws)
     throw ApiError(409, "no_draws", std::string(match.game->game_title()) + " has no draws");
-  const Color seat = acting_seat(match, action.seats);
+  const games::Side seat = acting_seat(match, action.seats);
   if (what == "offer") {
     if (match.ai_color()) {
       // The engine answers at once from its last score: equal enough, or it plays on.
@@ -197,7 +197,7 @@ GameService::Watch GameService::watch(const std::string& id) {
 
 GameService::Watch GameService::watch(const std::string& id, const std::string& token) {
   auto match = acquire(id);
-  std::vector<Color> seats;
+  std::vector<games::Side> seats;
   {
     std::lock_guard lock(match->mutex);
     seats = seats_of(*match, token);

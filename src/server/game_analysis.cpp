@@ -15,7 +15,7 @@ using nlohmann::json;
 namespace {
 
 // Why the holder of `seats` may not see analysis of `match` now; empty if they may.
-std::string analysis_refusal(const Match& match, const std::vector<Color>& seats) {
+std::string analysis_refusal(const Match& match, const std::vector<games::Side>& seats) {
   if (match.over() || match.row.mode != "network") return "";
   if (!seats.empty()) return "a player of a live network game may not see the engine's analysis";
   if (match.spectator_analysis[0] && match.spectator_analysis[1]) return "";
@@ -24,7 +24,7 @@ std::string analysis_refusal(const Match& match, const std::vector<Color>& seats
 
 }  // namespace
 
-json analysis_state(const Match& match, const std::vector<Color>& seats) {
+json analysis_state(const Match& match, const std::vector<games::Side>& seats) {
   return {{"allowed", analysis_refusal(match, seats).empty()},
           {"spectators",
            {{"white", match.spectator_analysis[0]}, {"black", match.spectator_analysis[1]}}}};
@@ -33,10 +33,8 @@ json analysis_state(const Match& match, const std::vector<Color>& seats) {
 json GameService::analysis_request(const std::string& id, const json& body) {
   const std::shared_ptr<Match> match = acquire(id);
   std::lock_guard lock(match->mutex);
-  if (match->row.game != "ordo")
-    throw ApiError(400, "bad_request", "analysis is for Ordo games only");
   const std::string token = string_field(body, "token", false);
-  const std::vector<Color> seats = seats_of(*match, token);
+  const std::vector<games::Side> seats = seats_of(*match, token);
   if (!token.empty() && seats.empty())
     throw ApiError(403, "bad_token", "the token holds no seat of this game");
   end_on_time(*match, options_.now());
@@ -46,7 +44,8 @@ json GameService::analysis_request(const std::string& id, const json& body) {
   const auto plies = static_cast<std::int64_t>(positions.size());
   const std::int64_t ply =
       body.contains("ply") && !body["ply"].is_null() ? integer_field(body, "ply", 0, plies) : plies;
-  json request = {{"rules", match->row.rules},
+  json request = {{"game", match->row.game},
+                  {"rules", match->row.rules},
                   {"size", match->row.size},
                   {"position", ply == 0 ? match->game->start_position()
                                         : positions[static_cast<std::size_t>(ply - 1)]}};
@@ -72,8 +71,8 @@ json GameService::allow_spectator_analysis(const std::string& id, const json& bo
   Match& match = action.game();
   if (match.row.mode != "network")
     throw ApiError(409, "not_allowed", "only a network game has this switch");
-  for (Color seat : action.seats)
-    match.spectator_analysis[seat == Color::White ? 0 : 1] = body["allow"].get<bool>();
+  for (games::Side seat : action.seats)
+    match.spectator_analysis[seat == games::Side::First ? 0 : 1] = body["allow"].get<bool>();
   match.touch();
   return state_of(match, action.token);
 }

@@ -15,8 +15,8 @@ namespace {
 
 constexpr int kChatShown = 100;  // the newest messages a state carries
 
-int seat_index(Color seat) {
-  return seat == Color::White ? 0 : 1;
+int seat_index(games::Side seat) {
+  return seat == games::Side::First ? 0 : 1;
 }
 
 json message_json(const StoredChatMessage& m) {
@@ -34,7 +34,7 @@ void GameService::load_chat(Match& match) {
   match.chat.loaded = true;
 }
 
-void GameService::add_chat_state(Match& match, const std::vector<Color>& seats, json& state) {
+void GameService::add_chat_state(Match& match, const std::vector<games::Side>& seats, json& state) {
   if (match.row.mode != "network") {
     state["chat"] = nullptr;
     return;
@@ -60,7 +60,7 @@ json GameService::chat(const std::string& id, const json& body) {
   const StoredGame& row = match.row;
   if (row.mode != "network" || action.seats.size() != 1)
     throw ApiError(409, "no_chat", "only the two players of a network game chat");
-  const Color seat = action.seats[0];
+  const games::Side seat = action.seats[0];
   if (row.white_account != 0 && row.black_account != 0 &&
       storage_.blocked_between(row.white_account, row.black_account))
     throw ApiError(403, "blocked", "one of the players blocks the other: no chat");
@@ -73,8 +73,8 @@ json GameService::chat(const std::string& id, const json& body) {
   StoredChatMessage message;
   message.game_id = row.id;
   message.seat = seat_name(seat);
-  message.account = seat == Color::White ? row.white_account : row.black_account;
-  message.name = seat == Color::White ? row.white_name : row.black_name;
+  message.account = seat == games::Side::First ? row.white_account : row.black_account;
+  message.name = seat == games::Side::First ? row.white_name : row.black_name;
   message.text = text;
   message.sent_ms = action.now;
   storage_.add_chat(message);
@@ -93,7 +93,7 @@ json GameService::allow_spectator_chat(const std::string& id, const json& body) 
   if (match.row.mode != "network" || action.seats.size() != 1)
     throw ApiError(409, "no_chat", "only the two players of a network game chat");
   load_chat(match);
-  const Color seat = action.seats[0];
+  const games::Side seat = action.seats[0];
   storage_.set_spectator_chat(match.row.id, seat_name(seat), allow);
   match.chat.spectators[seat_index(seat)] = allow;
   match.touch();

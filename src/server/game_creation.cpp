@@ -3,8 +3,8 @@
 
 #include "server/ai_level.h"
 #include "server/api_error.h"
-#include "server/game_rules.h"
 #include "server/game_service.h"
+#include "server/game_setup.h"
 #include "server/player_name.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
@@ -57,18 +57,17 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
   const std::string mode = string_field(body, "mode", true);
   if (mode != "ai" && mode != "local" && mode != "network")
     throw ApiError(400, "bad_request", "unknown mode '" + mode + "' (ai, local or network)");
-  const GameRules& rules = rules_for(optional_request_string(body, "game", "ordo"));
-  const GameSetup setup = rules.setup_from_request(body);
+  const GameSetup setup = setup_from_request(body);
 
   StoredGame row;
   row.id = make_game_id();
-  row.game = rules.name();
+  row.game = setup.game;
   row.mode = mode;
   row.rules = setup.rules;
   row.size = setup.size;
   row.start = setup.start;
   row.settings = setup.settings;
-  std::unique_ptr<games::AnyGame> game = games::make_game(rules.spec_of(row));
+  std::unique_ptr<games::AnyGame> game = games::make_game(spec_of(row));
   const std::string first = game->side_name(games::Side::First);
   const std::string second = game->side_name(games::Side::Second);
   row.white_name = player_name(body, "white", first);
@@ -137,7 +136,7 @@ json GameService::import_record(const json& body) {
   std::string settings;
   try {
     record = games::read_any_record(text);
-    settings = rules_for(record.game->game_name()).settings_of_record(text);
+    settings = settings_of(*record.game);
   } catch (const std::invalid_argument& e) {
     throw ApiError(422, "bad_record", e.what());
   }
@@ -173,10 +172,10 @@ json GameService::import_record(const json& body) {
 
   // Replayed from the start as a stored game is read back, so that both ways agree.
   std::vector<StoredMove> moves;
-  std::unique_ptr<games::AnyGame> walk = games::make_game(rules_for(row.game).spec_of(row));
+  std::unique_ptr<games::AnyGame> walk = games::make_game(spec_of(row));
   for (const std::string& move : read.moves()) {
-    moves.push_back({static_cast<int>(moves.size()), move, seat_name(seat_of(walk->side_to_move())),
-                     0, std::nullopt});
+    moves.push_back(
+        {static_cast<int>(moves.size()), move, seat_name(walk->side_to_move()), 0, std::nullopt});
     walk->play(move);
   }
   auto match = replay(row, moves);
@@ -210,7 +209,6 @@ json GameService::list(int limit, int offset) {
   json games = json::array();
   for (const auto& summary : storage_.list_games(limit, offset)) {
     const StoredGame& g = summary.game;
-    const GameRules& rules = rules_for(g.game);
     games.push_back({{"id", g.id},
                      {"game", g.game},
                      {"mode", g.mode},
@@ -220,7 +218,7 @@ json GameService::list(int limit, int offset) {
                       {{"white", cleaned_player_name(g.white_name)},
                        {"black", cleaned_player_name(g.black_name)}}},
                      {"result", g.result},
-                     {"reason", rules.describe_stored(g.result, g.reason)},
+                     {"reason", describe_stored(g.game, g.result, g.reason)},
                      {"plies", summary.plies},
                      {"created", g.created_ms},
                      {"updated", g.updated_ms}});

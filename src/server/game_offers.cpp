@@ -3,8 +3,8 @@
 #include "server/game_offers.h"
 
 #include "server/api_error.h"
-#include "server/game_rules.h"
 #include "server/game_service.h"
+#include "server/game_setup.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
 
@@ -22,20 +22,20 @@ std::string offer_action(const json& body, bool required) {
   return what;
 }
 
-json seat_or_null(const std::optional<Color>& seat) {
+json seat_or_null(const std::optional<games::Side>& seat) {
   return seat ? json(seat_name(*seat)) : json(nullptr);
 }
 
 }  // namespace
 
-std::optional<Color> pending_takeback(const Match& match) {
+std::optional<games::Side> pending_takeback(const Match& match) {
   const GameOffers& offers = match.offers;
   if (!offers.takeback_by || offers.takeback_ply != match.facts.size() || match.over())
     return std::nullopt;
   return offers.takeback_by;
 }
 
-std::size_t takeback_plies(const Match& match, Color seat) {
+std::size_t takeback_plies(const Match& match, games::Side seat) {
   const std::string name = seat_name(seat);
   for (std::size_t back = 1; back <= match.facts.size(); ++back)
     if (match.facts[match.facts.size() - back].by == name) return back;
@@ -47,8 +47,8 @@ void add_offer_state(const Match& match, json& state) {
   state["rematch_offer"] = seat_or_null(match.offers.rematch_by);
   state["rematch"] =
       match.offers.rematch_id.empty() ? json(nullptr) : json(match.offers.rematch_id);
-  state["connected"] = {{"white", match.presence.connected(Color::White)},
-                        {"black", match.presence.connected(Color::Black)}};
+  state["connected"] = {{"white", match.presence.connected(games::Side::First)},
+                        {"black", match.presence.connected(games::Side::Second)}};
 }
 
 json GameService::takeback(const std::string& id, const json& body) {
@@ -58,8 +58,8 @@ json GameService::takeback(const std::string& id, const json& body) {
   if (match.row.mode != "network")
     throw ApiError(409, "not_allowed",
                    "takeback requests are for network games; this one has undo");
-  const Color seat = action.seats[0];
-  const std::optional<Color> pending = pending_takeback(match);
+  const games::Side seat = action.seats[0];
+  const std::optional<games::Side> pending = pending_takeback(match);
   GameOffers& offers = match.offers;
   if (what == "offer") {
     if (pending == seat) return state_of(match, action.token);
@@ -97,7 +97,7 @@ json GameService::rematch(const std::string& id, const json& body) {
   if (!offers.rematch_id.empty()) return state_of(match, action.token);  // already agreed
   // Against the engine, or one screen: the one person present decides alone.
   const bool alone = match.row.mode != "network";
-  const Color seat = action.seats[0];
+  const games::Side seat = action.seats[0];
   if (what == "offer") {
     if (alone || (offers.rematch_by && *offers.rematch_by != seat)) {
       create_rematch(match, action.now);
@@ -147,9 +147,9 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
   row.rated = old.rated;
   row.ai_level = old.ai_level;
   if (auto ai = seat_from_name(old.ai_color))
-    row.ai_color = seat_name(*ai == Color::White ? Color::Black : Color::White);
+    row.ai_color = seat_name(*ai == games::Side::First ? games::Side::Second : games::Side::First);
   row.created_ms = row.updated_ms = row.turn_started_ms = now;
-  auto next = std::make_shared<Match>(row, games::make_game(rules_for(row.game).spec_of(row)));
+  auto next = std::make_shared<Match>(row, games::make_game(spec_of(row)));
   start_new_game_clock(*next, now);
   add_game(next, {});
   finished.offers.rematch_by.reset();

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "ordo/types.h"
+#include "engine/any_game.h"
 
 namespace ordo::server {
 
@@ -16,17 +16,17 @@ struct Match;
 
 struct GameOffers {
   // Asked by `takeback_by` at `takeback_ply` plies: void as soon as the game moves on.
-  std::optional<Color> takeback_by;
+  std::optional<games::Side> takeback_by;
   std::size_t takeback_ply = 0;
-  std::optional<Color> rematch_by;
+  std::optional<games::Side> rematch_by;
   std::string rematch_id;  // the rematch, once both agreed
 };
 
 // The seat whose takeback request is pending, if it still stands.
-std::optional<Color> pending_takeback(const Match& match);
+std::optional<games::Side> pending_takeback(const Match& match);
 // How many plies a takeback by `seat` removes: back to and including its last move; 0 if
 // it has played none.
-std::size_t takeback_plies(const Match& match, Color seat);
+std::size_t takeback_plies(const Match& match, games::Side seat);
 // takeback_offer, rematch_offer, rematch and connected, as docs/api.md shows them.
 void add_offer_state(const Match& match, nlohmann::json& state);
 

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "server/api_error.h"
-#include "server/game_rules.h"
+#include "server/game_setup.h"
 #include "server/player_name.h"
 #include "server/stored_result.h"
 
@@ -95,7 +95,7 @@ std::shared_ptr<Match> GameService::replay(StoredGame row, const std::vector<Sto
   // Rows stored before names were checked on the way in may hold any bytes.
   row.white_name = cleaned_player_name(row.white_name);
   row.black_name = cleaned_player_name(row.black_name);
-  auto game = games::make_game(rules_for(row.game).spec_of(row));
+  auto game = games::make_game(spec_of(row));
   auto match = std::make_shared<Match>(std::move(row), std::move(game));
   for (const auto& stored : moves) {
     match->game->play(stored.notation);

@@ -73,7 +73,7 @@ struct AccountSeats {
 };
 
 // The state's "analysis" field for the holder of `seats` (game_analysis.cpp).
-nlohmann::json analysis_state(const Match& match, const std::vector<Color>& seats);
+nlohmann::json analysis_state(const Match& match, const std::vector<games::Side>& seats);
 
 class GameService {
  public:
@@ -180,7 +180,7 @@ class GameService {
   struct Action {
     std::shared_ptr<Match> match;
     std::unique_lock<std::mutex> lock;
-    std::vector<Color> seats;
+    std::vector<games::Side> seats;
     std::string token;
     std::int64_t now = 0;
     Match& game() { return *match; }
@@ -213,7 +213,7 @@ class GameService {
 
   // game_chat.cpp, under the game's lock.
   void load_chat(Match& match);
-  void add_chat_state(Match& match, const std::vector<Color>& seats, nlohmann::json& state);
+  void add_chat_state(Match& match, const std::vector<games::Side>& seats, nlohmann::json& state);
 
   // game_state.cpp
   nlohmann::json state_of(Match& match, const std::string& token);
@@ -223,9 +223,10 @@ class GameService {
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);
   // Ends the game outside the board (ApiError 409 where the game has no such ending).
-  void commit_result(Match& match, games::Ending how, std::optional<Color> loser, std::int64_t now);
+  void commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
+                     std::int64_t now);
   void commit_undo(Match& match, std::size_t take, std::int64_t now);
-  void commit_draw_offer(Match& match, std::optional<Color> offer);
+  void commit_draw_offer(Match& match, std::optional<games::Side> offer);
   bool end_on_time(Match& match, std::int64_t now);
 
   // game_engine.cpp, under the game's lock (but the dispatcher).

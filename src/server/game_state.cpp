@@ -1,8 +1,9 @@
 // The state of a game as docs/api.md shows it.
 #include <algorithm>
 
-#include "server/game_rules.h"
 #include "server/game_service.h"
+#include "server/game_setup.h"
+#include "server/game_types.h"
 #include "server/premove_moves.h"
 #include "server/request_fields.h"
 #include "server/stored_result.h"
@@ -13,24 +14,25 @@ using nlohmann::json;
 
 namespace {
 
-json result_json(const games::GameResult& result, const GameRules& rules) {
+json result_json(const games::GameResult& result, const std::string& game) {
   json winner = nullptr;
   if (result.outcome == games::Outcome::FirstWins) winner = "white";
   if (result.outcome == games::Outcome::SecondWins) winner = "black";
   return json{{"score", result.token},
               {"winner", winner},
               {"reason", result.over() ? result.description : ""},
-              {"house_rule", result.over() && rules.is_house_rule(result.termination)},
+              {"house_rule", result.over() && is_house_rule(game, result.termination)},
               // Resigned, agreed or timed out: no take-back undoes that (the page's Undo).
               {"by_players", result.over() && decided_by_players(result.termination)}};
 }
 
 // The fields every game has: the moves and positions, whose turn, the legal moves and
 // the result.
-void add_game_state(const Match& match, const GameRules& rules,
-                    const std::vector<std::string>& positions, json& state) {
+void add_game_state(const Match& match, json& state) {
   const games::AnyGame& game = *match.game;
   state["start"] = game.start_position();
+  // Kept out of the resident game (memory): made again for each state.
+  const std::vector<std::string> positions = game.positions_after();
   const std::vector<std::string> moves = game.moves();
   json& entries = state["moves"];
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -43,10 +45,11 @@ void add_game_state(const Match& match, const GameRules& rules,
   json legal = json::array();
   for (std::string& move : game.legal_moves()) legal.push_back(std::move(move));
   state["legal"] = std::move(legal);
-  state["result"] = result_json(game.result(), rules);
+  state["result"] = result_json(game.result(), match.row.game);
   state["sides"] = {{"white", game.side_name(games::Side::First)},
                     {"black", game.side_name(games::Side::Second)}};
-  state["draws"] = rules.has_draws();
+  state["draws"] = games::game_info(game.game_name()).draws;
+  state["about"] = game_type_of(game.game_name());
 }
 
 }  // namespace
@@ -78,11 +81,8 @@ json GameService::state_of(Match& match, const std::string& token) {
   json moves = json::array();
   for (const auto& f : match.facts) moves.push_back({{"by", f.by}, {"ms", f.think_ms}});
   state["moves"] = std::move(moves);
-  const GameRules& rules = rules_for(row.game);
-  // Kept out of the resident game (memory): made again for each state.
-  const std::vector<std::string> positions = match.game->positions_after();
-  add_game_state(match, rules, positions, state);
-  rules.add_state(*match.game, row, positions, state);
+  add_game_state(match, state);
+  add_board_state(*match.game, state);
   if (match.clock) {
     const std::int64_t now = options_.now();
     json running = nullptr;
@@ -107,9 +107,9 @@ json GameService::state_of(Match& match, const std::string& token) {
   state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
   add_rating_state(match, state);
   add_offer_state(match, state);
-  const std::vector<Color> seats = seats_of(match, token);
+  const std::vector<games::Side> seats = seats_of(match, token);
   json you = json::array();
-  for (Color c : seats) you.push_back(seat_name(c));
+  for (games::Side c : seats) you.push_back(seat_name(c));
   state["you"] = you;
   state["analysis"] = analysis_state(match, seats);
   add_premove_state(match, seats, state);

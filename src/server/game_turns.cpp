@@ -9,7 +9,7 @@
 namespace ordo::server {
 
 void GameService::commit_move(Match& match, const std::string& text, std::int64_t now) {
-  const Color mover = match.to_move();
+  const games::Side mover = match.to_move();
   std::string notation;
   try {
     notation = match.game->play(text);
@@ -44,11 +44,11 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   match.touch();
 }
 
-void GameService::commit_result(Match& match, games::Ending how, std::optional<Color> loser,
+void GameService::commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
                                 std::int64_t now) {
   std::unique_ptr<games::AnyGame> ended = match.game->clone();
   std::optional<games::Side> losing_side;
-  if (loser) losing_side = side_of(*loser);
+  if (loser) losing_side = *loser;
   try {
     ended->end(how, losing_side);
   } catch (const games::GameError& e) {
@@ -90,7 +90,7 @@ void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) 
   match.touch();
 }
 
-void GameService::commit_draw_offer(Match& match, std::optional<Color> offer) {
+void GameService::commit_draw_offer(Match& match, std::optional<games::Side> offer) {
   storage_.set_draw_offer(match.row.id, offer ? seat_name(*offer) : "");
   match.draw_offer = offer;
   match.touch();
@@ -100,7 +100,8 @@ bool GameService::end_on_time(Match& match, std::int64_t now) {
   if (!match.clock || match.over()) return false;
   const auto flagged = match.clock->flagged(now);
   if (!flagged) return false;
-  commit_result(match, games::Ending::Timeout, *flagged == 0 ? Color::White : Color::Black, now);
+  commit_result(match, games::Ending::Timeout,
+                *flagged == 0 ? games::Side::First : games::Side::Second, now);
   return true;
 }
 

@@ -4,7 +4,7 @@
 
 #include "server/account_name.h"
 #include "server/api_error.h"
-#include "server/game_rules.h"
+#include "server/game_setup.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
 #include "server/token_digest.h"
@@ -19,14 +19,10 @@ constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
 
 // The game's fields of a challenge, checked as POST /api/games checks them.
 json checked_setup(const json& body) {
-  const std::string game = body.contains("game") && !body["game"].is_null()
-                               ? string_field(body, "game", true)
-                               : std::string("ordo");
-  const GameRules& rules = rules_for(game);
   if (body.contains("position") && !body["position"].is_null())
     throw ApiError(400, "bad_request", "a challenge starts from the usual position");
-  const GameSetup setup = rules.setup_from_request(body);
-  json out = {{"game", rules.name()}, {"rules", setup.rules}, {"size", setup.size}};
+  const GameSetup setup = setup_from_request(body);
+  json out = {{"game", setup.game}, {"rules", setup.rules}, {"size", setup.size}};
   if (body.contains("clock") && !body["clock"].is_null()) {
     const json& clock = body["clock"];
     if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");

@@ -2,13 +2,13 @@
 
 namespace ordo::server {
 
-const char* seat_name(Color c) {
-  return c == Color::White ? "white" : "black";
+const char* seat_name(games::Side c) {
+  return c == games::Side::First ? "white" : "black";
 }
 
-std::optional<Color> seat_from_name(const std::string& name) {
-  if (name == "white") return Color::White;
-  if (name == "black") return Color::Black;
+std::optional<games::Side> seat_from_name(const std::string& name) {
+  if (name == "white") return games::Side::First;
+  if (name == "black") return games::Side::Second;
   return std::nullopt;
 }
 

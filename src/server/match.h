@@ -14,7 +14,6 @@
 
 #include "engine/any_engine.h"
 #include "engine/any_game.h"
-#include "ordo/types.h"
 #include "server/change_listeners.h"
 #include "server/chess_clock.h"
 #include "server/game_offers.h"
@@ -30,14 +29,7 @@ struct MoveFacts {
 };
 
 // The seats are named white (the side that moves first: White, Order) and black (Black,
-// Chaos) for every game; ordo::Color names them in the server's code.
-inline Color seat_of(games::Side side) {
-  return side == games::Side::First ? Color::White : Color::Black;
-}
-inline games::Side side_of(Color seat) {
-  return seat == Color::White ? games::Side::First : games::Side::Second;
-}
-
+// Chaos) for every game; the seam's games::Side names them in the server's code.
 struct Match {
   Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
       : row(std::move(stored_row)), game(std::move(start)) {}
@@ -52,7 +44,7 @@ struct Match {
   std::vector<MoveFacts> facts;  // one per move of `game`
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
-  std::optional<Color> draw_offer;
+  std::optional<games::Side> draw_offer;
   // Each seat's consent (white, black) to spectators seeing the engine's analysis while
   // the game goes on (game_analysis.cpp); not stored, so a reloaded game starts without.
   bool spectator_analysis[2] = {false, false};
@@ -76,10 +68,10 @@ struct Match {
   std::optional<std::string> unstored_engine_move;
 
   bool over() const { return game->result().over(); }
-  Color to_move() const { return seat_of(game->side_to_move()); }
-  std::optional<Color> ai_color() const {
+  games::Side to_move() const { return game->side_to_move(); }
+  std::optional<games::Side> ai_color() const {
     if (row.ai_color.empty()) return std::nullopt;
-    return row.ai_color == "white" ? Color::White : Color::Black;
+    return row.ai_color == "white" ? games::Side::First : games::Side::Second;
   }
   void touch() {
     ++version;
@@ -88,8 +80,8 @@ struct Match {
   }
 };
 
-const char* seat_name(Color c);
-std::optional<Color> seat_from_name(const std::string& name);  // white | black, else none
+const char* seat_name(games::Side c);
+std::optional<games::Side> seat_from_name(const std::string& name);  // white | black, else none
 
 // Starts the turn of the side to move at `turn_started_ms`: each seat's time is what its
 // last move left it (the stored facts), and the side to move's runs from then on (not

@@ -12,6 +12,7 @@ namespace ordo::server {
 
 // Adds `premoves` (an array) when `seats` is one player waiting for the other in a timed
 // game that goes on; nothing otherwise.
-void add_premove_state(const Match& match, const std::vector<Color>& seats, nlohmann::json& state);
+void add_premove_state(const Match& match, const std::vector<games::Side>& seats,
+                       nlohmann::json& state);
 
 }  // namespace ordo::server

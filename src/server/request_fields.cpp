@@ -53,18 +53,18 @@ std::string player_name(const json& body, const char* seat, const std::string& f
   return name.empty() ? fallback : name;
 }
 
-std::vector<Color> seats_of(const Match& match, const std::string& token) {
-  std::vector<Color> seats;
+std::vector<games::Side> seats_of(const Match& match, const std::string& token) {
+  std::vector<games::Side> seats;
   if (token.empty()) return seats;
   const std::string digest = token_digest(token);
   if (!match.row.white_token.empty() && tokens_equal(digest, match.row.white_token))
-    seats.push_back(Color::White);
+    seats.push_back(games::Side::First);
   if (!match.row.black_token.empty() && tokens_equal(digest, match.row.black_token))
-    seats.push_back(Color::Black);
+    seats.push_back(games::Side::Second);
   return seats;
 }
 
-bool holds(const std::vector<Color>& seats, Color c) {
+bool holds(const std::vector<games::Side>& seats, games::Side c) {
   return std::find(seats.begin(), seats.end(), c) != seats.end();
 }
 

@@ -24,7 +24,7 @@ std::string player_name(const nlohmann::json& body, const char* seat, const std:
 
 // The seats `token` holds (none for an empty token): its digest against the stored ones,
 // compared in constant time.
-std::vector<Color> seats_of(const Match& match, const std::string& token);
-bool holds(const std::vector<Color>& seats, Color c);
+std::vector<games::Side> seats_of(const Match& match, const std::string& token);
+bool holds(const std::vector<games::Side>& seats, games::Side c);
 
 }  // namespace ordo::server

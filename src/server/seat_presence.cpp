@@ -6,7 +6,7 @@
 
 namespace ordo::server {
 
-PresenceGuard::PresenceGuard(std::shared_ptr<Match> match, std::vector<Color> seats)
+PresenceGuard::PresenceGuard(std::shared_ptr<Match> match, std::vector<games::Side> seats)
     : match_(std::move(match)), seats_(std::move(seats)) {
   count(+1);
 }
@@ -18,7 +18,7 @@ PresenceGuard::~PresenceGuard() {
 void PresenceGuard::count(int change) {
   if (seats_.empty()) return;  // a spectator changes nothing
   std::lock_guard lock(match_->mutex);
-  for (Color seat : seats_)
+  for (games::Side seat : seats_)
     match_->presence.streams[static_cast<std::size_t>(index(seat))] += change;
   match_->touch();
 }

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "ordo/types.h"
+#include "engine/any_game.h"
 
 namespace ordo::server {
 
@@ -14,13 +14,15 @@ struct Match;
 
 struct SeatPresence {
   std::array<int, 2> streams{};
-  bool connected(Color seat) const { return streams[static_cast<std::size_t>(index(seat))] > 0; }
+  bool connected(games::Side seat) const {
+    return streams[static_cast<std::size_t>(index(seat))] > 0;
+  }
 };
 
 // Counts `seats` as connected while it lives; each change wakes the game's streams.
 class PresenceGuard {
  public:
-  PresenceGuard(std::shared_ptr<Match> match, std::vector<Color> seats);
+  PresenceGuard(std::shared_ptr<Match> match, std::vector<games::Side> seats);
   ~PresenceGuard();
   PresenceGuard(const PresenceGuard&) = delete;
   PresenceGuard& operator=(const PresenceGuard&) = delete;
@@ -29,7 +31,7 @@ class PresenceGuard {
   void count(int change);
 
   std::shared_ptr<Match> match_;
-  std::vector<Color> seats_;
+  std::vector<games::Side> seats_;
 };
 
 }  // namespace ordo::server

@@ -5,18 +5,41 @@
 #include "orderchaos/ai/orderchaos_game.h"
 #include "orderchaos/ai/orderchaos_prove_report.h"
 #include "orderchaos/ai/orderchaos_solve_report.h"
+#include "orderchaos/game.h"
 
 namespace games {
+
+namespace {
+
+std::string describe_orderchaos_result(const std::string& token, const std::string& termination) {
+  namespace oc = orderchaos;
+  oc::Result r;
+  r.outcome = oc::parse_result_token(token).value_or(oc::Outcome::Ongoing);
+  if (!r.over()) return "";
+  r.termination = oc::parse_termination(termination).value_or(oc::Termination::Unspecified);
+  return oc::describe(r);
+}
+
+}  // namespace
 
 GameEntry orderchaos_entry() {
   return {.info = {.name = "orderchaos",
                    .title = "Order and Chaos",
                    .rule_sets = {"original", "exact-five"},
                    .sizes = {"6x6"},
-                   .searchers = {"alphabeta", "mcts"}},
+                   .searchers = {"alphabeta", "mcts"},
+                   .draws = false},
           .record_tag = "Order and Chaos",
+          .board = {.rule_set_titles = {"Order and Chaos", "Order and Chaos (exact five)"},
+                    .move_style = "placement",
+                    .pieces = {"X", "O"},
+                    .example_move = "Xc3",
+                    .goal = "Order wants five in a row; Chaos wants to fill the board without "
+                            "one."},
           .make_game = make_orderchaos_game,
           .read_record = read_orderchaos_record,
+          .describe_result = describe_orderchaos_result,
+          .moves_if_to_move = orderchaos_moves_if_to_move,
           .make_engine = make_orderchaos_engine,
           .bench = orderchaos_bench,
           .solve = orderchaos_solve,

@@ -121,6 +121,26 @@ class OrderChaosGame final : public AnyGame {
     }
   }
 
+  MoveMarks last_move_marks() const override {
+    if (game_.moves().empty()) return {};
+    MoveMarks marks;
+    marks.placed.push_back(oc::square_name(game_.moves().back().square));
+    return marks;
+  }
+
+  // The squares of every winning window (a run of six under the original rules is two).
+  std::vector<std::string> deciding_squares() const override {
+    const oc::Position& pos = game_.position();
+    oc::Bitboard squares = 0;
+    for (const oc::Window& window : oc::kAllWindows)
+      for (const oc::Symbol symbol : {oc::Symbol::X, oc::Symbol::O})
+        if (oc::window_wins(window, pos.pieces(symbol), pos.version())) squares |= window.squares;
+    std::vector<std::string> names;
+    for (int sq = 0; sq < oc::kSquares; ++sq)
+      if (squares & oc::bit(sq)) names.push_back(oc::square_name(sq));
+    return names;
+  }
+
   std::string record(const std::map<std::string, std::string>& tags) const override {
     return oc::write_record(oc::Record{game_, tags});
   }
@@ -231,6 +251,10 @@ std::unique_ptr<AnyGame> make_orderchaos_game(const std::map<std::string, std::s
     }
   }
   return std::make_unique<OrderChaosGame>(oc::Game(start));
+}
+
+std::vector<std::string> orderchaos_moves_if_to_move(const AnyGame& game, Side) {
+  return game.legal_moves();
 }
 
 std::unique_ptr<AnyGame> read_orderchaos_record(std::string_view text,

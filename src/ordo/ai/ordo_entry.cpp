@@ -4,8 +4,21 @@
 #include "ordo/ai/ordo_engine.h"
 #include "ordo/ai/ordo_game.h"
 #include "ordo/ai/ordo_solve_report.h"
+#include "ordo/game.h"
 
 namespace games {
+
+namespace {
+
+std::string describe_ordo_result(const std::string& token, const std::string& termination) {
+  ordo::Result r;
+  r.outcome = ordo::parse_result_token(token).value_or(ordo::Outcome::Ongoing);
+  if (!r.over()) return "";
+  r.termination = ordo::parse_termination(termination).value_or(ordo::Termination::Unspecified);
+  return ordo::describe(r);
+}
+
+}  // namespace
 
 GameEntry ordo_entry() {
   return {.info = {.name = "ordo",
@@ -14,11 +27,23 @@ GameEntry ordo_entry() {
                    .sizes = {"10x8", "8x8"},
                    .searchers = {"alphabeta", "mcts"},
                    .settable_weights = true,
-                   .endless = true},
+                   .endless = true,
+                   .draws = true,
+                   .house_rule_endings =
+                       {std::string(ordo::termination_name(ordo::Termination::NoLegalMove)),
+                        std::string(ordo::termination_name(ordo::Termination::Repetition))}},
           .record_tag = "Ordo",
+          .board = {.rule_set_titles = {"Classic", "Ordo X"},
+                    .move_style = "steps",
+                    .pieces = {"white", "black"},
+                    .example_move = "c2-c3",
+                    .goal = "Each side wants to reach the other's home row or take its last "
+                            "piece, keeping its own pieces connected."},
           .extra_players = {"uct"},
           .make_game = make_ordo_game,
           .read_record = read_ordo_record,
+          .describe_result = describe_ordo_result,
+          .moves_if_to_move = ordo_moves_if_to_move,
           .make_engine = make_ordo_engine,
           .bench = ordo_bench,
           .solve = ordo_solve};

@@ -40,6 +40,33 @@ std::uint32_t turn_kinds(const ordo::Move& move) {
   return kinds;
 }
 
+std::vector<std::string> square_names(const ordo::Geometry& g, ordo::Bitboard squares) {
+  std::vector<std::string> names;
+  for (int sq = 0; sq < g.square_count(); ++sq)
+    if (squares & (ordo::Bitboard{1} << sq)) names.push_back(ordo::square_name(g, sq));
+  return names;
+}
+
+// What `move` does in `before`: its steps, the pieces it captures and the pieces cut off
+// and removed (Ordo X).
+MoveMarks ordo_move_marks(const ordo::Position& before, const ordo::Move& move) {
+  const ordo::Geometry& g = before.geometry();
+  MoveMarks marks;
+  ordo::Bitboard captured = 0;
+  for (int i = 0; i < move.step_count; ++i) {
+    const ordo::Step& step = move.steps[i];
+    marks.from.push_back(ordo::square_name(g, step.from));
+    marks.to.push_back(ordo::square_name(g, step.to));
+    if (step.capture) {
+      marks.captured.push_back(ordo::square_name(g, step.to));
+      captured |= ordo::Bitboard{1} << step.to;
+    }
+  }
+  ordo::Position after = before;
+  marks.removed = square_names(g, after.make(move).removed & ~captured);
+  return marks;
+}
+
 class OrdoGame final : public AnyGame {
  public:
   OrdoGame(ordo::Game game, ordo::Variant variant) : game_(std::move(game)), variant_(variant) {}
@@ -155,6 +182,27 @@ class OrdoGame final : public AnyGame {
     return out;
   }
 
+  std::vector<std::string> house_rules() const override {
+    std::vector<std::string> out;
+    // Every Ordo X turn has a forward step, so its positions never repeat.
+    if (variant_ == ordo::Variant::Classic && game_.options().repetition_draw)
+      out.emplace_back("Threefold repetition draws [house rule]");
+    out.emplace_back("A connected player without a legal move loses [house rule]");
+    return out;
+  }
+
+  std::map<std::string, std::string> house_options() const override {
+    return {{"repetition", game_.options().repetition_draw ? "on" : "off"},
+            {"move-limit", std::to_string(game_.options().move_limit)}};
+  }
+
+  MoveMarks last_move_marks() const override {
+    if (game_.moves().empty()) return {};
+    ordo::Position before = game_.start_position();
+    for (std::size_t i = 0; i + 1 < game_.moves().size(); ++i) before.make(game_.moves()[i]);
+    return ordo_move_marks(before, game_.moves().back());
+  }
+
   std::string record(const std::map<std::string, std::string>& tags) const override {
     return ordo::write_record(ordo::Record{game_, variant_, tags});
   }
@@ -264,6 +312,17 @@ bool ordo_can_win_at_once(const ordo::Position& pos, ordo::Color color) {
     }
   }
   return false;
+}
+
+std::vector<std::string> ordo_moves_if_to_move(const AnyGame& game, Side side) {
+  ordo::Position pos = ordo_game_of(game).position();
+  if (pos.side_to_move() != color_of(side)) pos.pass_turn();
+  const auto list = std::make_unique<ordo::MoveList>();  // too big for a thread's stack
+  ordo::generate_legal(pos, *list);
+  std::vector<std::string> out;
+  for (const ordo::Move& move : *list) out.push_back(ordo::format_move(pos, move));
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::unique_ptr<AnyGame> make_ordo_game(const std::map<std::string, std::string>& options) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/any_game.h"
 #include "ordo/game.h"
@@ -20,6 +21,9 @@ const ordo::Game& ordo_game_of(const AnyGame& game);
 
 std::unique_ptr<AnyGame> read_ordo_record(std::string_view text,
                                           std::map<std::string, std::string>& tags);
+
+// The moves `side` could make in an Ordo game's position were it its turn, sorted.
+std::vector<std::string> ordo_moves_if_to_move(const AnyGame& game, Side side);
 
 // Whether `color` has a move that wins at once in `pos` (played as if it were its turn).
 bool ordo_can_win_at_once(const ordo::Position& pos, ordo::Color color);

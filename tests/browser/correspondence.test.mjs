@@ -5,62 +5,20 @@
 // the title and the badge. Screenshots of "My games" and a player page (laptop, phone).
 // Starts its own server (ORDO_ENGINE, set by scripts/test-browser).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { launch, TIMEOUT, waitForPly } from './helpers.mjs';
+import { OwnServer } from './own-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ENGINE = process.env.ORDO_ENGINE ?? path.join(ROOT, 'build/release/src/cli/ordo-engine');
 const OUT = process.env.SCREENSHOT_DIR ?? path.join(ROOT, 'docs/screenshots');
 
 let browser;
 let data;
-let server = null;
-
-/** A port free now (the server takes the next one if it is taken meanwhile). */
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the server on the data directory; resolves to its address. */
-async function startServer(wanted = 0) {
-  const port = wanted || (await freePort());
-  return new Promise((resolve, reject) => {
-    server = spawn(ENGINE, ['serve', '--port', String(port), '--data', data], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), TIMEOUT);
-    server.stdout.on('data', (chunk) => {
-      output += chunk;
-      const url = /http:\/\/[0-9.]+:[0-9]+/.exec(output);
-      if (url) {
-        clearTimeout(timer);
-        resolve(url[0]);
-      }
-    });
-    server.stderr.on('data', (chunk) => (output += chunk));
-    server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-  });
-}
-
-function killServer() {
-  return new Promise((resolve) => {
-    server.removeAllListeners('exit');
-    server.on('exit', () => resolve());
-    server.kill('SIGKILL');
-  });
-}
+let server = null; // OwnServer
 
 before(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -69,7 +27,7 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) await killServer();
+  await server?.stop();
   rmSync(data, { recursive: true, force: true });
 });
 
@@ -99,7 +57,8 @@ const stateOf = (page) =>
   });
 
 test('a correspondence game goes on across a restart, listed in My games', async () => {
-  let base = await startServer();
+  server = await OwnServer.start(data);
+  let base = server.url;
   const ann = await contextAt(base, { width: 1280, height: 800 });
   const bob = await contextAt(base, { width: 390, height: 844 });
   await register(ann, 'Ann');
@@ -130,8 +89,9 @@ test('a correspondence game goes on across a restart, listed in My games', async
 
   // Killed between two moves; started again on the same data.
   // The same port: the page's saved seat tokens belong to the origin, port included.
-  await killServer();
-  base = await startServer(Number(new URL(base).port));
+  await server.stop();
+  server = await OwnServer.start(data, { port: Number(new URL(base).port) });
+  base = server.url;
   const playUrl = (page) => new URL(new URL(page.url()).pathname + new URL(page.url()).search, base).href;
   await bob.goto(playUrl(bob));
   await waitForPly(bob, 1);

@@ -1,6 +1,9 @@
 // The board page in a real browser against the real server: starting a game, moves by
 // click and drag, Ordo X turns, the AI, network play, analysis and the move list.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   BASE,
@@ -14,6 +17,7 @@ import {
   waitForPly,
   apiPost,
 } from './helpers.mjs';
+import { OwnServer } from './own-server.mjs';
 
 let browser;
 before(async () => {
@@ -283,59 +287,35 @@ describe('opponents', () => {
     assert.match(await page.locator('#status').innerText(), /White to move/);
   });
 
-  test('the engine (level 10) is shown thinking, and "Move now" makes it answer at once', async (t) => {
-    const created = await createGame({ mode: 'ai', ai: { level: 10, color: 'black' } });
-    const page = await newPage(browser);
-    await page.goto(created.links.white);
-    await waitForPly(page, 0);
-    await clickSquare(page, 'c2');
-    await clickSquare(page, 'c3');
-    const moveNow = page.getByRole('button', { name: 'Move now' });
-    // On a very busy machine the engine (at most 1.5 s) may answer before the button can
-    // be used: the test is then skipped, not failed.
-    const skip = () => t.skip('the engine answered before Move now could be used');
-    const usable = await Promise.race([
-      page
-        .locator('#move-now:not([hidden]):not([disabled])')
-        .waitFor()
-        .then(
-          () => true,
-          () => false,
-        ),
-      page
-        .locator('#board[data-ply="2"]')
-        .waitFor()
-        .then(
-          () => false,
-          () => false,
-        ),
-    ]);
-    if (!usable) return skip();
-    // Read the button and the status in one step, so that an answer cannot come between.
-    const shown = await page.evaluate(() => {
-      const button = document.getElementById('move-now');
-      const status = document.getElementById('status');
-      return {
-        button: !button.hidden && !button.disabled,
-        thinking: status.classList.contains('thinking'),
-        text: status.textContent,
-      };
-    });
-    if (shown.button) {
-      assert.equal(shown.thinking, true, 'the status is marked as thinking');
-      assert.match(shown.text, /The engine is thinking/);
-    }
-    // Click in the page itself, at once, without the checks of a simulated mouse.
-    const answer = page.waitForResponse((response) => response.url().endsWith('/move-now'));
-    await page.evaluate(() => document.getElementById('move-now').click());
-    const response = await answer;
-    if (response.status() === 409) {
+  test('the engine is shown thinking, and "Move now" makes it answer at once', async () => {
+    // On a server of its own whose engine answers only when told to, so that the thinking
+    // state and the button are there however fast the machine is.
+    const data = mkdtempSync(path.join(tmpdir(), 'ordo-move-now-'));
+    const server = await OwnServer.start(data, { args: ['--engine-waits-for-move-now'] });
+    try {
+      const created = await createGame({ mode: 'ai', ai: { level: 10, color: 'black' } }, server.url);
+      const page = await newPage(browser, undefined, { baseURL: server.url });
+      await page.goto(created.links.white);
+      await waitForPly(page, 0);
+      await clickSquare(page, 'c2');
+      await clickSquare(page, 'c3');
+      await waitForPly(page, 1);
+      const moveNow = page.locator('#move-now:not([hidden]):not([disabled])');
+      await moveNow.waitFor();
+      const status = page.locator('#status');
+      await page.locator('#status.thinking').waitFor();
+      assert.match(await status.innerText(), /The engine is thinking/);
+      assert.equal(await page.locator('#board').getAttribute('data-ply'), '1', 'the engine has not answered');
+      const answer = page.waitForResponse((response) => response.url().endsWith('/move-now'));
+      await moveNow.click();
+      assert.equal((await answer).status(), 200);
       await waitForPly(page, 2);
-      return skip();
+      assert.equal(await page.getByRole('button', { name: 'Move now' }).isVisible(), false);
+      assert.doesNotMatch(await status.innerText(), /thinking/);
+    } finally {
+      await server.stop();
+      rmSync(data, { recursive: true, force: true });
     }
-    assert.equal(response.status(), 200);
-    await waitForPly(page, 2);
-    assert.equal(await moveNow.isVisible(), false);
   });
 
   test("a network game: each seat sees the other's moves live", async () => {

@@ -22,8 +22,8 @@ export async function newPage(browser, viewport = { width: 1280, height: 800 }, 
   return page;
 }
 
-export async function apiPost(path, body) {
-  const response = await fetch(new URL(path, BASE), {
+export async function apiPost(path, body, base = BASE) {
+  const response = await fetch(new URL(path, base), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -33,8 +33,8 @@ export async function apiPost(path, body) {
   return data;
 }
 
-export function createGame(options) {
-  return apiPost('/api/games', options);
+export function createGame(options, base = BASE) {
+  return apiPost('/api/games', options, base);
 }
 
 /** Clicks the centre of a square (pieces and marks let clicks through to the square). */

@@ -99,3 +99,20 @@ test('five in a row ends the game and marks the line', async () => {
   assert.equal(await page.locator('#board rect.square.win-line').count(), 5);
   assert.deepEqual(page.errors, []);
 });
+
+test("the analysis shows Order's win in one and its line", async () => {
+  const created = await createGame({ mode: 'local', game: 'orderchaos' });
+  const moves = ['Xa1', 'Oa6', 'Xb1', 'Oc5', 'Xc1', 'Oe6', 'Xd1', 'Ob3'];
+  for (const [ply, move] of moves.entries()) {
+    await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move, ply });
+  }
+  const page = await newPage(browser);
+  await page.goto(created.links.white);
+  await waitForPly(page, 8);
+  await page.getByLabel('Show engine analysis').check();
+  const score = page.locator('#analysis-output .analysis-score');
+  await score.waitFor();
+  assert.match(await score.innerText(), /Evaluation Order wins in 1 /);
+  assert.match(await page.locator('#analysis-output .analysis-line').innerText(), /Best line: Xe1/);
+  assert.deepEqual(page.errors, []);
+});

@@ -4,7 +4,6 @@
 // the page hides the toggle where the state says no. Answers for positions no longer
 // shown are dropped.
 import { api } from './api.js';
-import { parsePosition } from './position.js';
 
 export class AnalysisView {
   /** `root` holds the toggle, the output, the note and the spectators' switch. */
@@ -25,6 +24,7 @@ export class AnalysisView {
   /** The game's state and the shown ply: whether analysis is allowed, and of what. */
   show(state, ply, position) {
     const allowed = Boolean(state.analysis?.allowed);
+    this.sides = state.sides;
     const seat = state.you.length === 1 ? state.you[0] : null;
     const live = state.result.score === '*';
     this.root.querySelector('.analysis-controls').hidden = !allowed;
@@ -67,15 +67,17 @@ export class AnalysisView {
   }
 
   describe(answer) {
-    const side = parsePosition(this.query.position).toMove;
-    const white = side === 'white' ? 1 : -1;
+    // The server says whose turn it is in the analysed position; the first side's view.
+    const side = answer.to_move;
+    const sides = this.sides;
+    const first = side === 'white' ? 1 : -1;
     let value;
     if (answer.mate !== null && answer.mate !== undefined) {
-      const winner = answer.mate > 0 === (side === 'white') ? 'White' : 'Black';
+      const winner = answer.mate > 0 === (side === 'white') ? sides.white : sides.black;
       value = `${winner} wins in ${Math.abs(answer.mate)}`;
     } else {
-      const score = (answer.score * white) / 100;
-      value = `${score > 0 ? '+' : ''}${score.toFixed(2)} (White's view)`;
+      const score = (answer.score * first) / 100;
+      value = `${score > 0 ? '+' : ''}${score.toFixed(2)} (${sides.white}'s view)`;
     }
     const evaluation = document.createElement('p');
     evaluation.className = 'analysis-score';

@@ -49,6 +49,7 @@ export const api = {
   createGame: (options) => request('POST', '/api/games', options),
   importGame: (record, mode) => request('POST', '/api/games/import', { record, mode }),
   listGames: () => request('GET', '/api/games?limit=50'),
+  gameTypes: () => request('GET', '/api/game-types'),
   state: (id, token) => request('GET', withToken(`/api/games/${encodeURIComponent(id)}`, token)),
   act: (id, action, body) => request('POST', `/api/games/${encodeURIComponent(id)}/${action}`, body),
   analyze: (query) => request('POST', '/api/analyze', query),

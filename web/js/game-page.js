@@ -44,7 +44,7 @@ class GamePage {
     this.extras = new PlayExtras(this);
     try {
       const state = await api.state(this.id, this.token);
-      this.makeInput(state.game);
+      this.makeInput(state.about);
       this.applyState(state);
     } catch (error) {
       this.app.innerHTML =
@@ -55,17 +55,20 @@ class GamePage {
     this.follow();
   }
 
-  /** The board input of the game: Ordo's pieces and lines, or Order and Chaos's symbols. */
-  makeInput(game) {
-    this.orderChaos = game === 'orderchaos';
-    if (this.orderChaos) {
+  /**
+   * The board input for how the game's moves are made (the server's `about`): pieces that
+   * step from square to square, or pieces placed on empty squares.
+   */
+  makeInput(about) {
+    this.about = about;
+    this.placement = about.move_style === 'placement';
+    this.$('#move-input').placeholder = about.example_move;
+    if (this.placement) {
       this.input = new OcBoardInput(this.$('#board'), this.$('#symbol-picker'), { onTurn: (text) => this.play(text) });
-      this.$('.analysis').hidden = true;
-      this.$('#move-input').placeholder = 'Xc3';
+      const pieces = about.pieces.join(' or ');
       this.$('.hint .fine-pointer').textContent =
-        'Choose X or O (buttons or the keys X and O), then click an empty square (or Tab to it and press Enter). Order wants five in a row; Chaos wants to fill the board without one. Arrow keys step through the moves.';
-      this.$('.hint .coarse-pointer').textContent =
-        'Choose X or O, then tap an empty square. Order wants five in a row; Chaos wants to fill the board without one.';
+        `Choose ${pieces} (buttons or the keys ${pieces}), then click an empty square (or Tab to it and press Enter). ${about.goal} Arrow keys step through the moves.`;
+      this.$('.hint .coarse-pointer').textContent = `Choose ${pieces}, then tap an empty square. ${about.goal}`;
       return;
     }
     this.input = new BoardInput(this.$('#board'), {
@@ -233,8 +236,8 @@ class GamePage {
   }
 
   render() {
-    if (this.orderChaos) {
-      this.renderOrderChaos();
+    if (this.placement) {
+      this.renderPlacement();
       return;
     }
     const s = this.state;
@@ -261,8 +264,8 @@ class GamePage {
     this.renderPanel();
   }
 
-  /** The 6 × 6 board of Order and Chaos at the shown ply (the winning line only live). */
-  renderOrderChaos() {
+  /** A board of placed pieces at the shown ply (the deciding line only live). */
+  renderPlacement() {
     const s = this.state;
     const ply = this.shownPly();
     const live = this.viewPly === null;
@@ -287,12 +290,12 @@ class GamePage {
 
   renderPanel() {
     const s = this.state;
-    const title = this.orderChaos ? 'Order and Chaos' : 'Ordo';
+    const title = this.about.title;
     this.extras.title(
       `${title} — ${s.players?.white ?? sideName('white', s.sides)} vs ${s.players?.black ?? sideName('black', s.sides)}`,
     );
     this.$('#game-title').textContent = `${title}: ${playerLabel('white', s)} against ${playerLabel('black', s)}`;
-    if (!this.orderChaos) this.analysis.show(s, this.shownPly(), this.positionAt(this.shownPly()));
+    this.analysis.show(s, this.shownPly(), this.positionAt(this.shownPly()));
     renderStatus(this.$('#status'), s, this.viewPly);
     renderPlayers(this.app, s, this.flipped);
     this.renderClocks();
@@ -334,7 +337,7 @@ class GamePage {
     show('#draw-decline', player && !over && Boolean(otherOffered));
     show('#move-now', player && Boolean(s.ai?.thinking));
     this.$('#move-form').hidden = !player || over;
-    this.$('#symbol-picker').hidden = !this.orderChaos || !player || over;
+    this.$('#symbol-picker').hidden = !this.placement || !player || over;
     this.$('#move-form button').disabled = !this.takesInput();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;

@@ -5,6 +5,7 @@
 import { api } from './api.js';
 import { currentAccount, onAccountChange } from './account.js';
 import { rememberToken } from './saved-tokens.js';
+import { gameLabel } from './game-types.js';
 
 // Seat tokens of challenges posted from this browser, by challenge id.
 const KEY = 'ordo-challenge-tokens';
@@ -26,20 +27,19 @@ function saveChallengeTokens(all) {
 }
 
 function describe(challenge) {
-  const rules = challenge.game === 'orderchaos' ? 'Order and Chaos' : challenge.rules === 'x' ? 'Ordo X' : 'Classic';
   const clock = challenge.days_per_move
     ? `${challenge.days_per_move} days per move`
     : challenge.clock
       ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}`
       : 'no clock';
-  const colour = challenge.color === 'random' ? 'random colours' : `${challenge.creator.name} plays ${challenge.color}`;
-  return `${rules} ${challenge.size} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${colour}`;
+  const seat = challenge.color === 'random' ? 'random sides' : `${challenge.creator.name} plays ${challenge.color}`;
+  return `${gameLabel(challenge.game, challenge.rules, challenge.size)} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}`;
 }
 
 function challengeRequest(form) {
   const data = new FormData(form);
   const request = {
-    game: 'ordo',
+    game: data.get('challenge-game'),
     rules: data.get('challenge-rules'),
     size: data.get('challenge-size'),
     color: data.get('challenge-color'),

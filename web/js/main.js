@@ -5,9 +5,11 @@ import { showRulesPage } from './rules-page.js';
 import { showAccountBar } from './account.js';
 import { showMyGamesPage } from './my-games.js';
 import { showPlayerPage, showRatingsPage } from './player-page.js';
+import { loadGameTypes } from './game-types.js';
 
 const app = document.getElementById('app');
 showAccountBar(document.getElementById('account-bar'));
+await loadGameTypes();
 const path = window.location.pathname;
 const play = /^\/play\/([^/]+)\/?$/.exec(path);
 const player = /^\/players\/([^/]+)\/?$/.exec(path);

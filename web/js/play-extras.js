@@ -77,7 +77,8 @@ export class PlayExtras {
     }
     this.takeback.noteChange(previous, state);
     this.gameOver.noteChange(previous, state);
-    const countPieces = (position) => (this.page.orderChaos ? 0 : parsePosition(position).pieces.size);
+    // Placed pieces are never taken, so only stepping games have captures to hear.
+    const countPieces = (position) => (this.page.placement ? 0 : parsePosition(position).pieces.size);
     const sound = soundForChange(previous, state, countPieces);
     if (sound) this.sounds.play(sound);
     if (previous && previous.result.score === '*' && state.result.score !== '*') this.gameOver.open();

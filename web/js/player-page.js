@@ -3,6 +3,7 @@
 // played, filtered by rule set and result; each opens on the board to replay. Also the
 // ratings list of one pool (/ratings). Every text from the server is set as text.
 import { api } from './api.js';
+import { gameLabel, gameTypes } from './game-types.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -13,8 +14,7 @@ function element(tag, className, text) {
   return node;
 }
 
-const poolName = (p) =>
-  `${p.game === 'orderchaos' ? 'Order and Chaos' : p.rules === 'x' ? 'Ordo X' : 'Ordo'} ${p.size}`;
+const poolName = (p) => gameLabel(p.game, p.rules, p.size);
 const poolKey = (p) => `${p.game}/${p.rules}/${p.size}`;
 const playerLink = (name) => {
   const link = element('a', '', name);
@@ -152,28 +152,27 @@ export async function showPlayerPage(app, name) {
 /** Shows the ratings list of one pool (from the query: game, rules, size) in `app`. */
 export async function showRatingsPage(app) {
   const query = new URLSearchParams(window.location.search);
+  // Every pool the server has: each game's rule sets on each of its sizes.
+  const pools = gameTypes().flatMap((type) =>
+    type.rule_sets.flatMap((set) => type.sizes.map((size) => ({ game: type.name, rules: set.name, size }))),
+  );
   const pool = {
-    game: query.get('game') ?? 'ordo',
-    rules: query.get('rules') ?? 'classic',
-    size: query.get('size') ?? '10x8',
+    game: query.get('game') ?? pools[0]?.game,
+    rules: query.get('rules') ?? pools[0]?.rules,
+    size: query.get('size') ?? pools[0]?.size,
   };
   const section = element('section', 'panel ratings-page');
   section.append(element('h1', '', `Ratings: ${poolName(pool)} (${pool.rules})`));
   const choices = element('p', 'ratings-pools');
-  for (const [rules, size] of [
-    ['classic', '10x8'],
-    ['classic', '8x8'],
-    ['x', '10x8'],
-    ['x', '8x8'],
-  ]) {
-    const link = element('a', '', poolName({ game: 'ordo', rules, size }));
-    link.href = `/ratings?game=ordo&rules=${rules}&size=${size}`;
+  for (const choice of pools) {
+    const link = element('a', '', poolName(choice));
+    link.href = `/ratings?${new URLSearchParams(choice)}`;
     choices.append(link, ' ');
   }
   const list = element('ol', 'ratings-list');
   section.append(choices, list);
   app.replaceChildren(section);
-  document.title = 'Ratings — Ordo';
+  document.title = `Ratings — ${poolName(pool)}`;
   try {
     const answer = await api.ratings(pool);
     for (const r of answer.ratings) {

@@ -2,6 +2,7 @@
 import { api } from './api.js';
 import { rememberToken, savedToken } from './saved-tokens.js';
 import { showLobby } from './lobby.js';
+import { gameLabel, gameType } from './game-types.js';
 
 function showError(form, message) {
   let box = form.querySelector('.error');
@@ -18,11 +19,11 @@ function showError(form, message) {
 function newGameRequest(form) {
   const data = new FormData(form);
   const mode = data.get('mode');
-  const game = data.get('game') ?? 'ordo';
-  const request =
-    game === 'orderchaos'
-      ? { mode, game, rules: data.get('oc-rules') }
-      : { mode, rules: data.get('rules'), size: data.get('size') };
+  // The chosen game's fieldset (the only one enabled) holds its rules and sizes.
+  const own = form.querySelector('fieldset[data-game]:not([disabled])');
+  const request = { mode, game: data.get('game'), rules: own.querySelector('input[type=radio]:checked').value };
+  const size = own.querySelector('select');
+  if (size) request.size = size.value;
   if (mode === 'ai') {
     const human = data.get('color');
     request.ai = { level: Number(data.get('level')), color: human === 'white' ? 'black' : 'white' };
@@ -93,10 +94,9 @@ function describeResult(game) {
   return game.reason ? `${game.result} (${game.reason})` : game.result;
 }
 
-/** "Classic 10x8", "Ordo X 8x8", "Order and Chaos (exact five)". */
+/** "Classic 10x8", "Ordo X 8x8", "Order and Chaos (exact five) 6x6". */
 function gameName(game) {
-  if (game.game === 'orderchaos') return `Order and Chaos${game.rules === 'exact-five' ? ' (exact five)' : ''}`;
-  return `${game.rules === 'x' ? 'Ordo X' : 'Classic'} ${game.size}`;
+  return gameLabel(game.game, game.rules, game.size);
 }
 
 async function showStoredGames(container) {
@@ -149,13 +149,16 @@ export function showStartPage(app) {
     form.querySelector('.ai-only').disabled = mode !== 'ai';
     form.querySelector('.ai-only').classList.toggle('dimmed', mode !== 'ai');
     // The game's own options and names of the sides (White/Black or Order/Chaos).
-    const game = data.get('game') ?? 'ordo';
-    for (const set of form.querySelectorAll('.game-ordo, .game-orderchaos')) {
-      const active = set.classList.contains(`game-${game}`);
+    const game = data.get('game');
+    for (const set of form.querySelectorAll('fieldset[data-game]')) {
+      const active = set.dataset.game === game;
       set.hidden = !active;
       set.disabled = !active;
     }
-    for (const node of form.querySelectorAll('[data-orderchaos]')) node.textContent = node.dataset[game];
+    for (const node of form.querySelectorAll('[data-side]')) {
+      const sides = gameType(game)?.sides;
+      if (sides) node.textContent = sides[node.dataset.side] + (node.dataset.first ? ' (you move first)' : '');
+    }
   };
   form.addEventListener('change', syncMode);
   syncMode();

@@ -1,5 +1,9 @@
 #include "analysis/game_analysis.h"
 
+#include <algorithm>
+#include <map>
+
+#include "engine/game_registry.h"
 #include "search/score.h"
 
 namespace ordo {
@@ -28,11 +32,24 @@ games::EngineSettings full_strength(std::size_t hash_mib) {
   return settings;
 }
 
+// An engine for games like `game`: its game and rules, made on its board when that is one
+// the game starts on, else on the game's default board (the engine's own start needs one);
+// the position itself comes with set_position.
+std::unique_ptr<games::AnyEngine> engine_for(const games::AnyGame& game, std::size_t hash_mib) {
+  const games::GameEntry& entry = games::game_entry(game.game_name());
+  std::map<std::string, std::string> options{{"rules", game.rules_name()}};
+  const auto [width, height] = game.board_size();
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  if (std::find(entry.info.sizes.begin(), entry.info.sizes.end(), size) != entry.info.sizes.end())
+    options["size"] = size;
+  return games::make_engine(*entry.make_game(options), full_strength(hash_mib));
+}
+
 }  // namespace
 
 GameAnalyzer::GameAnalyzer(const games::AnyGame& game, games::GoLimits per_position,
                            std::size_t hash_mib)
-    : limits_(per_position), engine_(games::make_engine(game, full_strength(hash_mib))) {
+    : limits_(per_position), engine_(engine_for(game, hash_mib)) {
   if (!limits_.depth && !limits_.nodes && !limits_.movetime_ms) limits_.movetime_ms = 1000;
 }
 

@@ -24,10 +24,7 @@ struct OrdoEngineTraits {
   static Options rules_options(const AnyGame& game) {
     Options options;
     options.variant = game.rules_name() == "x" ? ordo::Variant::X : ordo::Variant::Classic;
-    // The facade's own start is on a standard board; a game on another (a position
-    // string of any size) keeps the default, and its position comes with set_position.
-    const auto [width, height] = game.board_size();
-    if (height == 8 && (width == 10 || width == 8)) options.width = width;
+    std::tie(options.width, options.height) = game.board_size();
     return options;
   }
 

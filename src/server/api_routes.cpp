@@ -107,6 +107,7 @@ void add_static(Router& router, const StaticFiles& files) {
   };
   router.add("GET", "/", index);
   router.add("GET", "/rules", index);
+  router.add("GET", "/facts", index);
   router.add("GET", "/my", index);
   router.add("GET", "/ratings", index);
   router.add("GET", "/players/{name}", index);

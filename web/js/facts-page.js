@@ -99,6 +99,20 @@ function studyTable(setup) {
   );
 }
 
+// The plain answer first, readable on a phone without scrolling the table.
+function verdicts(setup) {
+  const list = el('ul', { className: 'facts-verdicts' });
+  for (const study of setup.studies) {
+    const who = study.favoured
+      ? `${sideName(setup, study.favoured)} is favoured`
+      : 'neither side is measurably favoured';
+    list.append(
+      el('li', {}, `${study.players[0].toUpperCase()}${study.players.slice(1)} (${count(study.games)} games): ${who}.`),
+    );
+  }
+  return list;
+}
+
 function strengthText(setup) {
   const byId = new Map(setup.studies.map((s) => [s.id, s]));
   const steps = setup.strength_steps.map((step) => {
@@ -130,7 +144,7 @@ function setupSection(setup) {
     section.append(el('p', { className: 'muted' }, 'Not measured yet.'));
     return section;
   }
-  section.append(studyTable(setup), el('p', {}, strengthText(setup)));
+  section.append(verdicts(setup), studyTable(setup), el('p', {}, strengthText(setup)));
   const plots = el('div', { className: 'facts-plots' });
   if (setup.score_plot) {
     plots.append(

@@ -76,7 +76,8 @@ TEST_F(ServiceRobustness, ImportCutsALongNameBetweenCharactersNotInsideOne) {
   const std::string record = "[White \"" + name + "\"]\n\n1. c2-c3 *\n";
   const json imported = service().import_record({{"record", record}});
   const std::string id = imported["id"];
-  EXPECT_EQ(imported["state"]["players"]["white"], std::string(39, 'a') + "\xC3\xA9");
+  const std::string cut = std::string(39, 'a').append("\xC3\xA9");
+  EXPECT_EQ(imported["state"]["players"]["white"], cut);
   expect_every_answer_writable(id);
   open();  // read back from storage
   expect_every_answer_writable(id);

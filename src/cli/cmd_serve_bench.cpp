@@ -31,7 +31,7 @@
 #include "cli/latency_histogram.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
-#include "server/storage.h"
+#include "server/open_storage.h"
 
 namespace ordo::cli {
 
@@ -48,6 +48,7 @@ struct BenchOptions {
   bool reuse_games = false;
   int abandon_percent = 20;
   int sample_seconds = 30;
+  std::string database;  // PostgreSQL instead of SQLite in a temporary directory
 };
 
 constexpr int kTakeBack = 10;
@@ -167,8 +168,10 @@ int bench(const BenchOptions& options, const Streams& io) {
   double elapsed_s = 0;
   std::string rss_trace;
   {
-    server::Storage storage((dir / "bench.sqlite").string());
-    server::GameService games(storage);
+    // SQLite in the temporary directory, or the PostgreSQL database named.
+    const auto storage =
+        server::open_storage(options.database.empty() ? dir.string() : options.database);
+    server::GameService games(*storage);
     server::HttpServer http(games);
     const int port = http.bind(0);
     std::thread server_thread([&] { http.serve(); });
@@ -252,6 +255,8 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
                       "Percent of games left unfinished after a few moves (default 20)");
   command->add_option("--sample-seconds", options->sample_seconds,
                       "Print memory and games in memory this often (default 30)");
+  command->add_option("--database", options->database,
+                      "Store in this PostgreSQL database (postgresql://...), not SQLite");
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

@@ -15,12 +15,14 @@
 #include "server/http_server.h"
 #include "server/static_files.h"
 #include "server_test_util.h"
+#include "support/test_storage.h"
 
 namespace ordo::server {
 namespace {
 
 using nlohmann::json;
 using testing::TempDir;
+using testing::TestDatabase;
 
 struct Reply {
   int status = 0;
@@ -44,7 +46,7 @@ class ApiTest : public ::testing::Test {
   ~ApiTest() override { stop(); }
 
   void start() {
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
+    storage_ = database_.open();
     ServiceOptions options;
     options.fixed_ai_depth = 1;
     options.engine_hash_mib = 1;
@@ -88,7 +90,8 @@ class ApiTest : public ::testing::Test {
   }
 
   TempDir dir_;
-  std::unique_ptr<Storage> storage_;
+  TestDatabase database_{dir_.file("games.sqlite")};
+  std::unique_ptr<ServerStorage> storage_;
   std::unique_ptr<GameService> service_;
   std::unique_ptr<HttpServer> http_;
   std::thread server_thread_;
@@ -132,6 +135,19 @@ TEST_F(ApiTest, PlaysAWholeGameThroughHttp) {
   EXPECT_EQ(list.body["games"][0]["plies"], plies);
   EXPECT_EQ(get("/api/games?limit=x").status, 400);
   EXPECT_EQ(get("/api/games?limit=501").status, 400);
+}
+
+TEST_F(ApiTest, HealthAnswersAndReadinessFollowsTheStorage) {
+  EXPECT_EQ(get("/healthz").status, 200);
+  const Reply ready = get("/readyz");
+  EXPECT_EQ(ready.status, 200);
+  EXPECT_EQ(ready.body["status"], "ready");
+  // The games table out of reach (as a database that went away): not ready, still alive.
+  database_.execute("ALTER TABLE games RENAME TO games_away");
+  EXPECT_EQ(get("/readyz").status, 503);
+  EXPECT_EQ(get("/healthz").status, 200);
+  database_.execute("ALTER TABLE games_away RENAME TO games");
+  EXPECT_EQ(get("/readyz").status, 200);
 }
 
 TEST_F(ApiTest, RefusesBadRequestsWithTheRightStatusAndChangesNothing) {

@@ -39,7 +39,7 @@
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/lobby.h"
-#include "server/storage.h"
+#include "server/open_storage.h"
 
 namespace ordo::cli {
 
@@ -57,6 +57,7 @@ struct BenchOptions {
   int abandon_percent = 20;
   int sample_seconds = 30;
   bool rated = false;
+  std::string database;  // PostgreSQL instead of SQLite in a temporary directory
 };
 
 constexpr int kTakeBack = 10;
@@ -171,7 +172,9 @@ void run_client(int seed, const BenchOptions& options, int port, BenchStart& tim
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   std::vector<BenchAccount> accounts;
   for (int k = 0; options.rated && k < 2; ++k) {
-    const auto account = sign_up(client, "bench" + std::to_string(seed) + (k ? "b" : "a"));
+    // The process id keeps names apart across runs on one PostgreSQL database.
+    const auto account = sign_up(
+        client, "bench" + std::to_string(getpid()) + "-" + std::to_string(seed) + (k ? "b" : "a"));
     if (!account) ++stats.errors;
     accounts.push_back(account.value_or(BenchAccount{}));
   }
@@ -244,11 +247,14 @@ int bench(const BenchOptions& options, const Streams& io) {
   double elapsed_s = 0;
   std::string rss_trace;
   {
-    server::Storage storage((dir / "bench.sqlite").string());
-    server::GameService games(storage);
-    server::Accounts accounts(storage);
-    server::Lobby lobby(storage, storage, games, server::system_time_ms, &storage);
-    server::HttpServer http(games, {}, {&accounts, &lobby, &storage, &storage});
+    // SQLite in the temporary directory, or the PostgreSQL database named.
+    const auto storage =
+        server::open_storage(options.database.empty() ? dir.string() : options.database);
+    server::GameService games(*storage);
+    server::ServerStorage& store = *storage;
+    server::Accounts accounts(store);
+    server::Lobby lobby(store, store, games, server::system_time_ms, &store);
+    server::HttpServer http(games, {}, {&accounts, &lobby, &store, &store});
     const int port = http.bind(0);
     std::thread server_thread([&] { http.serve(); });
     while (!http.running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -338,6 +344,8 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
                       "Print memory and games in memory this often (default 30)");
   command->add_flag("--rated", options->rated,
                     "Rated games between two accounts per client, from the lobby");
+  command->add_option("--database", options->database,
+                      "Store in this PostgreSQL database (postgresql://...), not SQLite");
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

@@ -61,8 +61,7 @@ void add_prove_command(CLI::App& app, Action& chosen) {
       "Proof-number search (Order and Chaos): the value of a position (and the winner's "
       "strategy as a file), or of every position after K moves");
   add_common_options(*command, options->common);
-  command
-      ->add_option("--frontier", options->request.frontier, "Prove every position K moves on")
+  command->add_option("--frontier", options->request.frontier, "Prove every position K moves on")
       ->check(CLI::Range(0, 8));
   command->add_option("--nodes", options->request.nodes,
                       "Give up on a position after this many nodes");

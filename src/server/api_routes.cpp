@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "server/event_source.h"
+#include "server/health_routes.h"
 #include "server/http_json.h"
 
 namespace ordo::server {
@@ -129,6 +130,7 @@ Router api_routes(GameService& games, Analyzer& analyzer, const StaticFiles& fil
   Router router;
   add_api(router, games, analyzer);
   add_game(router, games, analyzer);
+  add_health_routes(router, games);
   add_static(router, files);
   return router;
 }

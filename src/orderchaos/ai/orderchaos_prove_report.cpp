@@ -111,8 +111,8 @@ int prove_position(const oc::Position& root, const ProveRequest& request, std::o
     return 1;
   }
   request.write_strategy(oc::format_strategy(*strategy));
-  out << "strategy: " << strategy->moves.size() << " positions written to "
-      << request.strategy_name << '\n';
+  out << "strategy: " << strategy->moves.size() << " positions written to " << request.strategy_name
+      << '\n';
   return 0;
 }
 
@@ -126,8 +126,7 @@ int orderchaos_prove(const AnyGame& game, const ProveRequest& request, std::ostr
     return 1;
   }
   if (request.frontier >= 0) {
-    if (request.write_strategy)
-      throw GameError("--strategy is for one position, not --frontier");
+    if (request.write_strategy) throw GameError("--strategy is for one position, not --frontier");
     return prove_frontier(rules.position(), request, out);
   }
   return prove_position(rules.position(), request, out, err);

@@ -22,8 +22,8 @@
 #include "server/api_routes.h"
 #include "server/game_service.h"
 #include "server/http_request_reading.h"
+#include "server/sqlite_storage.h"
 #include "server/static_files.h"
-#include "server/storage.h"
 
 namespace {
 
@@ -44,7 +44,7 @@ struct Server {
   Server() {
     std::string pattern = (std::filesystem::temp_directory_path() / "fuzz-http-XXXXXX").string();
     if (!mkdtemp(pattern.data())) std::abort();
-    storage = std::make_unique<Storage>(pattern + "/games.sqlite");
+    storage = std::make_unique<SqliteStorage>(pattern + "/games.sqlite");
     ServiceOptions options;
     options.clock_tick_ms = 0;
     options.fixed_ai_depth = 1;
@@ -55,7 +55,7 @@ struct Server {
     id = created["id"];
     token = created["tokens"]["white"];
   }
-  std::unique_ptr<Storage> storage;
+  std::unique_ptr<SqliteStorage> storage;
   std::unique_ptr<GameService> games;
   Analyzer analyzer;
   StaticFiles files;

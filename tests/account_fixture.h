@@ -17,6 +17,7 @@
 #include "server/lobby_routes.h"
 #include "server/player_routes.h"
 #include "server_test_util.h"
+#include "support/test_storage.h"
 
 namespace ordo::server::testing {
 
@@ -48,7 +49,7 @@ class AccountFixture : public ::testing::Test {
     accounts_.reset();
     games_.reset();
     storage_.reset();
-    storage_ = std::make_unique<Storage>(dir_.file(kDatabase));
+    storage_ = database_.open();
     ServiceOptions service_options;
     service_options.now = [this] { return now_.load(); };
     service_options.clock_tick_ms = 0;
@@ -133,10 +134,11 @@ class AccountFixture : public ::testing::Test {
   }
 
   TempDir dir_;
+  TestDatabase database_{dir_.file(kDatabase)};
   std::atomic<std::int64_t> now_{1'700'000'000'000};
   Analyzer analyzer_;
   StaticFiles files_;
-  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<ServerStorage> storage_;
   std::unique_ptr<GameService> games_;
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Lobby> lobby_;

@@ -10,6 +10,7 @@
 
 #include "account_fixture.h"
 #include "cli/app.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 namespace {
@@ -94,8 +95,8 @@ TEST_F(Admin, BacksUpConsistentlyWhileWritesGoOn) {
   writer.join();
   ASSERT_EQ(run.status, 0) << run.err;
   // The copy opens, passes SQLite's own check, and holds a prefix of the writes.
-  Storage backup(copy);
-  EXPECT_EQ(backup.schema_version(), Storage::kSchemaVersion);
+  SqliteStorage backup(copy);
+  EXPECT_EQ(backup.schema_version(), SqliteStorage::kSchemaVersion);
   EXPECT_TRUE(backup.game(g["id"]).has_value());
   EXPECT_GE(backup.game_count(), 1 + 5);
   EXPECT_LE(backup.game_count(), 1 + before_end + 1);

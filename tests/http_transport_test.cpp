@@ -14,6 +14,7 @@
 
 #include "http_raw_client.h"
 #include "server/http_server.h"
+#include "server/sqlite_storage.h"
 #include "server_test_util.h"
 
 namespace ordo::server {
@@ -65,7 +66,7 @@ std::string gzip_bomb(std::size_t size) {
 class HttpTransportTest : public ::testing::Test {
  protected:
   void start(const HttpOptions& options) {
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
+    storage_ = std::make_unique<SqliteStorage>(dir_.file("games.sqlite"));
     ServiceOptions service_options;
     service_options.engine_hash_mib = 1;
     service_options.fixed_ai_depth = 1;
@@ -109,7 +110,7 @@ class HttpTransportTest : public ::testing::Test {
   }
 
   TempDir dir_;
-  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<SqliteStorage> storage_;
   std::unique_ptr<GameService> service_;
   std::unique_ptr<HttpServer> http_;
   std::thread thread_;

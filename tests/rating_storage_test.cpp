@@ -2,9 +2,9 @@
 // that stores the result (a failed rating write leaves the result unstored; a retried or
 // repeated finish changes nothing); casual games and guests move nothing; the list and
 // the game's state show the changes.
-#include <sqlite3.h>
 
 #include "account_fixture.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 namespace {
@@ -32,16 +32,7 @@ class Ratings : public AccountFixture {
   }
   static std::string id_of(const json& game) { return game["id"].get<std::string>(); }
   // Runs SQL on a second connection to the database (as another process would).
-  void sql(const std::string& text) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(dir_.file(kDatabase).c_str(), &db), SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    ASSERT_EQ(rc, SQLITE_OK) << message;
-  }
+  void sql(const std::string& text) { ASSERT_NO_THROW(database_.execute(text)); }
   json pool() {
     return body_of(
         send(request("GET", "/api/ratings?game=ordo&rules=classic&size=10x8")))["ratings"];
@@ -77,12 +68,18 @@ TEST_F(Ratings, AFailedRatingWriteLeavesTheResultUnstoredAndARetryAppliesItOnce)
   const std::int64_t alice = account("Alice"), bob = account("Bob");
   const json g = game(alice, bob, true);
   // The rating write fails, as on a failing disk at that very statement.
-  sql("CREATE TRIGGER refuse_ratings BEFORE INSERT ON ratings BEGIN "
-      "SELECT RAISE(ABORT, 'refused'); END;");
+  if (database_.postgres())
+    sql("CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ "
+        "LANGUAGE plpgsql; CREATE TRIGGER refuse_ratings BEFORE INSERT ON ratings FOR EACH ROW "
+        "EXECUTE FUNCTION refuse();");
+  else
+    sql("CREATE TRIGGER refuse_ratings BEFORE INSERT ON ratings BEGIN "
+        "SELECT RAISE(ABORT, 'refused'); END;");
   EXPECT_THROW(storage_->set_result(id_of(g), "0-1", "resignation", now_), std::runtime_error);
   EXPECT_EQ(storage_->game(id_of(g))->result, "*");
   EXPECT_TRUE(storage_->rating_changes(id_of(g)).empty());
-  sql("DROP TRIGGER refuse_ratings;");
+  sql(database_.postgres() ? "DROP TRIGGER refuse_ratings ON ratings;"
+                           : "DROP TRIGGER refuse_ratings;");
   // As after a restart: the storage is opened again and the finish stored again.
   open();
   storage_->set_result(id_of(g), "0-1", "resignation", now_);
@@ -131,6 +128,7 @@ TEST_F(Ratings, TheListIsPerRuleSetAndSizeAndChecksItsQuery) {
 }
 
 TEST_F(Ratings, AVersionFourDatabaseGainsAccountsAndKeepsItsGamesCasual) {
+  if (database_.postgres()) GTEST_SKIP() << "SQLite's own migrations";
   const json g = games_->create({{"mode", "network"}});
   games_.reset();
   lobby_.reset();
@@ -144,7 +142,7 @@ TEST_F(Ratings, AVersionFourDatabaseGainsAccountsAndKeepsItsGamesCasual) {
       "ALTER TABLE games DROP COLUMN rated; ALTER TABLE games DROP COLUMN rating_applied; "
       "PRAGMA user_version=4;");
   open();
-  EXPECT_EQ(storage_->schema_version(), Storage::kSchemaVersion);
+  EXPECT_EQ(storage_->schema_version(), SqliteStorage::kSchemaVersion);
   const auto row = storage_->game(id_of(g));
   ASSERT_TRUE(row);
   EXPECT_EQ(row->white_account, 0);

@@ -15,12 +15,14 @@
 #include "server/http_server.h"
 #include "server/static_files.h"
 #include "server_test_util.h"
+#include "support/test_storage.h"
 
 namespace ordo::server {
 namespace {
 
 using nlohmann::json;
 using testing::TempDir;
+using testing::TestDatabase;
 
 struct Reply {
   int status = 0;
@@ -44,7 +46,7 @@ class ApiTest : public ::testing::Test {
   ~ApiTest() override { stop(); }
 
   void start() {
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
+    storage_ = database_.open();
     ServiceOptions options;
     options.fixed_ai_depth = 1;
     options.engine_hash_mib = 1;
@@ -88,7 +90,8 @@ class ApiTest : public ::testing::Test {
   }
 
   TempDir dir_;
-  std::unique_ptr<Storage> storage_;
+  TestDatabase database_{dir_.file("games.sqlite")};
+  std::unique_ptr<ServerStorage> storage_;
   std::unique_ptr<GameService> service_;
   std::unique_ptr<HttpServer> http_;
   std::thread server_thread_;

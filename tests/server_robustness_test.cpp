@@ -3,7 +3,6 @@
 // refused, and "move now" before the engine's search started. Every answer must be
 // writable as JSON, and a refused request changes nothing.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <chrono>
 #include <string>
@@ -49,13 +48,7 @@ class ServiceRobustness : public testing::ServiceFixture {
     EXPECT_TRUE(is_valid_utf8(service().record(id)));
   }
 
-  void execute_sql(const std::string& sql) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(dir_.file("games.sqlite").c_str(), &db), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
-        << sqlite3_errmsg(db);
-    sqlite3_close(db);
-  }
+  void execute_sql(const std::string& sql) { ASSERT_NO_THROW(database_.execute(sql)); }
 };
 
 TEST(Utf8Text, ChecksReplacesAndCutsByCharacter) {
@@ -76,13 +69,16 @@ TEST_F(ServiceRobustness, ImportCutsALongNameBetweenCharactersNotInsideOne) {
   const std::string record = "[White \"" + name + "\"]\n\n1. c2-c3 *\n";
   const json imported = service().import_record({{"record", record}});
   const std::string id = imported["id"];
-  EXPECT_EQ(imported["state"]["players"]["white"], std::string(39, 'a') + "\xC3\xA9");
+  const std::string cut = std::string(39, 'a').append("\xC3\xA9");
+  EXPECT_EQ(imported["state"]["players"]["white"], cut);
   expect_every_answer_writable(id);
   open();  // read back from storage
   expect_every_answer_writable(id);
 }
 
 TEST_F(ServiceRobustness, AStoredNameThatIsNotUtf8IsReadSafely) {
+  // PostgreSQL refuses such text on the way in; only SQLite files of old versions hold it.
+  if (database_.postgres()) GTEST_SKIP() << "SQLite's stored bytes";
   const json created = service().create({{"mode", "local"}});
   const std::string id = created["id"];
   service_.reset();

@@ -1,6 +1,6 @@
 // The set-up the game service tests share: a service over a storage in a temporary
-// directory, with a fake clock the test moves (now_), no clock ticks, and the engine at a
-// small fixed depth with a small table.
+// directory (or a PostgreSQL database, support/test_storage.h), with a fake clock the test moves
+// (now_), no clock ticks, and the engine at a small fixed depth with a small table.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 
 #include "server/game_service.h"
 #include "server_test_util.h"
+#include "support/test_storage.h"
 
 namespace ordo::server::testing {
 
@@ -30,7 +31,7 @@ class ServiceFixture : public ::testing::Test {
   void open(const ServiceOptions& options) {
     service_.reset();
     storage_.reset();
-    storage_ = std::make_unique<Storage>(dir_.file("games.sqlite"));
+    storage_ = database_.open();
     service_ = std::make_unique<GameService>(*storage_, options);
   }
   void open() { open(base_options()); }
@@ -41,8 +42,9 @@ class ServiceFixture : public ::testing::Test {
   }
 
   TempDir dir_;
+  TestDatabase database_{dir_.file("games.sqlite")};
   std::atomic<std::int64_t> now_{1'700'000'000'000};
-  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<ServerStorage> storage_;
   std::unique_ptr<GameService> service_;
 };
 

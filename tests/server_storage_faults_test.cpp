@@ -12,7 +12,7 @@
 
 #include "cli/app.h"
 #include "server/game_service.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 #include "server_test_util.h"
 #include "support/cli_run.h"
 
@@ -24,7 +24,7 @@ using testing::TempDir;
 // The message of the error that opening `path` throws ("" if it opens).
 std::string open_error(const std::string& path) {
   try {
-    Storage storage(path);
+    SqliteStorage storage(path);
   } catch (const std::runtime_error& e) {
     return e.what();
   }
@@ -33,7 +33,7 @@ std::string open_error(const std::string& path) {
 
 // A database of a few dozen games with moves: enough pages that one can be damaged.
 void write_games(const std::string& path) {
-  Storage storage(path);
+  SqliteStorage storage(path);
   for (int g = 0; g < 40; ++g) {
     StoredGame game;
     game.id = "game" + std::to_string(g);
@@ -135,7 +135,7 @@ TEST(ServerStorageFaults, AReadOnlyDatabaseIsRefused) {
 
 TEST(ServerStorageFaults, WritesFailingAtStartUpReachTheCallerAsAnError) {
   TempDir dir;
-  Storage storage(dir.file("ordo.sqlite"));
+  SqliteStorage storage(dir.file("ordo.sqlite"));
   storage.refuse_writes(true);
   ServiceOptions options;
   options.clock_tick_ms = 0;

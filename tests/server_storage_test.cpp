@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 #include "server_test_util.h"
 
 namespace ordo::server {
@@ -60,8 +60,8 @@ void execute(const std::string& path, const char* sql) {
 
 TEST(ServerStorage, NewDatabaseHasTheCurrentSchemaInWalMode) {
   TempDir dir;
-  Storage storage(dir.file("db.sqlite"));
-  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
+  SqliteStorage storage(dir.file("db.sqlite"));
+  EXPECT_EQ(storage.schema_version(), SqliteStorage::kSchemaVersion);
   EXPECT_EQ(storage.journal_mode(), "wal");
   EXPECT_TRUE(storage.all_games().empty());
 }
@@ -70,13 +70,13 @@ TEST(ServerStorage, MigrationsRunInOrderFromAnOlderVersion) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
   {
-    Storage storage(path);
+    SqliteStorage storage(path);
     storage.create_game(sample_game("g1", 1), {sample_move(0)});
   }
   // Back to version 1: the second migration (the index) is undone.
   execute(path, "DROP INDEX games_by_created; PRAGMA user_version=1;");
-  Storage storage(path);
-  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
+  SqliteStorage storage(path);
+  EXPECT_EQ(storage.schema_version(), SqliteStorage::kSchemaVersion);
   EXPECT_EQ(count_with_own_connection(
                 path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'games_by_created'"),
             1);
@@ -88,7 +88,7 @@ TEST(ServerStorage, VersionThreeAddsTheDrawOfferAndTheTurnToOldRows) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
   {
-    Storage storage(path);
+    SqliteStorage storage(path);
     storage.create_game(sample_game("g1", 1), {sample_move(0)});
   }
   // Back to version 2, as a database of the program before it looked.
@@ -96,8 +96,8 @@ TEST(ServerStorage, VersionThreeAddsTheDrawOfferAndTheTurnToOldRows) {
           "DROP INDEX games_by_flag; ALTER TABLE games DROP COLUMN draw_offer; "
           "ALTER TABLE games DROP COLUMN turn_started_ms; "
           "ALTER TABLE games DROP COLUMN flag_at_ms; PRAGMA user_version=2;");
-  Storage storage(path);
-  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
+  SqliteStorage storage(path);
+  EXPECT_EQ(storage.schema_version(), SqliteStorage::kSchemaVersion);
   const auto game = storage.game("g1");
   ASSERT_TRUE(game);
   EXPECT_EQ(game->draw_offer, "");
@@ -112,7 +112,7 @@ TEST(ServerStorage, VersionThreeAddsTheDrawOfferAndTheTurnToOldRows) {
 
 TEST(ServerStorage, AMoveOrAResultWithdrawsTheOfferAndKeepsTheFlagTime) {
   TempDir dir;
-  Storage storage(dir.file("db.sqlite"));
+  SqliteStorage storage(dir.file("db.sqlite"));
   storage.create_game(sample_game("g1", 1), {});
   EXPECT_FALSE(storage.game("nope"));
   EXPECT_THROW(storage.set_draw_offer("nope", "white"), std::runtime_error);
@@ -142,22 +142,22 @@ TEST(ServerStorage, AMoveOrAResultWithdrawsTheOfferAndKeepsTheFlagTime) {
 TEST(ServerStorage, RefusesADatabaseFromANewerProgram) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
-  { Storage storage(path); }
+  { SqliteStorage storage(path); }
   execute(path, "PRAGMA user_version=99;");
-  EXPECT_THROW(Storage storage(path), std::runtime_error);
+  EXPECT_THROW(SqliteStorage storage(path), std::runtime_error);
 }
 
 TEST(ServerStorage, GamesAndMovesReadBackAfterReopening) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
   {
-    Storage storage(path);
+    SqliteStorage storage(path);
     storage.create_game(sample_game("g1", 10), {});
     storage.create_game(sample_game("g2", 20), {});
     for (int ply = 0; ply < 5; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 30);
     storage.set_result("g2", "0-1", "resignation", 40);
   }
-  Storage storage(path);
+  SqliteStorage storage(path);
   const auto games = storage.all_games();
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0].id, "g1");
@@ -186,7 +186,7 @@ TEST(ServerStorage, GamesAndMovesReadBackAfterReopening) {
 TEST(ServerStorage, AMoveIsCommittedWhenAppendReturns) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
-  Storage storage(path);
+  SqliteStorage storage(path);
   storage.create_game(sample_game("g1", 1), {});
   storage.append_move("g1", sample_move(0), "*", "", 2);
   // Another connection sees it while this one is still open: no transaction is pending.
@@ -195,7 +195,7 @@ TEST(ServerStorage, AMoveIsCommittedWhenAppendReturns) {
 
 TEST(ServerStorage, TruncateRemovesTheLaterMovesAndAFailedWriteChangesNothing) {
   TempDir dir;
-  Storage storage(dir.file("db.sqlite"));
+  SqliteStorage storage(dir.file("db.sqlite"));
   storage.create_game(sample_game("g1", 1), {});
   for (int ply = 0; ply < 4; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
   storage.truncate_moves("g1", 2, "*", "", 3);
@@ -213,7 +213,7 @@ TEST(ServerStorage, CheckpointsKeepEveryMove) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
   {
-    Storage storage(path);
+    SqliteStorage storage(path);
     storage.create_game(sample_game("g1", 1), {});
     for (int ply = 0; ply < 3; ++ply) storage.append_move("g1", sample_move(ply), "*", "", 2);
     storage.checkpoint();
@@ -223,13 +223,13 @@ TEST(ServerStorage, CheckpointsKeepEveryMove) {
     // The checkpoints copied the log into the database file while it was open.
     EXPECT_GT(std::filesystem::file_size(path), 4096u);
   }
-  EXPECT_EQ(Storage(path).moves_of("g1").size(), 7u);
+  EXPECT_EQ(SqliteStorage(path).moves_of("g1").size(), 7u);
 }
 
 TEST(ServerStorage, AWriterKilledWithSigkillLosesNoAcknowledgedMove) {
   TempDir dir;
   const std::string path = dir.file("db.sqlite");
-  { Storage(path).create_game(sample_game("g1", 1), {}); }
+  { SqliteStorage(path).create_game(sample_game("g1", 1), {}); }
   int pipe_fds[2];
   ASSERT_EQ(pipe(pipe_fds), 0);
   const pid_t child = fork();
@@ -238,7 +238,7 @@ TEST(ServerStorage, AWriterKilledWithSigkillLosesNoAcknowledgedMove) {
     // The writer: acknowledges each move (one byte on the pipe) after append_move returns.
     close(pipe_fds[0]);
     try {
-      Storage storage(path);
+      SqliteStorage storage(path);
       for (int ply = 0;; ++ply) {
         storage.append_move("g1", sample_move(ply), "*", "", ply);
         const char ack = 1;
@@ -272,7 +272,7 @@ TEST(ServerStorage, AWriterKilledWithSigkillLosesNoAcknowledgedMove) {
   close(pipe_fds[0]);
   EXPECT_TRUE(WIFSIGNALED(status));
 
-  Storage storage(path);
+  SqliteStorage storage(path);
   const auto moves = storage.moves_of("g1");
   ASSERT_GE(moves.size(), static_cast<std::size_t>(kAcknowledged));
   for (std::size_t i = 0; i < moves.size(); ++i) EXPECT_EQ(moves[i].ply, static_cast<int>(i));

@@ -8,6 +8,7 @@
 
 #include "server/api_error.h"
 #include "server/game_service.h"
+#include "server/sqlite_storage.h"
 #include "server/token_digest.h"
 #include "server_test_util.h"
 
@@ -41,7 +42,7 @@ TEST(ServerTokenDigest, TheDatabaseHoldsNoTokenButTheTokensStillWork) {
   const std::string path = dir.file("games.sqlite");
   std::string id, white, black;
   {
-    Storage storage(path);
+    SqliteStorage storage(path);
     GameService service(storage, quiet_options());
     const json created = service.create({{"mode", "network"}});
     id = created["id"];
@@ -56,7 +57,7 @@ TEST(ServerTokenDigest, TheDatabaseHoldsNoTokenButTheTokensStillWork) {
     EXPECT_EQ(bytes.find(black), std::string::npos);
     EXPECT_NE(bytes.find(token_digest(white)), std::string::npos);  // the search does see text
   }
-  Storage storage(path);
+  SqliteStorage storage(path);
   GameService service(storage, quiet_options());
   EXPECT_EQ(service.state(id, white)["you"], json::array({"white"}));
   EXPECT_EQ(service.play(id, {{"token", white}, {"move", "c2-c3"}})["ply"], 1);
@@ -74,7 +75,7 @@ TEST(ServerTokenDigest, TheMigrationDigestsTheTokensOfOlderDatabases) {
   const std::string white = "AAAAAAAAAAAAAAAAAAAAAAAA", black = "BBBBBBBBBBBBBBBBBBBBBBBB";
   std::string id;
   {
-    Storage storage(path);
+    SqliteStorage storage(path);
     GameService service(storage, quiet_options());
     id = service.create({{"mode", "network"}})["id"];
   }
@@ -87,8 +88,8 @@ TEST(ServerTokenDigest, TheMigrationDigestsTheTokensOfOlderDatabases) {
     ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
   }
-  Storage storage(path);
-  EXPECT_EQ(storage.schema_version(), Storage::kSchemaVersion);
+  SqliteStorage storage(path);
+  EXPECT_EQ(storage.schema_version(), SqliteStorage::kSchemaVersion);
   EXPECT_EQ(storage.game(id)->white_token, token_digest(white));
   EXPECT_EQ(storage.game(id)->black_token, token_digest(black));
   GameService service(storage, quiet_options());

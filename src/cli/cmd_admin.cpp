@@ -11,7 +11,7 @@
 
 #include "cli/commands.h"
 #include "server/account_name.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::cli {
 
@@ -25,11 +25,11 @@ struct AdminOptions {
 };
 
 // The server's database, which must exist (an operator's typo must not make a new one).
-std::unique_ptr<server::Storage> open_database(const AdminOptions& options) {
+std::unique_ptr<server::SqliteStorage> open_database(const AdminOptions& options) {
   const auto path = std::filesystem::path(options.data_dir) / "ordo.sqlite";
   if (!std::filesystem::exists(path))
     throw std::invalid_argument("no database at " + path.string() + " (see --data)");
-  return std::make_unique<server::Storage>(path.string());
+  return std::make_unique<server::SqliteStorage>(path.string());
 }
 
 std::string date_of(std::int64_t ms) {

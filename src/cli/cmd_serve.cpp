@@ -13,7 +13,7 @@
 #include "cli/signal_watcher.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
-#include "server/storage.h"
+#include "server/open_storage.h"
 
 namespace ordo::cli {
 
@@ -22,6 +22,7 @@ namespace {
 struct ServeOptions {
   int port = 8080;
   std::string data_dir;
+  std::string database;  // a PostgreSQL URL instead of SQLite under data_dir
   std::string web_dir;
   std::string host = "127.0.0.1";
   server::CacheLimits cache;
@@ -43,13 +44,18 @@ int serve(const ServeOptions& options, const Streams& io) {
   if (!options.web_dir.empty() && !std::filesystem::is_directory(options.web_dir))
     throw std::invalid_argument("--web-dir " + options.web_dir + " is not a directory");
   const std::string data_dir = options.data_dir.empty() ? default_data_dir() : options.data_dir;
-  std::filesystem::create_directories(data_dir);
+  if (!options.database.empty() && !server::is_postgres_url(options.database))
+    throw std::invalid_argument("--database must be a postgresql:// URL");
+  if (!options.database.empty() && !options.data_dir.empty())
+    throw std::invalid_argument("--database and --data exclude each other");
   // A browser that closes a stream mid-write must not kill the process.
   signal(SIGPIPE, SIG_IGN);
   raise_open_file_limit();  // a connection is a file: thousands of event streams
 
   SignalWatcher signals;  // before any thread starts
-  server::Storage storage((std::filesystem::path(data_dir) / "ordo.sqlite").string());
+  const std::string where = options.database.empty() ? data_dir : options.database;
+  const auto stored = server::open_storage(where);
+  server::ServerStorage& storage = *stored;
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
   service_options.ai_answers_when_stopped = options.engine_waits_for_move_now;
@@ -66,8 +72,10 @@ int serve(const ServeOptions& options, const Streams& io) {
   const int port = http.bind(options.port);
 
   signals.start([&](int) { http.stop(); });
-  io.out << "Serving " << games.game_count() << " stored games from " << data_dir << " ("
-         << games.resident_count() << " resumed in memory)\n"
+  // The URL may hold a password: only the kind of database is printed.
+  io.out << "Serving " << games.game_count() << " stored games from "
+         << (options.database.empty() ? data_dir : "PostgreSQL") << " (" << games.resident_count()
+         << " resumed in memory)\n"
          << "Open http://" << options.host << ':' << port << "/" << std::endl;
   http.serve();
   signals.stop();
@@ -83,6 +91,9 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_option("--port", options->port, "Port to listen on (or the next free one)");
   command->add_option("--data", options->data_dir,
                       "Directory for the game database (default $ORDO_DATA or ./data)");
+  command->add_option("--database", options->database,
+                      "A PostgreSQL database (postgresql://...) instead of SQLite under --data, "
+                      "for several instances on one database");
   command->add_option("--web-dir", options->web_dir,
                       "Serve the page from this directory instead of the built-in files");
   command->add_option("--host", options->host, "Address to listen on");

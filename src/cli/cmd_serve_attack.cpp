@@ -29,7 +29,7 @@
 #include "cli/open_file_limit.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::cli {
 
@@ -220,7 +220,7 @@ int attack(const AttackOptions& options, const Streams& io) {
   std::filesystem::create_directories(dir);
   const long rss_start = rss_kib();
   {
-    server::Storage storage((dir / "attack.sqlite").string());
+    server::SqliteStorage storage((dir / "attack.sqlite").string());
     server::GameService games(storage);
     server::HttpOptions http_options;
     http_options.max_connections_per_address =

@@ -5,8 +5,11 @@
 // and --abandon percent of them are left unfinished after a few moves (the server then
 // drops them from memory once they have been idle long enough). Either way the client
 // starts a new game in its place; with --reuse-games a finished game is instead taken
-// back 10 moves (undo) and played on. Prints requests per second, p50/p99 latency, errors
-// and, every --sample-seconds, the process's memory (RSS) and the games held in memory.
+// back 10 moves (undo) and played on. With --rated, each client signs up two accounts
+// before the clock starts, and its games are rated games between them from the lobby (a
+// challenge and its acceptance): every finished game also updates both ratings. Prints requests per
+// second, p50/p99 latency, errors and, every --sample-seconds, the process's memory (RSS) and the
+// games held in memory.
 #include <httplib.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -21,17 +24,22 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <latch>
+#include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <thread>
 
 #include "cli/commands.h"
 #include "cli/latency_histogram.h"
+#include "server/accounts.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
-#include "server/storage.h"
+#include "server/lobby.h"
+#include "server/open_storage.h"
 
 namespace ordo::cli {
 
@@ -48,6 +56,8 @@ struct BenchOptions {
   bool reuse_games = false;
   int abandon_percent = 20;
   int sample_seconds = 30;
+  bool rated = false;
+  std::string database;  // PostgreSQL instead of SQLite in a temporary directory
 };
 
 constexpr int kTakeBack = 10;
@@ -74,23 +84,68 @@ long heap_in_use_kib() {
   return static_cast<long>((info.uordblks + info.hblkhd) / 1024);
 }
 
+// A signed-in account as a client holds it: its session cookie and CSRF token.
+struct BenchAccount {
+  httplib::Headers headers;  // Cookie and X-CSRF-Token
+};
+
+std::optional<BenchAccount> sign_up(httplib::Client& client, const std::string& name) {
+  const json body = {{"name", name}, {"password", "serve-bench password"}};
+  auto res = client.Post("/api/accounts", body.dump(), "application/json");
+  if (!res || res->status != 201) return std::nullopt;
+  const std::string cookie = res->get_header_value("Set-Cookie");
+  return BenchAccount{{{"Cookie", cookie.substr(0, cookie.find(';'))},
+                       {"X-CSRF-Token", json::parse(res->body)["csrf_token"]}}};
+}
+
 struct ClientGame {
   std::string id, token;
+  std::map<std::string, std::string> seat_tokens;  // rated games: "white", "black"
+  std::string to_move;
   json legal;
   int ply = 0;
   int undo_left = 0;       // moves still to take back after the game ended
   int abandon_at_ply = 0;  // 0: played to its end
 };
 
-bool new_game(httplib::Client& client, const BenchOptions& options, std::mt19937_64& rng,
-              ClientGame& game) {
-  const json body = {{"mode", "local"}, {"rules", options.rules}};
-  auto res = client.Post("/api/games", body.dump(), "application/json");
-  if (!res || res->status != 201) return false;
-  const json answer = json::parse(res->body);
-  game.id = answer["id"];
-  game.token = answer["tokens"]["white"];
-  game.legal = answer["state"]["legal"];
+// A rated game between the client's two accounts: the first challenges with White, the
+// second accepts. Returns the game's state, or null on any error.
+json new_rated_game(httplib::Client& client, const BenchOptions& options,
+                    const std::vector<BenchAccount>& accounts, ClientGame& game) {
+  const json challenge = {{"rules", options.rules}, {"rated", true}, {"color", "white"}};
+  auto made =
+      client.Post("/api/challenges", accounts[0].headers, challenge.dump(), "application/json");
+  if (!made || made->status != 201) return nullptr;
+  const json offer = json::parse(made->body);
+  const std::string challenge_id = offer["challenge"]["id"];
+  auto taken = client.Post("/api/challenges/" + challenge_id + "/accept", accounts[1].headers, "{}",
+                           "application/json");
+  if (!taken || taken->status != 200) return nullptr;
+  const json seat = json::parse(taken->body);
+  game.id = seat["game"];
+  game.seat_tokens = {{"white", offer["token"]}, {"black", seat["token"]}};
+  auto state = client.Get("/api/games/" + game.id);
+  if (!state || state->status != 200) return nullptr;
+  return json::parse(state->body);
+}
+
+bool new_game(httplib::Client& client, const BenchOptions& options,
+              const std::vector<BenchAccount>& accounts, std::mt19937_64& rng, ClientGame& game) {
+  json state;
+  if (options.rated) {
+    state = new_rated_game(client, options, accounts, game);
+    if (state.is_null()) return false;
+  } else {
+    const json body = {{"mode", "local"}, {"rules", options.rules}};
+    auto res = client.Post("/api/games", body.dump(), "application/json");
+    if (!res || res->status != 201) return false;
+    const json answer = json::parse(res->body);
+    game.id = answer["id"];
+    game.token = answer["tokens"]["white"];
+    state = answer["state"];
+  }
+  game.legal = state["legal"];
+  game.to_move = state["to_move"];
   game.ply = 0;
   game.undo_left = 0;
   // A player who walks away does so after a few moves, or in the middle of the game.
@@ -99,21 +154,42 @@ bool new_game(httplib::Client& client, const BenchOptions& options, std::mt19937
   return true;
 }
 
-void run_client(int seed, const BenchOptions& options, int port, Clock::time_point end,
+// When the clients are ready and when the timed part starts and ends.
+struct BenchStart {
+  explicit BenchStart(int clients) : set_up(clients) {}
+  std::latch set_up;  // every client has signed up and started its games
+  std::latch go{1};   // the clock has started: `end` is set
+  Clock::time_point end{};
+};
+
+// Signs up the client's accounts (rated games) and starts its games, then waits for the
+// clock, and plays until `timing.end`.
+void run_client(int seed, const BenchOptions& options, int port, BenchStart& timing,
                 ClientStats& stats) {
   httplib::Client client("127.0.0.1", port);
   client.set_keep_alive(true);
   client.set_tcp_nodelay(true);
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+  std::vector<BenchAccount> accounts;
+  for (int k = 0; options.rated && k < 2; ++k) {
+    // The process id keeps names apart across runs on one PostgreSQL database.
+    const auto account = sign_up(
+        client, "bench" + std::to_string(getpid()) + "-" + std::to_string(seed) + (k ? "b" : "a"));
+    if (!account) ++stats.errors;
+    accounts.push_back(account.value_or(BenchAccount{}));
+  }
   std::vector<ClientGame> games(options.games_per_client);
   for (auto& g : games)
-    if (!new_game(client, options, rng, g)) ++stats.errors;
+    if (!new_game(client, options, accounts, rng, g)) ++stats.errors;
+  timing.set_up.count_down();
+  timing.go.wait();
+  const Clock::time_point end = timing.end;
   for (std::size_t turn = 0; Clock::now() < end; ++turn) {
     ClientGame& g = games[turn % games.size()];
     const bool walk_away = g.abandon_at_ply > 0 && g.ply >= g.abandon_at_ply && !g.legal.empty();
     if (walk_away) ++stats.abandoned;
     if (walk_away || (g.legal.empty() && (!options.reuse_games || g.id.empty()))) {
-      if (!new_game(client, options, rng, g)) ++stats.errors;
+      if (!new_game(client, options, accounts, rng, g)) ++stats.errors;
       continue;
     }
     std::string path;
@@ -124,7 +200,8 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
       ++stats.undos;
     } else {
       path = "/api/games/" + g.id + "/moves";
-      body = {{"token", g.token}, {"move", g.legal[rng() % g.legal.size()]}, {"ply", g.ply}};
+      const std::string& token = options.rated ? g.seat_tokens[g.to_move] : g.token;
+      body = {{"token", token}, {"move", g.legal[rng() % g.legal.size()]}, {"ply", g.ply}};
       ++stats.moves;
     }
     const auto start = Clock::now();
@@ -147,6 +224,7 @@ void run_client(int seed, const BenchOptions& options, int port, Clock::time_poi
     } else {
       g.undo_left = 0;
       g.legal = state["legal"];
+      g.to_move = state["to_move"];
     }
   }
 }
@@ -158,6 +236,8 @@ int bench(const BenchOptions& options, const Streams& io) {
         "--seconds, --clients, --games and --sample-seconds must be positive");
   if (options.abandon_percent < 0 || options.abandon_percent > 100)
     throw std::invalid_argument("--abandon must be a percentage, 0..100");
+  if (options.rated && options.reuse_games)
+    throw std::invalid_argument("--reuse-games takes moves back, which rated games do not allow");
   const auto dir =
       std::filesystem::temp_directory_path() / ("ordo-serve-bench-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
@@ -167,15 +247,28 @@ int bench(const BenchOptions& options, const Streams& io) {
   double elapsed_s = 0;
   std::string rss_trace;
   {
-    server::Storage storage((dir / "bench.sqlite").string());
-    server::GameService games(storage);
-    server::HttpServer http(games);
+    // SQLite in the temporary directory, or the PostgreSQL database named.
+    const auto storage =
+        server::open_storage(options.database.empty() ? dir.string() : options.database);
+    server::GameService games(*storage);
+    server::ServerStorage& store = *storage;
+    server::Accounts accounts(store);
+    server::Lobby lobby(store, store, games, server::system_time_ms, &store);
+    server::HttpServer http(games, {}, {&accounts, &lobby, &store, &store});
     const int port = http.bind(0);
     std::thread server_thread([&] { http.serve(); });
     while (!http.running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 
+    // The clients sign up and start their games first; the clock starts when all have.
+    BenchStart begin(options.clients);
+    std::vector<std::thread> clients;
+    for (int c = 0; c < options.clients; ++c)
+      clients.emplace_back([&, c] { run_client(1000 + c, options, port, begin, stats[c]); });
+    begin.set_up.wait();
     const auto start = Clock::now();
     const auto end = start + std::chrono::seconds(options.seconds);
+    begin.end = end;
+    begin.go.count_down();
     // Memory and resident games every sample_seconds (and at the end).
     std::mutex sample_mutex;
     std::condition_variable clients_done;
@@ -192,9 +285,6 @@ int bench(const BenchOptions& options, const Streams& io) {
                      std::to_string(games.resident_count());
       }
     });
-    std::vector<std::thread> clients;
-    for (int c = 0; c < options.clients; ++c)
-      clients.emplace_back([&, c] { run_client(1000 + c, options, port, end, stats[c]); });
     for (auto& t : clients) t.join();
     {
       std::lock_guard lock(sample_mutex);
@@ -224,8 +314,8 @@ int bench(const BenchOptions& options, const Streams& io) {
     undos += s.undos;
   }
   io.out << std::fixed << std::setprecision(2) << "serve-bench: " << options.clients
-         << " clients x " << options.games_per_client << " games, " << options.rules << " rules, "
-         << elapsed_s << " s\n"
+         << " clients x " << options.games_per_client << (options.rated ? " rated" : "")
+         << " games, " << options.rules << " rules, " << elapsed_s << " s\n"
          << "requests: " << all.total() << " (" << static_cast<double>(all.total()) / elapsed_s
          << " per s): " << moves << " moves, " << undos << " undos; games finished: " << finished
          << ", abandoned: " << abandoned << ", stored: " << stored_games << '\n'
@@ -252,6 +342,10 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
                       "Percent of games left unfinished after a few moves (default 20)");
   command->add_option("--sample-seconds", options->sample_seconds,
                       "Print memory and games in memory this often (default 30)");
+  command->add_flag("--rated", options->rated,
+                    "Rated games between two accounts per client, from the lobby");
+  command->add_option("--database", options->database,
+                      "Store in this PostgreSQL database (postgresql://...), not SQLite");
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

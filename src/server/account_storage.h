@@ -1,6 +1,6 @@
 // What the accounts, sessions and ratings need from storage, as one interface with no
 // database types in it, so that a second back end (PostgreSQL, issue 48) can implement it
-// beside SQLite's Storage. Every call is one committed transaction.
+// beside SQLite's (server_storage.h). Every call is one committed transaction.
 #pragma once
 
 #include <cstdint>

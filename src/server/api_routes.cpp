@@ -5,6 +5,7 @@
 
 #include "server/event_source.h"
 #include "server/game_types.h"
+#include "server/health_routes.h"
 #include "server/http_json.h"
 
 namespace ordo::server {
@@ -111,6 +112,7 @@ void add_static(Router& router, const StaticFiles& files) {
   };
   router.add("GET", "/", index);
   router.add("GET", "/rules", index);
+  router.add("GET", "/facts", index);
   router.add("GET", "/my", index);
   router.add("GET", "/ratings", index);
   router.add("GET", "/players/{name}", index);
@@ -132,6 +134,7 @@ Router api_routes(GameService& games, Analyzer& analyzer, const StaticFiles& fil
   Router router;
   add_api(router, games, analyzer);
   add_game(router, games, analyzer);
+  add_health_routes(router, games);
   add_static(router, files);
   return router;
 }

@@ -49,6 +49,7 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
   if (action.seats.empty())
     throw ApiError(403, "bad_token", "the token holds no seat of this game");
   action.now = options_.now();
+  refresh_if_stale(*action.match);
   end_on_time(*action.match, action.now);
   if (if_over == IfOver::Refuse && action.match->over()) {
     const games::GameResult result = action.match->game->result();
@@ -62,6 +63,20 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
 }
 
 json GameService::play(const std::string& id, const json& body) {
+  try {
+    return play_once(id, body);
+  } catch (const StaleGame&) {
+    // Another instance stored a move first: the request is judged again on the game as
+    // it is now, as one server would have judged it after that move.
+  }
+  try {
+    return play_once(id, body);
+  } catch (const StaleGame&) {
+    throw ApiError(409, "stale", "the game changed meanwhile; look at it again");
+  }
+}
+
+json GameService::play_once(const std::string& id, const json& body) {
   const std::string text = string_field(body, "move", true);
   std::optional<std::int64_t> ply;
   if (body.contains("ply") && !body["ply"].is_null()) {
@@ -171,6 +186,7 @@ json GameService::move_now(const std::string& id, const json& body) {
 json GameService::state(const std::string& id, const std::string& token) {
   auto match = acquire(id);
   std::lock_guard lock(match->mutex);
+  refresh_if_stale(*match);
   end_on_time(*match, options_.now());
   return state_of(*match, token);
 }

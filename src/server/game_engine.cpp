@@ -97,6 +97,9 @@ void GameService::play_engine_answer(const EngineAnswer& answer) {
     } else {
       try {
         commit_move(*match, *answer.move, now);
+      } catch (const StaleGame&) {
+        // Another instance stored a move first (its own engine's): this one is dropped.
+        refresh_if_stale(*match);
       } catch (const ApiError& e) {
         // The rules refuse the engine's move (never expected): it searches again.
         std::cerr << "warning: game " << answer.id << ": engine move refused: " << e.what() << '\n';
@@ -126,6 +129,9 @@ void GameService::settle_owed_move(Match& match) {
       return;
     } catch (const ApiError&) {
       match.unstored_engine_move.reset();  // the rules refuse it: the engine searches again
+    } catch (const StaleGame&) {
+      match.unstored_engine_move.reset();  // another instance moved first
+      refresh_if_stale(match);
     }
   }
   start_engine_if_its_turn(match);

@@ -11,11 +11,13 @@
 
 namespace ordo::server {
 
-GameService::GameService(Storage& storage, ServiceOptions options)
+GameService::GameService(ServerStorage& storage, ServiceOptions options)
     : storage_(storage), options_(std::move(options)), cache_(options_.cache, options_.now) {
   dispatcher_ = std::thread([this] { dispatch_engine_answers(); });
   try {
     resume_at_start();
+    storage_.on_other_instance_change(
+        [this](const std::string& id) { refresh_changed_elsewhere(id); });
   } catch (...) {
     // Storage that fails here (read-only, damaged) must reach the caller as its error,
     // not end the process through a thread left running.
@@ -26,6 +28,7 @@ GameService::GameService(Storage& storage, ServiceOptions options)
 }
 
 void GameService::stop_threads() {
+  storage_.on_other_instance_change(nullptr);
   close();
   {
     std::lock_guard lock(answers_mutex_);
@@ -46,7 +49,8 @@ GameService::~GameService() {
 
 void GameService::resume_at_start() {
   // Time while the server was down is charged to nobody: every unfinished turn restarts.
-  storage_.restart_turns(options_.now());
+  // Not where other instances share the database: their games' clocks run on.
+  if (!storage_.shared()) storage_.restart_turns(options_.now());
   for (auto& row : storage_.games_to_resume()) {
     const std::string id = row.id;
     try {
@@ -145,6 +149,7 @@ int GameService::check_clocks() {
     try {
       auto match = acquire(id);
       std::lock_guard lock(match->mutex);
+      refresh_if_stale(*match);  // another instance may have ended it, or moved
       if (end_on_time(*match, now)) {
         ++ended;
       } else if (flag_deadline(*match) != match->row.flag_at_ms) {

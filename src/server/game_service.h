@@ -40,7 +40,7 @@
 #include "server/chess_clock.h"
 #include "server/game_cache.h"
 #include "server/match.h"
-#include "server/storage.h"
+#include "server/server_storage.h"
 
 namespace ordo::server {
 
@@ -90,7 +90,7 @@ class GameService {
   };
 
   // Resumes the stored games that cannot wait for a request (see above).
-  GameService(Storage& storage, ServiceOptions options = {});
+  GameService(ServerStorage& storage, ServiceOptions options = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -210,6 +210,14 @@ class GameService {
 
   // game_actions.cpp: the prologue every POST action shares.
   Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over);
+  // One try of play: StaleGame if another instance stored a move first.
+  nlohmann::json play_once(const std::string& id, const nlohmann::json& body);
+
+  // game_refresh.cpp. Under the game's lock: reads the game again if another instance
+  // changed it (shared storage only); true if it did.
+  bool refresh_if_stale(Match& match);
+  // The storage's listener: a game changed by another instance.
+  void refresh_changed_elsewhere(const std::string& id);
 
   // game_chat.cpp, under the game's lock.
   void load_chat(Match& match);
@@ -243,7 +251,7 @@ class GameService {
   void settle_owed_move(Match& match);
   void owe_engine_move(const std::string& id);
 
-  Storage& storage_;
+  ServerStorage& storage_;
   ServiceOptions options_;
 
   std::mutex answers_mutex_;

@@ -1,6 +1,6 @@
-// Storage's accounts and sessions (AccountStorage, account_storage.h).
+// SqliteStorage's accounts and sessions (AccountStorage, account_storage.h).
 #include "server/sqlite_helpers.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 
@@ -14,8 +14,9 @@ Statement prepared(sqlite3* db, const char* sql) {
 
 }  // namespace
 
-std::int64_t Storage::create_account(const std::string& name, const std::string& name_key,
-                                     const std::string& password_hash, std::int64_t created_ms) {
+std::int64_t SqliteStorage::create_account(const std::string& name, const std::string& name_key,
+                                           const std::string& password_hash,
+                                           std::int64_t created_ms) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(
       db_, "INSERT INTO accounts (name, name_key, password_hash, created_ms) VALUES (?,?,?,?)");
@@ -29,8 +30,9 @@ std::int64_t Storage::create_account(const std::string& name, const std::string&
   return sqlite3_last_insert_rowid(db_);
 }
 
-std::optional<StoredAccount> Storage::select_account(const char* where, const std::string& key,
-                                                     std::int64_t id) {
+std::optional<StoredAccount> SqliteStorage::select_account(const char* where,
+                                                           const std::string& key,
+                                                           std::int64_t id) {
   std::lock_guard lock(mutex_);
   const std::string sql =
       std::string("SELECT id, name, password_hash, created_ms, disabled FROM accounts WHERE ") +
@@ -46,7 +48,7 @@ std::optional<StoredAccount> Storage::select_account(const char* where, const st
                        sqlite3_column_int(s.get(), 4) != 0};
 }
 
-std::vector<StoredAccount> Storage::all_accounts() {
+std::vector<StoredAccount> SqliteStorage::all_accounts() {
   std::lock_guard lock(mutex_);
   Statement s =
       prepared(db_, "SELECT id, name, '', created_ms, disabled FROM accounts ORDER BY name_key");
@@ -57,7 +59,7 @@ std::vector<StoredAccount> Storage::all_accounts() {
   return list;
 }
 
-bool Storage::set_account_disabled(std::int64_t id, bool disabled) {
+bool SqliteStorage::set_account_disabled(std::int64_t id, bool disabled) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   Statement update = prepared(db_, "UPDATE accounts SET disabled = ? WHERE id = ?");
@@ -74,16 +76,16 @@ bool Storage::set_account_disabled(std::int64_t id, bool disabled) {
   return true;
 }
 
-std::optional<StoredAccount> Storage::account_by_key(const std::string& name_key) {
+std::optional<StoredAccount> SqliteStorage::account_by_key(const std::string& name_key) {
   if (name_key.empty()) return std::nullopt;
   return select_account("name_key = ?", name_key, 0);
 }
 
-std::optional<StoredAccount> Storage::account_by_id(std::int64_t id) {
+std::optional<StoredAccount> SqliteStorage::account_by_id(std::int64_t id) {
   return select_account("id = ?", "", id);
 }
 
-void Storage::change_password(std::int64_t id, const std::string& password_hash) {
+void SqliteStorage::change_password(std::int64_t id, const std::string& password_hash) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   Statement update = prepared(db_, "UPDATE accounts SET password_hash = ? WHERE id = ?");
@@ -98,7 +100,7 @@ void Storage::change_password(std::int64_t id, const std::string& password_hash)
   t.commit();
 }
 
-void Storage::delete_account(std::int64_t id, const std::string& neutral_name) {
+void SqliteStorage::delete_account(std::int64_t id, const std::string& neutral_name) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   // The games stay, under the neutral name, linked to no account.
@@ -124,8 +126,8 @@ void Storage::delete_account(std::int64_t id, const std::string& neutral_name) {
   t.commit();
 }
 
-void Storage::create_session(const std::string& digest, std::int64_t account_id,
-                             std::int64_t created_ms, std::int64_t expires_ms) {
+void SqliteStorage::create_session(const std::string& digest, std::int64_t account_id,
+                                   std::int64_t created_ms, std::int64_t expires_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   // Expired sessions are swept here, so the table holds only live ones (and a few).
@@ -142,7 +144,7 @@ void Storage::create_session(const std::string& digest, std::int64_t account_id,
   t.commit();
 }
 
-std::optional<StoredSession> Storage::session(const std::string& digest) {
+std::optional<StoredSession> SqliteStorage::session(const std::string& digest) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "SELECT account_id, expires_ms FROM sessions WHERE digest = ?");
   bind_text(s.get(), 1, digest);
@@ -150,7 +152,7 @@ std::optional<StoredSession> Storage::session(const std::string& digest) {
   return StoredSession{sqlite3_column_int64(s.get(), 0), sqlite3_column_int64(s.get(), 1)};
 }
 
-void Storage::delete_session(const std::string& digest) {
+void SqliteStorage::delete_session(const std::string& digest) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "DELETE FROM sessions WHERE digest = ?");
   bind_text(s.get(), 1, digest);

@@ -1,13 +1,13 @@
-// Storage's online backup (SQLite's backup API).
+// SqliteStorage's online backup (SQLite's backup API).
 #include <filesystem>
 #include <stdexcept>
 
 #include "server/sqlite_helpers.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 
-void Storage::backup_to(const std::string& path) {
+void SqliteStorage::backup_to(const std::string& path) {
   if (std::filesystem::exists(path))
     throw std::runtime_error("backup: " + path + " exists; name a new file");
   sqlite3* copy = nullptr;

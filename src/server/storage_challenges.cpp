@@ -1,6 +1,6 @@
-// Storage's challenges (ChallengeStorage, challenge_storage.h).
+// SqliteStorage's challenges (ChallengeStorage, challenge_storage.h).
 #include "server/sqlite_helpers.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 
@@ -39,7 +39,7 @@ StoredChallenge read_challenge(sqlite3_stmt* s) {
 
 }  // namespace
 
-void Storage::create_challenge(const StoredChallenge& c) {
+void SqliteStorage::create_challenge(const StoredChallenge& c) {
   std::lock_guard lock(mutex_);
   const std::string sql = std::string("INSERT INTO challenges (") + kChallengeColumns +
                           ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
@@ -63,7 +63,8 @@ void Storage::create_challenge(const StoredChallenge& c) {
   run(db_, s.get(), "create challenge");
 }
 
-std::vector<StoredChallenge> Storage::select_challenges(const char* where, const std::string& key) {
+std::vector<StoredChallenge> SqliteStorage::select_challenges(const char* where,
+                                                              const std::string& key) {
   std::lock_guard lock(mutex_);
   const std::string sql = std::string("SELECT ") + kChallengeColumns + " FROM challenges WHERE " +
                           where + " ORDER BY created_ms, id";
@@ -74,18 +75,18 @@ std::vector<StoredChallenge> Storage::select_challenges(const char* where, const
   return list;
 }
 
-std::optional<StoredChallenge> Storage::challenge(const std::string& id) {
+std::optional<StoredChallenge> SqliteStorage::challenge(const std::string& id) {
   if (id.empty()) return std::nullopt;
   auto list = select_challenges("id = ?", id);
   if (list.empty()) return std::nullopt;
   return std::move(list.front());
 }
 
-std::vector<StoredChallenge> Storage::open_challenges() {
+std::vector<StoredChallenge> SqliteStorage::open_challenges() {
   return select_challenges("state = 'open'", "");
 }
 
-bool Storage::claim_challenge(const std::string& id, std::int64_t accepter) {
+bool SqliteStorage::claim_challenge(const std::string& id, std::int64_t accepter) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "UPDATE challenges SET state = 'accepted', accepter = ?1 WHERE id = ?2 "
@@ -96,7 +97,7 @@ bool Storage::claim_challenge(const std::string& id, std::int64_t accepter) {
   return sqlite3_changes(db_) == 1;
 }
 
-void Storage::set_challenge_game(const std::string& id, const std::string& game_id) {
+void SqliteStorage::set_challenge_game(const std::string& id, const std::string& game_id) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "UPDATE challenges SET game_id = ? WHERE id = ?");
   bind_text(s.get(), 1, game_id);
@@ -104,7 +105,7 @@ void Storage::set_challenge_game(const std::string& id, const std::string& game_
   run(db_, s.get(), "store challenge game");
 }
 
-void Storage::reopen_challenge(const std::string& id) {
+void SqliteStorage::reopen_challenge(const std::string& id) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "UPDATE challenges SET state = 'open', accepter = 0 WHERE id = ? AND "
@@ -113,7 +114,7 @@ void Storage::reopen_challenge(const std::string& id) {
   run(db_, s.get(), "reopen challenge");
 }
 
-bool Storage::close_challenge(const std::string& id, const std::string& state) {
+bool SqliteStorage::close_challenge(const std::string& id, const std::string& state) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "UPDATE challenges SET state = ? WHERE id = ? AND state = 'open'");
   bind_text(s.get(), 1, state);
@@ -122,7 +123,7 @@ bool Storage::close_challenge(const std::string& id, const std::string& state) {
   return sqlite3_changes(db_) == 1;
 }
 
-std::vector<std::string> Storage::cancel_challenges_of(std::int64_t creator) {
+std::vector<std::string> SqliteStorage::cancel_challenges_of(std::int64_t creator) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND "

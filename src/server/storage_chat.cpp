@@ -1,6 +1,6 @@
-// Storage's chat messages, spectators' consent and blocks (ChatStorage, chat_storage.h).
+// SqliteStorage's chat messages, spectators' consent and blocks (ChatStorage, chat_storage.h).
 #include "server/sqlite_helpers.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 
@@ -14,7 +14,7 @@ Statement prepared(sqlite3* db, const char* sql) {
 
 }  // namespace
 
-std::int64_t Storage::add_chat(const StoredChatMessage& m) {
+std::int64_t SqliteStorage::add_chat(const StoredChatMessage& m) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "INSERT INTO chat_messages (game_id, seat, account_id, name, text, "
@@ -29,7 +29,7 @@ std::int64_t Storage::add_chat(const StoredChatMessage& m) {
   return sqlite3_last_insert_rowid(db_);
 }
 
-std::vector<StoredChatMessage> Storage::chat_of(const std::string& game_id, int limit) {
+std::vector<StoredChatMessage> SqliteStorage::chat_of(const std::string& game_id, int limit) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "SELECT id, seat, account_id, name, text, sent_ms FROM ("
@@ -52,7 +52,7 @@ std::vector<StoredChatMessage> Storage::chat_of(const std::string& game_id, int 
   return list;
 }
 
-bool Storage::remove_chat(std::int64_t message_id) {
+bool SqliteStorage::remove_chat(std::int64_t message_id) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "UPDATE chat_messages SET removed = 1 WHERE id = ? AND removed = 0");
   sqlite3_bind_int64(s.get(), 1, message_id);
@@ -60,8 +60,8 @@ bool Storage::remove_chat(std::int64_t message_id) {
   return sqlite3_changes(db_) == 1;
 }
 
-void Storage::set_spectator_chat(const std::string& game_id, const std::string& seat,
-                                 bool allowed) {
+void SqliteStorage::set_spectator_chat(const std::string& game_id, const std::string& seat,
+                                       bool allowed) {
   std::lock_guard lock(mutex_);
   Statement s =
       prepared(db_, allowed ? "INSERT OR IGNORE INTO chat_spectators VALUES (?, ?)"
@@ -71,7 +71,7 @@ void Storage::set_spectator_chat(const std::string& game_id, const std::string& 
   run(db_, s.get(), "store the spectators' chat consent");
 }
 
-std::vector<std::string> Storage::spectator_chat_seats(const std::string& game_id) {
+std::vector<std::string> SqliteStorage::spectator_chat_seats(const std::string& game_id) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "SELECT seat FROM chat_spectators WHERE game_id = ? ORDER BY seat");
   bind_text(s.get(), 1, game_id);
@@ -81,7 +81,7 @@ std::vector<std::string> Storage::spectator_chat_seats(const std::string& game_i
   return seats;
 }
 
-void Storage::block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) {
+void SqliteStorage::block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "INSERT OR IGNORE INTO blocks VALUES (?, ?, ?)");
   sqlite3_bind_int64(s.get(), 1, owner);
@@ -90,7 +90,7 @@ void Storage::block(std::int64_t owner, std::int64_t blocked, std::int64_t now_m
   run(db_, s.get(), "store a block");
 }
 
-void Storage::unblock(std::int64_t owner, std::int64_t blocked) {
+void SqliteStorage::unblock(std::int64_t owner, std::int64_t blocked) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "DELETE FROM blocks WHERE owner = ? AND blocked = ?");
   sqlite3_bind_int64(s.get(), 1, owner);
@@ -98,7 +98,7 @@ void Storage::unblock(std::int64_t owner, std::int64_t blocked) {
   run(db_, s.get(), "remove a block");
 }
 
-bool Storage::blocked_between(std::int64_t a, std::int64_t b) {
+bool SqliteStorage::blocked_between(std::int64_t a, std::int64_t b) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "SELECT 1 FROM blocks WHERE (owner = ?1 AND blocked = ?2) "
@@ -108,7 +108,7 @@ bool Storage::blocked_between(std::int64_t a, std::int64_t b) {
   return next_row(db_, s.get(), "read blocks");
 }
 
-std::vector<std::pair<std::int64_t, std::string>> Storage::blocks_of(std::int64_t owner) {
+std::vector<std::pair<std::int64_t, std::string>> SqliteStorage::blocks_of(std::int64_t owner) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "SELECT accounts.id, accounts.name FROM blocks JOIN accounts "

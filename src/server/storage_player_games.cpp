@@ -1,12 +1,12 @@
-// Storage's games of an account (PlayerGamesStorage, player_games_storage.h).
+// SqliteStorage's games of an account (PlayerGamesStorage, player_games_storage.h).
 #include "server/sqlite_helpers.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 #include "server/storage_game_rows.h"
 
 namespace ordo::server {
 
-std::vector<AccountGame> Storage::games_of_account(std::int64_t account, bool unfinished_only,
-                                                   int limit) {
+std::vector<AccountGame> SqliteStorage::games_of_account(std::int64_t account, bool unfinished_only,
+                                                         int limit) {
   std::lock_guard lock(mutex_);
   // Two indexed lookups (one per seat) rather than an OR that would scan every game.
   const std::string filter = unfinished_only ? " AND result = '*'" : "";
@@ -32,7 +32,7 @@ std::vector<AccountGame> Storage::games_of_account(std::int64_t account, bool un
   return games;
 }
 
-std::vector<PoolRating> Storage::ratings_of(std::int64_t account) {
+std::vector<PoolRating> SqliteStorage::ratings_of(std::int64_t account) {
   std::lock_guard lock(mutex_);
   sqlite3_stmt* raw = nullptr;
   const char* sql =
@@ -50,7 +50,7 @@ std::vector<PoolRating> Storage::ratings_of(std::int64_t account) {
   return list;
 }
 
-std::vector<RatingPoint> Storage::rating_history(std::int64_t account) {
+std::vector<RatingPoint> SqliteStorage::rating_history(std::int64_t account) {
   std::lock_guard lock(mutex_);
   sqlite3_stmt* raw = nullptr;
   const char* sql =

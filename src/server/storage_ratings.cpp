@@ -1,11 +1,10 @@
 #include "server/storage_ratings.h"
 
-#include <array>
 #include <optional>
 
-#include "server/glicko2.h"
+#include "server/rating_update.h"
 #include "server/sqlite_helpers.h"
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 namespace ordo::server {
 
@@ -17,19 +16,6 @@ Statement prepared(sqlite3* db, const char* sql) {
   if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
   return Statement(s);
 }
-
-// White's score, or nothing for a result that is no game result.
-std::optional<double> white_score(const std::string& result) {
-  if (result == "1-0") return 1.0;
-  if (result == "0-1") return 0.0;
-  if (result == "1/2-1/2") return 0.5;
-  return std::nullopt;
-}
-
-struct SeatRating {
-  Glicko2Rating rating;
-  int games = 0;
-};
 
 SeatRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool) {
   Statement s = prepared(db,
@@ -107,19 +93,15 @@ void apply_rating_once(sqlite3* db, const std::string& game_id, const std::strin
   // account no longer there): the game then moves no rating.
   if (white == 0 || black == 0 || !account_exists(db, white) || !account_exists(db, black)) return;
 
-  SeatRating w = read_rating(db, white, pool);
-  SeatRating b = read_rating(db, black, pool);
-  const std::array white_game{Glicko2Game{b.rating, *score}};
-  const std::array black_game{Glicko2Game{w.rating, 1.0 - *score}};
-  const SeatRating w_after{glicko2_update(w.rating, white_game), w.games + 1};
-  const SeatRating b_after{glicko2_update(b.rating, black_game), b.games + 1};
-  write_rating(db, white, pool, w_after);
-  write_rating(db, black, pool, b_after);
-  write_change(db, game_id, "white", w.rating.rating, w_after.rating);
-  write_change(db, game_id, "black", b.rating.rating, b_after.rating);
+  const RatedGame before{read_rating(db, white, pool), read_rating(db, black, pool)};
+  const RatedGame after = rate_game(before, *score);
+  write_rating(db, white, pool, after.white);
+  write_rating(db, black, pool, after.black);
+  write_change(db, game_id, "white", before.white.rating.rating, after.white.rating);
+  write_change(db, game_id, "black", before.black.rating.rating, after.black.rating);
 }
 
-std::vector<StoredRating> Storage::ratings(const RatingPool& pool, int limit) {
+std::vector<StoredRating> SqliteStorage::ratings(const RatingPool& pool, int limit) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "SELECT r.account_id, a.name, r.rating, r.deviation, r.volatility, "
@@ -138,7 +120,7 @@ std::vector<StoredRating> Storage::ratings(const RatingPool& pool, int limit) {
   return list;
 }
 
-std::vector<RatingChange> Storage::rating_changes(const std::string& game_id) {
+std::vector<RatingChange> SqliteStorage::rating_changes(const std::string& game_id) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "SELECT seat, before, after, deviation_after FROM rating_changes "

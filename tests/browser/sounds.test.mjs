@@ -90,6 +90,9 @@ test('the mute switch silences the page and is remembered', async () => {
 test('a clock under 20 seconds warns its player once', async () => {
   const created = await createGame({ mode: 'network', clock: { initial_ms: 40000, increment_ms: 0 } });
   const page = await newPage(browser);
+  // The page's clock is Playwright's: it runs with real time until the test jumps it ahead,
+  // so that White's 40 s run down without a 20 s wait.
+  await page.clock.install();
   await page.addInitScript(() => {
     window.heardSounds = [];
     document.addEventListener('ordo-sound', (event) => window.heardSounds.push(event.detail));
@@ -102,6 +105,9 @@ test('a clock under 20 seconds warns its player once', async () => {
   await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.black, move: 'c7-c6', ply: 1 });
   await waitForPly(page, 2);
   assert.deepEqual(await page.evaluate(() => window.heardSounds.filter((s) => s === 'lowtime')), []);
+  await page.clock.fastForward(25000);
   await page.waitForFunction(() => window.heardSounds.includes('lowtime'), null, { timeout: 60000 });
+  // Later ticks below 20 s do not warn again.
+  await page.clock.runFor(3000);
   assert.equal(await page.evaluate(() => window.heardSounds.filter((s) => s === 'lowtime').length), 1);
 });

@@ -1,7 +1,9 @@
-// Routes on the path: `/` the start page, `/play/{id}` the board, `/rules` the rules.
+// Routes on the path: `/` the start page, `/play/{id}` the board, `/rules` the rules,
+// `/facts` the game facts.
 import { showStartPage } from './start-page.js';
 import { showGamePage } from './game-page.js';
 import { showRulesPage } from './rules-page.js';
+import { showFactsPage } from './facts-page.js';
 import { showAccountBar } from './account.js';
 import { showMyGamesPage } from './my-games.js';
 import { showPlayerPage, showRatingsPage } from './player-page.js';
@@ -25,6 +27,8 @@ if (play) {
   showMyGamesPage(app);
 } else if (path === '/rules' || path === '/rules/') {
   showRulesPage(app);
+} else if (path === '/facts' || path === '/facts/') {
+  showFactsPage(app);
 } else {
   showStartPage(app);
 }

@@ -1,4 +1,4 @@
-#include "server/storage.h"
+#include "server/sqlite_storage.h"
 
 #include <sqlite3.h>
 
@@ -194,7 +194,7 @@ constexpr Migration kMigrations[] = {
           created_ms INTEGER NOT NULL,
           PRIMARY KEY (owner, blocked));)"},
 };
-static_assert(std::size(kMigrations) == Storage::kSchemaVersion);
+static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 
 void add_column_if_missing(sqlite3* db, const char* table, const char* column,
                            const char* declaration) {
@@ -288,7 +288,7 @@ void refuse_empty_file(const std::string& path) {
 
 }  // namespace
 
-Storage::Storage(const std::string& path) {
+SqliteStorage::SqliteStorage(const std::string& path) {
   refuse_empty_file(path);
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
       SQLITE_OK) {
@@ -323,7 +323,7 @@ Storage::Storage(const std::string& path) {
   }
 }
 
-void Storage::check_integrity(const std::string& path) {
+void SqliteStorage::check_integrity(const std::string& path) {
   // quick_check reads every page (O(size), milliseconds for thousands of games) but skips
   // the slow index-content comparison of integrity_check.
   Statement s;
@@ -337,7 +337,7 @@ void Storage::check_integrity(const std::string& path) {
                              advice_for(SQLITE_CORRUPT, path));
 }
 
-void Storage::checkpoint() {
+void SqliteStorage::checkpoint() {
   std::lock_guard lock(checkpoint_mutex_);
   if (!checkpoint_db_) {
     if (sqlite3_open_v2(sqlite3_db_filename(db_, "main"), &checkpoint_db_, SQLITE_OPEN_READWRITE,
@@ -355,7 +355,7 @@ void Storage::checkpoint() {
   sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
 }
 
-Storage::~Storage() {
+SqliteStorage::~SqliteStorage() {
   insert_game_.reset();
   insert_move_.reset();
   update_result_.reset();
@@ -372,7 +372,7 @@ Storage::~Storage() {
   sqlite3_close(db_);  // the last connection to close checkpoints the whole log
 }
 
-void Storage::execute(const char* sql) {
+void SqliteStorage::execute(const char* sql) {
   char* message = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
     std::string text = message ? message : "unknown error";
@@ -381,12 +381,12 @@ void Storage::execute(const char* sql) {
   }
 }
 
-void Storage::refuse_writes(bool on) {
+void SqliteStorage::refuse_writes(bool on) {
   std::lock_guard lock(mutex_);
   execute(on ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF");
 }
 
-int Storage::schema_version() {
+int SqliteStorage::schema_version() {
   std::lock_guard lock(mutex_);
   Statement s;
   prepare(s, "PRAGMA user_version");
@@ -394,7 +394,7 @@ int Storage::schema_version() {
   return sqlite3_column_int(s.get(), 0);
 }
 
-std::string Storage::journal_mode() {
+std::string SqliteStorage::journal_mode() {
   std::lock_guard lock(mutex_);
   Statement s;
   prepare(s, "PRAGMA journal_mode");
@@ -402,7 +402,7 @@ std::string Storage::journal_mode() {
   return column_text(s.get(), 0);
 }
 
-void Storage::migrate() {
+void SqliteStorage::migrate() {
   Statement s;
   prepare(s, "PRAGMA user_version");
   sqlite3_step(s.get());
@@ -422,7 +422,7 @@ void Storage::migrate() {
   }
 }
 
-sqlite3_stmt* Storage::prepare(Statement& slot, const char* sql) {
+sqlite3_stmt* SqliteStorage::prepare(Statement& slot, const char* sql) {
   if (!slot) {
     sqlite3_stmt* s = nullptr;
     if (sqlite3_prepare_v2(db_, sql, -1, &s, nullptr) != SQLITE_OK)
@@ -432,7 +432,7 @@ sqlite3_stmt* Storage::prepare(Statement& slot, const char* sql) {
   return slot.get();
 }
 
-void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& moves) {
+void SqliteStorage::create_game(const StoredGame& g, const std::vector<StoredMove>& moves) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* s = prepare(insert_game_,
@@ -488,9 +488,9 @@ void Storage::create_game(const StoredGame& g, const std::vector<StoredMove>& mo
   t.commit();
 }
 
-void Storage::update_result(const std::string& id, const std::string& result,
-                            const std::string& reason, std::int64_t updated_ms,
-                            std::optional<std::int64_t> flag_at_ms) {
+void SqliteStorage::update_result(const std::string& id, const std::string& result,
+                                  const std::string& reason, std::int64_t updated_ms,
+                                  std::optional<std::int64_t> flag_at_ms) {
   // With a flag time a new turn starts (a move, an undo); without, the result ends the
   // turn that was running, which began at turn_started_ms.
   auto* s = prepare(update_result_,
@@ -511,9 +511,9 @@ void Storage::update_result(const std::string& id, const std::string& result,
   if (result != "*") apply_rating_once(db_, id, result);
 }
 
-void Storage::append_move(const std::string& id, const StoredMove& move, const std::string& result,
-                          const std::string& reason, std::int64_t updated_ms,
-                          std::int64_t flag_at_ms) {
+void SqliteStorage::append_move(const std::string& id, const StoredMove& move,
+                                const std::string& result, const std::string& reason,
+                                std::int64_t updated_ms, std::int64_t flag_at_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* m = prepare(insert_move_,
@@ -533,9 +533,9 @@ void Storage::append_move(const std::string& id, const StoredMove& move, const s
   t.commit();
 }
 
-void Storage::truncate_moves(const std::string& id, int first_ply, const std::string& result,
-                             const std::string& reason, std::int64_t updated_ms,
-                             std::int64_t flag_at_ms) {
+void SqliteStorage::truncate_moves(const std::string& id, int first_ply, const std::string& result,
+                                   const std::string& reason, std::int64_t updated_ms,
+                                   std::int64_t flag_at_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* s = prepare(delete_moves_, "DELETE FROM moves WHERE game_id = ? AND ply >= ?");
@@ -546,15 +546,15 @@ void Storage::truncate_moves(const std::string& id, int first_ply, const std::st
   t.commit();
 }
 
-void Storage::set_result(const std::string& id, const std::string& result,
-                         const std::string& reason, std::int64_t updated_ms) {
+void SqliteStorage::set_result(const std::string& id, const std::string& result,
+                               const std::string& reason, std::int64_t updated_ms) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   update_result(id, result, reason, updated_ms, std::nullopt);
   t.commit();
 }
 
-void Storage::set_draw_offer(const std::string& id, const std::string& seat) {
+void SqliteStorage::set_draw_offer(const std::string& id, const std::string& seat) {
   std::lock_guard lock(mutex_);
   auto* s = prepare(set_draw_offer_, "UPDATE games SET draw_offer = ? WHERE id = ?");
   bind_text(s, 1, seat);
@@ -563,8 +563,8 @@ void Storage::set_draw_offer(const std::string& id, const std::string& seat) {
   if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
 }
 
-void Storage::set_turn(const std::string& id, std::int64_t turn_started_ms,
-                       std::int64_t flag_at_ms) {
+void SqliteStorage::set_turn(const std::string& id, std::int64_t turn_started_ms,
+                             std::int64_t flag_at_ms) {
   std::lock_guard lock(mutex_);
   auto* s = prepare(set_turn_, "UPDATE games SET turn_started_ms = ?, flag_at_ms = ? WHERE id = ?");
   sqlite3_bind_int64(s, 1, turn_started_ms);
@@ -574,7 +574,7 @@ void Storage::set_turn(const std::string& id, std::int64_t turn_started_ms,
   if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
 }
 
-void Storage::restart_turns(std::int64_t now_ms) {
+void SqliteStorage::restart_turns(std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   Statement s;
   // A correspondence game's deadline is a date the players know: it stands.
@@ -585,7 +585,7 @@ void Storage::restart_turns(std::int64_t now_ms) {
   run(db_, s.get(), "restart turns");
 }
 
-std::vector<StoredGame> Storage::select_games(Statement& slot, const std::string& sql) {
+std::vector<StoredGame> SqliteStorage::select_games(Statement& slot, const std::string& sql) {
   auto* s = prepare(slot, sql.c_str());
   std::vector<StoredGame> games;
   int rc;
@@ -596,14 +596,14 @@ std::vector<StoredGame> Storage::select_games(Statement& slot, const std::string
   return games;
 }
 
-std::vector<StoredGame> Storage::all_games() {
+std::vector<StoredGame> SqliteStorage::all_games() {
   std::lock_guard lock(mutex_);
   static const std::string sql =
       std::string("SELECT ") + kGameColumns + " FROM games ORDER BY created_ms";
   return select_games(select_games_, sql);
 }
 
-std::optional<StoredGame> Storage::game(const std::string& id) {
+std::optional<StoredGame> SqliteStorage::game(const std::string& id) {
   std::lock_guard lock(mutex_);
   static const std::string sql = std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?";
   bind_text(prepare(select_game_, sql.c_str()), 1, id);
@@ -612,7 +612,19 @@ std::optional<StoredGame> Storage::game(const std::string& id) {
   return std::move(games.front());
 }
 
-std::int64_t Storage::game_count() {
+std::optional<GameSummary> SqliteStorage::game_summary(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  Statement s;
+  const std::string sql = std::string("SELECT ") + kGameColumns +
+                          ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) "
+                          "FROM games WHERE id = ?";
+  prepare(s, sql.c_str());
+  bind_text(s.get(), 1, id);
+  if (!next_row(db_, s.get(), "read game")) return std::nullopt;
+  return GameSummary{read_game(s.get()), sqlite3_column_int(s.get(), kGameColumnCount)};
+}
+
+std::int64_t SqliteStorage::game_count() {
   std::lock_guard lock(mutex_);
   Statement s;
   prepare(s, "SELECT COUNT(*) FROM games");
@@ -620,7 +632,7 @@ std::int64_t Storage::game_count() {
   return sqlite3_column_int64(s.get(), 0);
 }
 
-std::vector<StoredGame> Storage::games_to_resume() {
+std::vector<StoredGame> SqliteStorage::games_to_resume() {
   std::lock_guard lock(mutex_);
   static const std::string sql =
       std::string("SELECT ") + kGameColumns +
@@ -632,7 +644,7 @@ std::vector<StoredGame> Storage::games_to_resume() {
   return select_games(to_resume_, sql);
 }
 
-std::vector<std::string> Storage::games_flagged_at(std::int64_t now_ms) {
+std::vector<std::string> SqliteStorage::games_flagged_at(std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   auto* s = prepare(flagged_, "SELECT id FROM games WHERE flag_at_ms > 0 AND flag_at_ms <= ?");
   sqlite3_bind_int64(s, 1, now_ms);
@@ -645,7 +657,7 @@ std::vector<std::string> Storage::games_flagged_at(std::int64_t now_ms) {
   return ids;
 }
 
-std::vector<StoredMove> Storage::moves_of(const std::string& id) {
+std::vector<StoredMove> SqliteStorage::moves_of(const std::string& id) {
   std::lock_guard lock(mutex_);
   auto* s = prepare(select_moves_,
                     "SELECT ply, notation, by, think_ms, clock_after_ms FROM moves "
@@ -668,7 +680,7 @@ std::vector<StoredMove> Storage::moves_of(const std::string& id) {
   return moves;
 }
 
-std::vector<GameSummary> Storage::list_games(int limit, int offset) {
+std::vector<GameSummary> SqliteStorage::list_games(int limit, int offset) {
   std::lock_guard lock(mutex_);
   static const std::string sql = std::string("SELECT ") + kGameColumns +
                                  ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) "

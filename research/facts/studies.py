@@ -1,0 +1,90 @@
+"""The studies behind the published game facts: what each one plays and how it is split.
+
+One study is one `ordo-engine stats` run (a game, rule set and size, two players, a number
+of games and a seed), split into shards so that it can be played a piece at a time, here
+or on other machines, and continued later. Changing a study's settings makes a new run:
+its old shards no longer merge, so give it a new id instead.
+"""
+
+from dataclasses import dataclass
+
+SEED = 49  # issue 49; one seed for every study
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game, rule set and board size, as the facts page groups them."""
+
+    id: str
+    title: str
+    game: str
+    rules: str
+    size: str  # empty for a game with one board
+    first: str  # the first player's name in this game
+    second: str
+
+
+@dataclass(frozen=True)
+class Study:
+    setup: Setup
+    player: str  # both sides: `random` or `level:N`
+    strength: int  # orders a setup's studies from weakest to strongest
+    games: int
+    shards: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.setup.id}-{self.player.replace(':', '')}"
+
+    @property
+    def label(self) -> str:
+        if self.player == "random":
+            return "uniform random play"
+        return f"self-play at level {self.player.split(':')[1]}"
+
+    def stats_args(self) -> list[str]:
+        args = ["stats", "--game", self.setup.game, "--rules", self.setup.rules]
+        if self.setup.size:
+            args += ["--size", self.setup.size]
+        return args + [
+            "--games", str(self.games), "--first", self.player, "--second", self.player,
+            "--seed", str(SEED),
+        ]
+
+
+SETUPS = [
+    Setup("classic-10x8", "Classic Ordo, 10 × 8", "ordo", "classic", "10x8", "White", "Black"),
+    Setup("classic-8x8", "Classic Ordo, 8 × 8", "ordo", "classic", "8x8", "White", "Black"),
+    Setup("x-10x8", "Ordo X, 10 × 8", "ordo", "x", "10x8", "White", "Black"),
+    Setup("x-8x8", "Ordo X, 8 × 8", "ordo", "x", "8x8", "White", "Black"),
+    Setup("oc-original", "Order and Chaos, original rules", "orderchaos", "original", "",
+          "Order", "Chaos"),
+    Setup("oc-exact-five", "Order and Chaos, exact five", "orderchaos", "exact-five", "",
+          "Order", "Chaos"),
+]
+
+# The level whose games take about a second of one thread's time, and a stronger one
+# (measured: research/facts/README.md).
+LEVELS = {
+    "classic-10x8": (5, 6),
+    "classic-8x8": (5, 6),
+    "x-10x8": (5, 6),
+    "x-8x8": (5, 6),
+    "oc-original": (7, 8),
+    "oc-exact-five": (7, 8),
+}
+RANDOM_GAMES, RANDOM_SHARDS = 100_000, 10
+LEVEL_GAMES, LEVEL_SHARDS = 2_000, 100
+
+
+def _studies() -> list[Study]:
+    out = []
+    for setup in SETUPS:
+        low, high = LEVELS[setup.id]
+        out.append(Study(setup, "random", 0, RANDOM_GAMES, RANDOM_SHARDS))
+        out.append(Study(setup, f"level:{low}", 1, LEVEL_GAMES, LEVEL_SHARDS))
+        out.append(Study(setup, f"level:{high}", 2, LEVEL_GAMES, LEVEL_SHARDS))
+    return out
+
+
+STUDIES = _studies()

@@ -1,0 +1,18 @@
+// The server's storage by where it lives: a PostgreSQL connection URL
+// (postgresql://... or postgres://...) or a data directory, whose ordo.sqlite is opened
+// (and created, with the directory, if missing) as SQLite, the default.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/server_storage.h"
+
+namespace ordo::server {
+
+// True for a URL that names a PostgreSQL database.
+bool is_postgres_url(const std::string& location);
+// Throws std::runtime_error saying what is wrong (as the back end's constructor does).
+std::unique_ptr<ServerStorage> open_storage(const std::string& url_or_dir);
+
+}  // namespace ordo::server

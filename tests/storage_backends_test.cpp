@@ -1,0 +1,168 @@
+// ServerStorage on whichever back end the run names (support/test_storage.h: SQLite by
+// default, PostgreSQL with ORDO_TEST_BACKEND=postgres): games, moves and results read
+// back after reopening, a refused write changes nothing; and on PostgreSQL, what several
+// instances on one database need: migrations run once when two start at once, and of two
+// moves for one game stored at once exactly one is accepted.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <latch>
+#include <thread>
+
+#include "server/pg_storage.h"
+#include "server_test_util.h"
+#include "support/pg_cluster.h"
+#include "support/test_storage.h"
+
+namespace ordo::server {
+namespace {
+
+using testing::TempDir;
+using testing::TestDatabase;
+
+StoredGame sample_game(const std::string& id, std::int64_t created) {
+  StoredGame g;
+  g.id = id;
+  g.mode = "network";
+  g.rules = "classic";
+  g.size = "8x8";
+  g.start = "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w";
+  g.white_name = "Ada";
+  g.black_name = "Ben";
+  g.white_token = "tokenW";
+  g.black_token = "tokenB";
+  g.clock_initial_ms = 60000;
+  g.clock_increment_ms = 1000;
+  g.created_ms = g.updated_ms = created;
+  return g;
+}
+
+StoredMove sample_move(int ply) {
+  return {ply, "m" + std::to_string(ply), ply % 2 == 0 ? "white" : "black", 100 + ply, 60000 - ply};
+}
+
+TEST(StorageBackends, ANewDatabaseHasSchemaVersionSix) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  EXPECT_EQ(database.open()->schema_version(), 6);  // both back ends number alike
+}
+
+TEST(StorageBackends, GamesMovesAndResultsReadBackAfterReopening) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  {
+    auto storage = database.open();
+    storage->create_game(sample_game("g1", 10), {sample_move(0)});
+    storage->create_game(sample_game("g2", 10), {});  // the same millisecond: made later
+    for (int ply = 1; ply < 5; ++ply) storage->append_move("g1", sample_move(ply), "*", "", 30, 90);
+    storage->set_draw_offer("g1", "black");
+    storage->set_result("g2", "0-1", "resignation", 40);
+  }
+  auto storage = database.open();
+  const auto g1 = storage->game("g1");
+  ASSERT_TRUE(g1);
+  EXPECT_EQ(g1->white_name, "Ada");
+  EXPECT_EQ(g1->black_token, "tokenB");
+  EXPECT_EQ(g1->updated_ms, 30);
+  EXPECT_EQ(g1->turn_started_ms, 30);
+  EXPECT_EQ(g1->flag_at_ms, 90);
+  EXPECT_EQ(g1->draw_offer, "black");
+  EXPECT_EQ(storage->game("g2")->result, "0-1");
+  EXPECT_EQ(storage->game("g2")->reason, "resignation");
+  EXPECT_FALSE(storage->game("nope"));
+  const auto moves = storage->moves_of("g1");
+  ASSERT_EQ(moves.size(), 5u);
+  for (int ply = 0; ply < 5; ++ply) {
+    EXPECT_EQ(moves[ply].ply, ply);
+    EXPECT_EQ(moves[ply].notation, "m" + std::to_string(ply));
+    EXPECT_EQ(moves[ply].think_ms, 100 + ply);
+    EXPECT_EQ(moves[ply].clock_after_ms, 60000 - ply);
+  }
+  EXPECT_EQ(storage->game_count(), 2);
+  const auto list = storage->list_games(10, 0);
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0].game.id, "g2");  // newest first; in one millisecond, the later made
+  EXPECT_EQ(list[1].plies, 5);
+  EXPECT_EQ(storage->games_flagged_at(89), std::vector<std::string>{});
+  EXPECT_EQ(storage->games_flagged_at(90), std::vector<std::string>{"g1"});
+}
+
+TEST(StorageBackends, UndoRemovesTheLaterMovesAndARefusedWriteChangesNothing) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  auto storage = database.open();
+  storage->create_game(sample_game("g1", 1), {});
+  for (int ply = 0; ply < 4; ++ply) storage->append_move("g1", sample_move(ply), "*", "", 2);
+  storage->truncate_moves("g1", 2, "*", "", 3);
+  EXPECT_EQ(storage->moves_of("g1").size(), 2u);
+  // A ply already stored: refused, and the result with it.
+  EXPECT_THROW(storage->append_move("g1", sample_move(1), "1-0", "home row", 4),
+               std::runtime_error);
+  EXPECT_EQ(storage->game("g1")->result, "*");
+  EXPECT_THROW(storage->append_move("nope", sample_move(0), "*", "", 4), std::runtime_error);
+  storage->refuse_writes(true);
+  EXPECT_THROW(storage->append_move("g1", sample_move(2), "*", "", 5), std::runtime_error);
+  EXPECT_EQ(storage->game("g1")->updated_ms, 3);  // reads still work
+  storage->refuse_writes(false);
+  storage->append_move("g1", sample_move(2), "*", "", 5);
+  EXPECT_EQ(storage->moves_of("g1").size(), 3u);
+}
+
+TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
+  if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
+  const std::string url = testing::test_cluster().new_database(/*migrated=*/false);
+  std::latch start(2);
+  std::atomic<int> failures{0};
+  auto instance = [&] {
+    start.arrive_and_wait();
+    try {
+      PgStorage storage(url);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what();
+      ++failures;
+    }
+  };
+  std::thread a(instance), b(instance);
+  a.join();
+  b.join();
+  EXPECT_EQ(failures.load(), 0);
+  PgStorage storage(url);
+  EXPECT_EQ(storage.schema_version(), 6);
+  storage.create_game(sample_game("g1", 1), {});  // the tables are there
+  EXPECT_EQ(storage.game_count(), 1);
+}
+
+TEST(StorageBackends, OfTwoInstancesStoringTheSameMoveAtOnceExactlyOneSucceeds) {
+  if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
+  const std::string url = testing::test_cluster().new_database();
+  PgStorage first(url), second(url);
+  first.create_game(sample_game("g1", 1), {});
+  for (int ply = 0; ply < 20; ++ply) {
+    std::latch start(2);
+    std::atomic<int> stored{0}, stale{0};
+    auto store = [&](PgStorage& storage, const char* notation) {
+      StoredMove move = sample_move(ply);
+      move.notation = notation;
+      start.arrive_and_wait();
+      try {
+        storage.append_move("g1", move, "*", "", 2 + ply);
+        ++stored;
+      } catch (const StaleGame&) {
+        ++stale;
+      }
+    };
+    std::thread a(store, std::ref(first), "a"), b(store, std::ref(second), "b");
+    a.join();
+    b.join();
+    EXPECT_EQ(stored.load(), 1) << "ply " << ply;
+    EXPECT_EQ(stale.load(), 1) << "ply " << ply;
+  }
+  const auto moves = second.moves_of("g1");
+  ASSERT_EQ(moves.size(), 20u);
+  // A move after the game ended is refused as well.
+  first.set_result("g1", "1-0", "resignation", 50);
+  EXPECT_THROW(second.append_move("g1", sample_move(20), "*", "", 51), StaleGame);
+}
+
+}  // namespace
+}  // namespace ordo::server

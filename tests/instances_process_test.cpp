@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -104,9 +105,15 @@ TEST_F(InstanceProcesses, KillingTheInstanceWhoseEngineThinksLosesNoMoveAndNoRep
   ASSERT_EQ(post(*a, moves, {{"token", token}, {"move", move}})["ai"]["thinking"], true);
   acknowledged.push_back(move);
   a->kill_hard();
+  const auto killed = std::chrono::steady_clock::now();
   // B takes the game over when A's lease lapses, and its engine thinks.
   ASSERT_TRUE(wait_for_state(*b, id, [](const json& s) { return s["ai"]["thinking"] == true; }))
       << b->log();
+  std::cout << "[ takeover ] B's engine thought "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - killed)
+                   .count()
+            << " ms after A was killed (lease 3000 ms)\n";
   post(*b, now, {{"token", token}});
   ASSERT_TRUE(wait_for_state(*b, id, [](const json& s) { return s["ply"] == 6; })) << b->log();
   // Every acknowledged move is there, each followed by exactly one reply.

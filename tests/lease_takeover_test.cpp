@@ -10,6 +10,7 @@
 #include <chrono>
 #include <latch>
 #include <memory>
+#include <pqxx/pqxx>
 #include <thread>
 
 #include "server/api_error.h"
@@ -139,6 +140,19 @@ TEST_F(LeaseTakeover, AFlagFoundByBothInstancesIsEndedOnce) {
     EXPECT_EQ(state["clock"]["black_ms"], 0);
   }
   EXPECT_EQ(a().check_clocks() + b().check_clocks(), 0);
+}
+
+TEST_F(LeaseTakeover, ATakeoverThatCannotReadTheDatabaseWaitsForTheNextRound) {
+  auto execute = [&](const char* sql) {
+    pqxx::connection connection(url_);
+    pqxx::nontransaction t(connection);
+    t.exec(sql);
+  };
+  execute("ALTER TABLE leases RENAME TO leases_away");
+  // The timer's call: an error here must not leave its thread (that would end the process).
+  EXPECT_EQ(b().take_over_engine_turns(), 0);
+  execute("ALTER TABLE leases_away RENAME TO leases");
+  EXPECT_EQ(b().take_over_engine_turns(), 0);
 }
 
 }  // namespace

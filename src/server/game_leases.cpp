@@ -43,8 +43,16 @@ void GameService::renew_leases() {
 
 int GameService::take_over_engine_turns() {
   if (!storage_.shared()) return 0;
+  std::vector<std::string> unleased;
+  try {
+    unleased = storage_.engine_turns_unleased(options_.now());
+  } catch (const std::exception& e) {
+    // The database is out of reach: the timer's next round looks again.
+    std::cerr << "warning: games to take over not read: " << e.what() << '\n';
+    return 0;
+  }
   int started = 0;
-  for (const std::string& id : storage_.engine_turns_unleased(options_.now())) {
+  for (const std::string& id : unleased) {
     try {
       // A game loaded here starts its engine as it becomes resident.
       auto match = acquire(id);

@@ -26,8 +26,12 @@ struct CliRun {
 
 class Admin : public AccountFixture {
  protected:
+  // On the fixture's back end: SQLite under --data, or PostgreSQL by --database.
   CliRun admin(std::vector<std::string> args) {
-    args.insert(args.begin(), {"admin", "--data", data_dir()});
+    if (database_.postgres())
+      args.insert(args.begin(), {"admin", "--database", database_.url()});
+    else
+      args.insert(args.begin(), {"admin", "--data", data_dir()});
     std::istringstream in;
     std::ostringstream out, err;
     const int status = cli::run_cli(args, in, out, err);
@@ -76,7 +80,23 @@ TEST_F(Admin, RemovesAChatMessage) {
   EXPECT_EQ(admin({"remove-chat", "999999"}).status, 1);
 }
 
+TEST_F(Admin, SaysToUsePgDumpForAPostgresqlDatabase) {
+  if (!database_.postgres()) GTEST_SKIP() << "PostgreSQL only";
+  const CliRun run = admin({"backup", dir_.file("backup.dump")});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("pg_dump"), std::string::npos) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("backup.dump")));
+}
+
+TEST_F(Admin, RefusesADatabaseThatIsNotPostgresql) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run_cli({"admin", "--database", "mysql://db/ordo", "accounts"}, in, out, err), 1);
+  EXPECT_NE(err.str().find("postgresql://"), std::string::npos) << err.str();
+}
+
 TEST_F(Admin, BacksUpConsistentlyWhileWritesGoOn) {
+  if (database_.postgres()) GTEST_SKIP() << "SQLite only (PostgreSQL: pg_dump)";
   const json g = games_->create({{"mode", "local"}});
   std::atomic<bool> stop{false};
   std::atomic<int> written{0};

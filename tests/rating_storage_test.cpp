@@ -130,8 +130,8 @@ TEST_F(Ratings, TheListIsPerRuleSetAndSizeAndChecksItsQuery) {
 TEST_F(Ratings, AVersionFourDatabaseGainsAccountsAndKeepsItsGamesCasual) {
   if (database_.postgres()) GTEST_SKIP() << "SQLite's own migrations";
   const json g = games_->create({{"mode", "network"}});
+  lobby_.reset();  // before the game service it uses
   games_.reset();
-  lobby_.reset();
   // Back to version 4, as a database of the program before accounts.
   sql("DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE sessions; "
       "DROP TABLE challenges; DROP TABLE accounts; "

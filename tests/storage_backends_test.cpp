@@ -41,10 +41,10 @@ StoredMove sample_move(int ply) {
   return {ply, "m" + std::to_string(ply), ply % 2 == 0 ? "white" : "black", 100 + ply, 60000 - ply};
 }
 
-TEST(StorageBackends, ANewDatabaseHasSchemaVersionSix) {
+TEST(StorageBackends, ANewDatabaseHasSchemaVersionSeven) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));
-  EXPECT_EQ(database.open()->schema_version(), 6);  // both back ends number alike
+  EXPECT_EQ(database.open()->schema_version(), 7);  // both back ends number alike
 }
 
 TEST(StorageBackends, GamesMovesAndResultsReadBackAfterReopening) {
@@ -127,7 +127,7 @@ TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
   b.join();
   EXPECT_EQ(failures.load(), 0);
   PgStorage storage(url);
-  EXPECT_EQ(storage.schema_version(), 6);
+  EXPECT_EQ(storage.schema_version(), 7);
   storage.create_game(sample_game("g1", 1), {});  // the tables are there
   EXPECT_EQ(storage.game_count(), 1);
 }

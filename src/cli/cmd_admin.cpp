@@ -1,6 +1,8 @@
 // `admin`: the operator's commands on a server's database (docs/cli.md), safe while the
 // server runs: list the accounts, disable (its sessions end) or enable one, remove a chat
-// message, and make a consistent online backup.
+// message, and make a consistent online backup. On SQLite (--data) or PostgreSQL
+// (--database), through the one storage interface; a PostgreSQL database is backed up
+// with pg_dump.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "server/account_name.h"
+#include "server/open_storage.h"
 #include "server/sqlite_storage.h"
 
 namespace ordo::cli {
@@ -19,17 +22,27 @@ namespace {
 
 struct AdminOptions {
   std::string data_dir = "data";
-  std::string name;  // disable, enable
+  std::string database;  // a PostgreSQL URL instead of SQLite under data_dir
+  std::string name;      // disable, enable
   std::int64_t message_id = 0;
   std::string backup_file;
 };
 
-// The server's database, which must exist (an operator's typo must not make a new one).
-std::unique_ptr<server::SqliteStorage> open_database(const AdminOptions& options) {
+// The server's SQLite database, which must exist (an operator's typo must not make a
+// new one).
+std::unique_ptr<server::SqliteStorage> open_sqlite(const AdminOptions& options) {
   const auto path = std::filesystem::path(options.data_dir) / "ordo.sqlite";
   if (!std::filesystem::exists(path))
     throw std::invalid_argument("no database at " + path.string() + " (see --data)");
   return std::make_unique<server::SqliteStorage>(path.string());
+}
+
+// The server's database: PostgreSQL with --database, else SQLite under --data.
+std::unique_ptr<server::ServerStorage> open_database(const AdminOptions& options) {
+  if (options.database.empty()) return open_sqlite(options);
+  if (!server::is_postgres_url(options.database))
+    throw std::invalid_argument("--database must be a postgresql:// URL");
+  return server::open_storage(options.database);
 }
 
 std::string date_of(std::int64_t ms) {
@@ -68,7 +81,12 @@ int remove_chat(const AdminOptions& options, const Streams& io) {
 }
 
 int backup(const AdminOptions& options, const Streams& io) {
-  const auto storage = open_database(options);
+  if (!options.database.empty())
+    throw std::invalid_argument(
+        "backup copies a SQLite database; for PostgreSQL use its own tool, which takes a "
+        "consistent snapshot while the servers write: pg_dump --format=custom --file=" +
+        options.backup_file + " URL (docs/deployment.md)");
+  const auto storage = open_sqlite(options);
   storage->backup_to(options.backup_file);
   io.out << "Backed up to " << options.backup_file << '\n';
   return 0;
@@ -81,8 +99,12 @@ void add_admin_command(CLI::App& app, Action& chosen) {
   CLI::App* admin = app.add_subcommand("admin",
                                        "The operator's commands on a server's database (safe while "
                                        "it runs)");
-  admin->add_option("--data", options->data_dir, "The server's data directory")
-      ->capture_default_str();
+  auto* data = admin->add_option("--data", options->data_dir, "The server's data directory")
+                   ->capture_default_str();
+  admin
+      ->add_option("--database", options->database,
+                   "The servers' PostgreSQL database (postgresql://...) instead of --data")
+      ->excludes(data);
   admin->require_subcommand(1);
   auto on = [&chosen, options](CLI::App* sub, auto action) {
     sub->callback([&chosen, options, action] {

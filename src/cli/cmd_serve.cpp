@@ -29,6 +29,7 @@ struct ServeOptions {
   bool secure_cookies = false;             // behind a TLS reverse proxy
   bool behind_proxy = false;               // trust X-Forwarded-For
   bool engine_waits_for_move_now = false;  // tests (ServiceOptions::ai_answers_when_stopped)
+  std::int64_t lease_ms = 5000;            // ServiceOptions::lease_ms
 };
 
 std::string default_data_dir() {
@@ -59,6 +60,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
   service_options.ai_answers_when_stopped = options.engine_waits_for_move_now;
+  service_options.lease_ms = options.lease_ms;
   server::GameService games(storage, service_options);
   server::HttpOptions http_options;
   http_options.host = options.host;
@@ -111,6 +113,12 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_flag("--behind-proxy", options->behind_proxy,
                     "Take each client's address from the last X-Forwarded-For entry (set by "
                     "the reverse proxy), for the log-in limits per address");
+  command
+      ->add_option("--lease-ms", options->lease_ms,
+                   "With --database: how long an instance's hold on a game's work (the "
+                   "engine's reply, a flag) lasts unrenewed, so how soon another instance "
+                   "takes over the work of one that died (default 5000)")
+      ->check(CLI::Range(std::int64_t{300}, std::int64_t{600000}));
   command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
                     "For tests: the engine of a game against the computer thinks until Move "
                     "now (or its clock) at every level");

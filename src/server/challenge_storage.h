@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct StoredChallenge {
   std::int64_t accepter = 0;
   std::string game_id;  // once accepted
   std::int64_t created_ms = 0;
+  // The instance it was made on: it stands while that instance lives (lease_storage.h).
+  std::string instance;
 };
 
 class ChallengeStorage {
@@ -48,6 +51,17 @@ class ChallengeStorage {
   virtual bool close_challenge(const std::string& id, const std::string& state) = 0;
   // Every open challenge of `creator` (0: of everyone) cancelled; their ids.
   virtual std::vector<std::string> cancel_challenges_of(std::int64_t creator) = 0;
+  // Open challenges made on an instance whose instance lease (lease_storage.h) is not live
+  // at `now_ms` (it stopped or died, and its players' lobby streams with it) cancelled;
+  // their ids. (In storage_leases.cpp and pg_storage_leases.cpp.)
+  virtual std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) = 0;
+  // `handler` is called, on a thread of storage's own, with the id of each challenge
+  // another instance changed (made, accepted, closed), soon after it committed; never on a
+  // back end that is not shared. An empty handler stops the calls (as
+  // GameStorage::on_other_instance_change).
+  virtual void on_other_instance_challenge(std::function<void(const std::string& id)> handler) {
+    (void)handler;
+  }
 };
 
 }  // namespace ordo::server

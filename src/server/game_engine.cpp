@@ -31,6 +31,8 @@ void GameService::start_engine_if_its_turn(Match& match) {
   const auto ai = match.ai_color();
   if (!ai || match.ai_thinking || match.over() || match.to_move() != *ai) return;
   prepare_engine(match);
+  // Where instances share storage the engine thinks on one of them: the lease's holder.
+  if (!hold_game_lease(match)) return;
   match.engine->set_position(match.game->start_position(), match.game->moves());
 
   games::GoLimits limits = limits_for_level(match.row.ai_level);
@@ -73,6 +75,7 @@ void GameService::cancel_engine(Match& match) {
   match.ai_search = 0;  // its answer will be dropped
   match.ai_thinking = false;
   match.engine->stop();
+  give_up_game_lease(match);
 }
 
 void GameService::release_engine(Match& match) {
@@ -90,28 +93,34 @@ void GameService::play_engine_answer(const EngineAnswer& answer) {
   match->ai_thinking = false;
   match->ai_score = answer.score;
   const std::int64_t now = options_.now();
+  bool owed = false;  // the work goes on: the lease stays held
   if (!end_on_time(*match, now) && !match->over()) {
     if (!answer.move) {
       // Only a game that is over has no move; the engine must not leave the game waiting.
       owe_engine_move(answer.id);
+      owed = true;
     } else {
       try {
         commit_move(*match, *answer.move, now);
       } catch (const StaleGame&) {
-        // Another instance stored a move first (its own engine's): this one is dropped.
+        // Another instance stored a move first (one that took the lease over): this one
+        // is dropped, so the reply is stored once.
         refresh_if_stale(*match);
       } catch (const ApiError& e) {
         // The rules refuse the engine's move (never expected): it searches again.
         std::cerr << "warning: game " << answer.id << ": engine move refused: " << e.what() << '\n';
         owe_engine_move(answer.id);
+        owed = true;
       } catch (const std::exception& e) {
         std::cerr << "warning: game " << answer.id << ": engine move not stored: " << e.what()
                   << "; it is stored again when storage works\n";
         match->unstored_engine_move = answer.move;
         owe_engine_move(answer.id);
+        owed = true;
       }
     }
   }
+  if (!owed && !match->ai_thinking) give_up_game_lease(*match);
   match->touch();
 }
 
@@ -126,6 +135,7 @@ void GameService::settle_owed_move(Match& match) {
     try {
       commit_move(match, move, options_.now());
       match.unstored_engine_move.reset();
+      give_up_game_lease(match);
       return;
     } catch (const ApiError&) {
       match.unstored_engine_move.reset();  // the rules refuse it: the engine searches again

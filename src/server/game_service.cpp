@@ -7,14 +7,21 @@
 #include "server/api_error.h"
 #include "server/game_setup.h"
 #include "server/player_name.h"
+#include "server/random_token.h"
 #include "server/stored_result.h"
 
 namespace ordo::server {
 
 GameService::GameService(ServerStorage& storage, ServiceOptions options)
-    : storage_(storage), options_(std::move(options)), cache_(options_.cache, options_.now) {
+    : storage_(storage),
+      options_(std::move(options)),
+      leases_(storage_, options_.instance_id.empty() ? random_url_safe(9) : options_.instance_id,
+              options_.now, options_.lease_ms),
+      cache_(options_.cache, options_.now) {
   dispatcher_ = std::thread([this] { dispatch_engine_answers(); });
   try {
+    // Held while this instance lives: the challenges made on it stand (lobby.h).
+    if (storage_.shared()) leases_.take(instance_lease_key(leases_.holder()));
     resume_at_start();
     storage_.on_other_instance_change(
         [this](const std::string& id) { refresh_changed_elsewhere(id); });
@@ -41,6 +48,8 @@ void GameService::stop_threads() {
     std::lock_guard game_lock(match->mutex);
     if (match->engine) match->engine->stop();
   }
+  // Others take this instance's work over at once rather than when the leases lapse.
+  if (storage_.shared()) leases_.release_all();
 }
 
 GameService::~GameService() {
@@ -150,7 +159,11 @@ int GameService::check_clocks() {
       auto match = acquire(id);
       std::lock_guard lock(match->mutex);
       refresh_if_stale(*match);  // another instance may have ended it, or moved
-      if (end_on_time(*match, now)) {
+      // Where instances share storage, the one holding the game's lease ends it.
+      if (!match->over() && !hold_game_lease(*match)) continue;
+      const bool ended_here = end_on_time(*match, now, true);
+      if (!match->ai_thinking) give_up_game_lease(*match);
+      if (ended_here) {
         ++ended;
       } else if (flag_deadline(*match) != match->row.flag_at_ms) {
         // Not fallen after all (never expected): store the true flag so it is not
@@ -177,9 +190,15 @@ void GameService::run_timer() {
   std::unique_lock lock(answers_mutex_);
   while (!closing_) {
     lock.unlock();
+    renew_leases();
     check_clocks();
     retry_owed_engine_moves();
     if (std::chrono::steady_clock::now() - last_housekeeping >= kHousekeepingEvery) {
+      take_over_engine_turns();
+      {
+        std::lock_guard housekeeping(housekeeping_mutex_);
+        if (housekeeping_) housekeeping_();
+      }
       drop_idle_games();
       try {
         storage_.checkpoint();

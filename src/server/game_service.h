@@ -39,6 +39,7 @@
 #include "server/chat_rate_limit.h"
 #include "server/chess_clock.h"
 #include "server/game_cache.h"
+#include "server/held_leases.h"
 #include "server/match.h"
 #include "server/server_storage.h"
 
@@ -60,6 +61,12 @@ struct ServiceOptions {
   std::optional<std::uint64_t> ai_seed;
   // How many games stay in memory, and how long an unused one stays (see GameCache).
   CacheLimits cache;
+  // Where instances share storage: how long a lease on a game's work (the engine's
+  // reply, a flag) lasts unrenewed, so how soon another instance takes over the work of
+  // one that died (held_leases.h).
+  std::int64_t lease_ms = 5000;
+  // This instance's name in the leases (empty: a random one).
+  std::string instance_id;
 };
 
 // The accounts that hold the seats of a network game made in the lobby. A seat whose
@@ -156,6 +163,18 @@ class GameService {
   // storage refused is stored again, a search that ended without a move starts again.
   // The timer calls it on every tick; returns how many games were settled.
   int retry_owed_engine_moves();
+  // Where instances share storage (game_leases.cpp; the timer calls both): renews this
+  // instance's leases when due, stopping the engines whose lease another instance took;
+  // and takes over the games whose engine is to move with no live lease (their instance
+  // died), starting their engines here. Returns how many engines it started.
+  void renew_leases();
+  int take_over_engine_turns();
+  // This instance's name in the leases (lease_storage.h), and whether it shares storage.
+  const std::string& instance_id() const { return leases_.holder(); }
+  bool shares_storage() const { return storage_.shared(); }
+  // Work the timer does with its housekeeping (about every second) until replaced; an
+  // empty one ends it: after that returns, the old one is not running (the lobby's).
+  void set_housekeeping(std::function<void()> work);
   // Blocks until no engine of any game is thinking (tests), or `timeout` passes.
   bool wait_until_idle(std::chrono::milliseconds timeout);
   // Wakes every event stream so that it ends; later next_state calls return nullopt.
@@ -235,7 +254,15 @@ class GameService {
                      std::int64_t now);
   void commit_undo(Match& match, std::size_t take, std::int64_t now);
   void commit_draw_offer(Match& match, std::optional<games::Side> offer);
-  bool end_on_time(Match& match, std::int64_t now);
+  // Ends the game on time if its clock fell; where instances share storage only if no
+  // other ended it first, and with `leased` only while this instance holds the game's
+  // lease (the timer's work). True if it ended it here.
+  bool end_on_time(Match& match, std::int64_t now, bool leased = false);
+  // The game as it ends so (ApiError 409 where it has no such ending), and that ending
+  // taken into memory once stored.
+  static std::unique_ptr<games::AnyGame> ended_game(Match& match, games::Ending how,
+                                                    std::optional<games::Side> loser);
+  void adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended, std::int64_t now);
 
   // game_engine.cpp, under the game's lock (but the dispatcher).
   // Makes the engine of a game in mode ai if it has none, before anything is stored that
@@ -251,8 +278,17 @@ class GameService {
   void settle_owed_move(Match& match);
   void owe_engine_move(const std::string& id);
 
+  // game_leases.cpp. Where storage is shared: takes the game's lease for its engine's
+  // work (false if another instance holds it; or storage fails, and the move is owed),
+  // and gives it up once the work is done. True at once / nothing on unshared storage.
+  bool hold_game_lease(Match& match);
+  void give_up_game_lease(Match& match);
+
   ServerStorage& storage_;
   ServiceOptions options_;
+  HeldLeases leases_;
+  std::mutex housekeeping_mutex_;  // held while housekeeping_ runs
+  std::function<void()> housekeeping_;
 
   std::mutex answers_mutex_;
   std::condition_variable answers_ready_;

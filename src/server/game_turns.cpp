@@ -44,18 +44,19 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   match.touch();
 }
 
-void GameService::commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
-                                std::int64_t now) {
+std::unique_ptr<games::AnyGame> GameService::ended_game(Match& match, games::Ending how,
+                                                        std::optional<games::Side> loser) {
   std::unique_ptr<games::AnyGame> ended = match.game->clone();
-  std::optional<games::Side> losing_side;
-  if (loser) losing_side = *loser;
   try {
-    ended->end(how, losing_side);
+    ended->end(how, loser);
   } catch (const games::GameError& e) {
     throw ApiError(409, "not_allowed", e.what());
   }
-  const games::GameResult result = ended->result();
-  storage_.set_result(match.row.id, result.token, stored_reason(result), now);
+  return ended;
+}
+
+void GameService::adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended,
+                               std::int64_t now) {
   match.game = std::move(ended);
   match.row.flag_at_ms = 0;
   if (match.clock) match.clock->stop(now);
@@ -63,6 +64,14 @@ void GameService::commit_result(Match& match, games::Ending how, std::optional<g
   cancel_engine(match);
   release_engine(match);
   match.touch();
+}
+
+void GameService::commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
+                                std::int64_t now) {
+  std::unique_ptr<games::AnyGame> ended = ended_game(match, how, loser);
+  const games::GameResult result = ended->result();
+  storage_.set_result(match.row.id, result.token, stored_reason(result), now);
+  adopt_result(match, std::move(ended), now);
 }
 
 void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) {
@@ -96,12 +105,25 @@ void GameService::commit_draw_offer(Match& match, std::optional<games::Side> off
   match.touch();
 }
 
-bool GameService::end_on_time(Match& match, std::int64_t now) {
+bool GameService::end_on_time(Match& match, std::int64_t now, bool leased) {
   if (!match.clock || match.over()) return false;
   const auto flagged = match.clock->flagged(now);
   if (!flagged) return false;
-  commit_result(match, games::Ending::Timeout,
-                *flagged == 0 ? games::Side::First : games::Side::Second, now);
+  const games::Side loser = *flagged == 0 ? games::Side::First : games::Side::Second;
+  if (!storage_.shared()) {
+    commit_result(match, games::Ending::Timeout, loser, now);
+    return true;
+  }
+  // Another instance may find the same fallen flag: the result is stored once, by
+  // whoever is first (and by the timer only under the game's lease).
+  std::unique_ptr<games::AnyGame> ended = ended_game(match, games::Ending::Timeout, loser);
+  const games::GameResult result = ended->result();
+  if (!storage_.set_result_under_lease(match.row.id, result.token, stored_reason(result), now,
+                                       leased ? leases_.holder() : "", now)) {
+    refresh_if_stale(match);  // reads the other instance's result
+    return false;
+  }
+  adopt_result(match, std::move(ended), now);
   return true;
 }
 

@@ -115,8 +115,50 @@ Lobby::Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService
       games_(games),
       now_(std::move(now)),
       blocks_(blocks) {
-  challenges_.cancel_challenges_of(0);
+  if (!games_.shares_storage()) {
+    challenges_.cancel_challenges_of(0);
+    changed();
+    return;
+  }
+  challenges_.on_other_instance_challenge([this](const std::string& id) { changed_elsewhere(id); });
+  cancel_stale();
   changed();
+  games_.set_housekeeping([this] {
+    try {
+      cancel_stale();
+    } catch (const std::exception&) {
+      // Storage fails: the next round tries again.
+    }
+  });
+}
+
+Lobby::~Lobby() {
+  if (!games_.shares_storage()) return;
+  games_.set_housekeeping(nullptr);
+  challenges_.on_other_instance_challenge(nullptr);
+}
+
+std::size_t Lobby::cancel_stale() {
+  if (!games_.shares_storage()) return 0;
+  std::vector<StoredChallenge> closed;
+  for (const std::string& id : challenges_.cancel_challenges_of_lapsed_instances(now_()))
+    if (auto c = challenges_.challenge(id)) closed.push_back(std::move(*c));
+  if (!closed.empty()) changed(closed);
+  return closed.size();
+}
+
+void Lobby::changed_elsewhere(const std::string& id) {
+  try {
+    auto c = challenges_.challenge(id);
+    if (!c) return;
+    std::vector<StoredChallenge> closed;
+    // An accepted challenge reaches its creator's list once it has its game.
+    if (c->state != "open" && (c->state != "accepted" || !c->game_id.empty()))
+      closed.push_back(std::move(*c));
+    changed(closed);
+  } catch (const std::exception&) {
+    // Storage fails: the next change reads the open challenges again.
+  }
 }
 
 std::uint64_t Lobby::version() {
@@ -196,6 +238,7 @@ json Lobby::post(const SignedIn& who, const json& body) {
   c.rated = rated_field(body);
   c.color = color_field(body);
   c.created_ms = now_();
+  c.instance = games_.instance_id();
   const std::string to = string_field(body, "to", false);
   if (!to.empty()) {
     const auto target = accounts_.account_by_key(account_name_key(to));

@@ -33,11 +33,22 @@ class Lobby {
   static constexpr std::size_t kMaxOpenPerAccount = 10;
   static constexpr std::size_t kRecentKept = 200;
 
-  // At start every open challenge is cancelled: its creator left when the server stopped.
+  // At start the open challenges whose creators left are cancelled: on one server every
+  // one (its creator left when the server stopped); where instances share storage, those
+  // made on an instance that no longer lives (its lease lapsed, lease_storage.h), which
+  // the timer's housekeeping also cancels later. Challenges made, accepted or closed
+  // through another instance reach this one's lobby streams as they happen.
   // With `blocks`, an account blocked by another (or blocking it) can neither challenge it
   // directly nor accept its challenges.
   Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
         TimeSource now = system_time_ms, ChatStorage* blocks = nullptr);
+  ~Lobby();
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
+
+  // Cancels the open challenges of instances that no longer live (shared storage only);
+  // returns how many.
+  std::size_t cancel_stale();
 
   // POST /api/challenges: {challenge, token} (the creator's seat token, once).
   nlohmann::json post(const SignedIn& who, const nlohmann::json& body);
@@ -56,6 +67,8 @@ class Lobby {
   class Events;
   // Reads the open challenges again, moves the closed ones to `recent_`, wakes streams.
   void changed(const std::vector<StoredChallenge>& closed = {});
+  // A challenge another instance changed (the storage's listener).
+  void changed_elsewhere(const std::string& id);
   void arrived(std::int64_t account);
   void left(std::int64_t account);
   std::uint64_t version();

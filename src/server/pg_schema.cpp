@@ -130,6 +130,13 @@ constexpr PgMigration kPgMigrations[] = {
          blocked BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
          created_ms BIGINT NOT NULL,
          PRIMARY KEY (owner, blocked));)"},
+    // Leases for work that must happen once (lease_storage.h), and the instance each
+    // challenge was made on.
+    {7, R"(CREATE TABLE leases (
+         key TEXT PRIMARY KEY,
+         holder TEXT NOT NULL,
+         expires_ms BIGINT NOT NULL);
+       ALTER TABLE challenges ADD COLUMN instance TEXT NOT NULL DEFAULT '';)"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -94,6 +94,7 @@ PgStorage::PgStorage(const std::string& url, std::size_t connections)
 
 PgStorage::~PgStorage() {
   on_other_instance_change(nullptr);
+  on_other_instance_challenge(nullptr);
 }
 
 void PgStorage::on_other_instance_change(std::function<void(const std::string& id)> handler) {

@@ -109,6 +109,20 @@ class PgStorage : public ServerStorage {
   void reopen_challenge(const std::string& id) override;
   bool close_challenge(const std::string& id, const std::string& state) override;
   std::vector<std::string> cancel_challenges_of(std::int64_t creator) override;
+  // Each write to a challenge NOTIFYs the channel ordo_lobby with "INSTANCE CHALLENGE_ID";
+  // `handler` gets the others' ids, on the listener's thread (as for games).
+  void on_other_instance_challenge(std::function<void(const std::string& id)> handler) override;
+
+  // LeaseStorage (pg_storage_leases.cpp).
+  bool take_lease(const std::string& key, const std::string& holder, std::int64_t now_ms,
+                  std::int64_t until_ms) override;
+  void release_lease(const std::string& key, const std::string& holder) override;
+  std::string lease_holder(const std::string& key, std::int64_t now_ms) override;
+  bool set_result_under_lease(const std::string& id, const std::string& result,
+                              const std::string& reason, std::int64_t updated_ms,
+                              const std::string& holder, std::int64_t now_ms) override;
+  std::vector<std::string> engine_turns_unleased(std::int64_t now_ms) override;
+  std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) override;
 
  private:
   // Runs `work(transaction)` in one transaction on a pooled connection and commits it;
@@ -120,18 +134,20 @@ class PgStorage : public ServerStorage {
 
   // Within a write to game `id`: the others hear of it when it commits.
   void notify_change(pqxx::transaction_base& t, const std::string& id);
+  void notify_challenge(pqxx::transaction_base& t, const std::string& id);
 
   PgPool pool_;
   std::atomic<bool> refuse_writes_{false};
   std::string instance_;  // a random name, so that an instance ignores its own changes
   std::mutex listener_mutex_;
   std::unique_ptr<PgListener> listener_;
+  std::unique_ptr<PgListener> lobby_listener_;  // under listener_mutex_
 };
 
 // The schema (pg_schema.cpp): brings the database to the latest version, once, however
 // many instances start at once. Throws for a schema newer than this program's.
 void migrate_pg_schema(PgPool& pool);
 int pg_schema_version(pqxx::transaction_base& t);
-inline constexpr int kPgSchemaVersion = 6;
+inline constexpr int kPgSchemaVersion = 7;
 
 }  // namespace ordo::server

@@ -13,7 +13,7 @@ namespace {
 
 constexpr const char* kChallengeColumns =
     "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
-    "creator_token, state, accepter, game_id, created_ms";
+    "creator_token, state, accepter, game_id, created_ms, instance";
 
 StoredChallenge read_challenge(const pqxx::row& r) {
   StoredChallenge c;
@@ -33,19 +33,37 @@ StoredChallenge read_challenge(const pqxx::row& r) {
   c.accepter = r[13].as<std::int64_t>();
   c.game_id = r[14].as<std::string>();
   c.created_ms = r[15].as<std::int64_t>();
+  c.instance = r[16].as<std::string>();
   return c;
 }
 
 }  // namespace
 
+void PgStorage::notify_challenge(pqxx::transaction_base& t, const std::string& id) {
+  t.exec_params("SELECT pg_notify('ordo_lobby', $1)", instance_ + " " + id);
+}
+
+void PgStorage::on_other_instance_challenge(std::function<void(const std::string& id)> handler) {
+  std::lock_guard lock(listener_mutex_);
+  lobby_listener_.reset();  // joins its thread: the old handler runs no more
+  if (!handler) return;
+  lobby_listener_ = std::make_unique<PgListener>(
+      pool_, "ordo_lobby", [this, handler = std::move(handler)](const std::string& payload) {
+        const auto space = payload.find(' ');
+        if (space == std::string::npos || payload.compare(0, space, instance_) == 0) return;
+        handler(payload.substr(space + 1));
+      });
+}
+
 void PgStorage::create_challenge(const StoredChallenge& c) {
   transact([&](pqxx::work& t) {
     t.exec_params(std::string("INSERT INTO challenges (") + kChallengeColumns +
                       ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
-                      "$15, $16)",
+                      "$15, $16, $17)",
                   c.id, c.creator, c.creator_name, c.target, c.target_name, c.game, c.rules, c.size,
                   c.setup, c.rated ? 1 : 0, c.color, c.creator_token, c.state, c.accepter,
-                  c.game_id, c.created_ms);
+                  c.game_id, c.created_ms, c.instance);
+    notify_challenge(t, c.id);
   });
 }
 
@@ -74,17 +92,20 @@ std::vector<StoredChallenge> PgStorage::open_challenges() {
 
 bool PgStorage::claim_challenge(const std::string& id, std::int64_t accepter) {
   return transact([&](pqxx::work& t) {
-    return t.exec_params(
-                "UPDATE challenges SET state = 'accepted', accepter = $1 WHERE id = $2 AND "
-                "state = 'open' AND creator != $1",
-                accepter, id)
-               .affected_rows() == 1;
+    const bool claimed = t.exec_params(
+                              "UPDATE challenges SET state = 'accepted', accepter = $1 WHERE id = "
+                              "$2 AND state = 'open' AND creator != $1",
+                              accepter, id)
+                             .affected_rows() == 1;
+    if (claimed) notify_challenge(t, id);
+    return claimed;
   });
 }
 
 void PgStorage::set_challenge_game(const std::string& id, const std::string& game_id) {
   transact([&](pqxx::work& t) {
     t.exec_params("UPDATE challenges SET game_id = $1 WHERE id = $2", game_id, id);
+    notify_challenge(t, id);
   });
 }
 
@@ -94,14 +115,18 @@ void PgStorage::reopen_challenge(const std::string& id) {
         "UPDATE challenges SET state = 'open', accepter = 0 WHERE id = $1 AND "
         "state = 'accepted' AND game_id = ''",
         id);
+    notify_challenge(t, id);
   });
 }
 
 bool PgStorage::close_challenge(const std::string& id, const std::string& state) {
   return transact([&](pqxx::work& t) {
-    return t.exec_params("UPDATE challenges SET state = $1 WHERE id = $2 AND state = 'open'", state,
-                         id)
-               .affected_rows() == 1;
+    const bool closed =
+        t.exec_params("UPDATE challenges SET state = $1 WHERE id = $2 AND state = 'open'", state,
+                      id)
+            .affected_rows() == 1;
+    if (closed) notify_challenge(t, id);
+    return closed;
   });
 }
 
@@ -113,6 +138,7 @@ std::vector<std::string> PgStorage::cancel_challenges_of(std::int64_t creator) {
                        "($1::BIGINT = 0 OR creator = $1::BIGINT) RETURNING id",
                        creator))
       ids.push_back(row[0].as<std::string>());
+    for (const std::string& id : ids) notify_challenge(t, id);
     return ids;
   });
 }

@@ -7,6 +7,7 @@
 #include "server/challenge_storage.h"
 #include "server/chat_storage.h"
 #include "server/game_storage.h"
+#include "server/lease_storage.h"
 #include "server/player_games_storage.h"
 
 namespace ordo::server {
@@ -15,7 +16,8 @@ class ServerStorage : public GameStorage,
                       public AccountStorage,
                       public ChallengeStorage,
                       public PlayerGamesStorage,
-                      public ChatStorage {
+                      public ChatStorage,
+                      public LeaseStorage {
  public:
   // The schema version of the database (each back end migrates to its own latest).
   virtual int schema_version() = 0;

@@ -42,6 +42,11 @@ void add_version_6_columns(sqlite3* db) {
   add_column_if_missing(db, "accounts", "disabled", "INTEGER NOT NULL DEFAULT 0");
 }
 
+// Version 7: the instance a challenge was made on (lease_storage.h).
+void add_challenge_instance_column(sqlite3* db) {
+  add_column_if_missing(db, "challenges", "instance", "TEXT NOT NULL DEFAULT ''");
+}
+
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
 // are digested here (a value that already is a digest is left as it is).
 void digest_stored_tokens(sqlite3* db) {
@@ -193,6 +198,12 @@ constexpr Migration kMigrations[] = {
           blocked INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
           created_ms INTEGER NOT NULL,
           PRIMARY KEY (owner, blocked));)"},
+    // Leases for work that must happen once (lease_storage.h), and the instance each
+    // challenge was made on.
+    {add_challenge_instance_column, R"(CREATE TABLE IF NOT EXISTS leases (
+          key TEXT PRIMARY KEY,
+          holder TEXT NOT NULL,
+          expires_ms INTEGER NOT NULL);)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 

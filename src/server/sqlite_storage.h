@@ -29,7 +29,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class SqliteStorage : public ServerStorage {
  public:
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
   // up to date. Throws std::runtime_error saying what is wrong and what to do: for a
@@ -122,6 +122,17 @@ class SqliteStorage : public ServerStorage {
   void reopen_challenge(const std::string& id) override;
   bool close_challenge(const std::string& id, const std::string& state) override;
   std::vector<std::string> cancel_challenges_of(std::int64_t creator) override;
+
+  // LeaseStorage (storage_leases.cpp).
+  bool take_lease(const std::string& key, const std::string& holder, std::int64_t now_ms,
+                  std::int64_t until_ms) override;
+  void release_lease(const std::string& key, const std::string& holder) override;
+  std::string lease_holder(const std::string& key, std::int64_t now_ms) override;
+  bool set_result_under_lease(const std::string& id, const std::string& result,
+                              const std::string& reason, std::int64_t updated_ms,
+                              const std::string& holder, std::int64_t now_ms) override;
+  std::vector<std::string> engine_turns_unleased(std::int64_t now_ms) override;
+  std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) override;
 
  private:
   void execute(const char* sql);

@@ -14,7 +14,7 @@ Statement prepared(sqlite3* db, const char* sql) {
 
 constexpr const char* kChallengeColumns =
     "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
-    "creator_token, state, accepter, game_id, created_ms";
+    "creator_token, state, accepter, game_id, created_ms, instance";
 
 StoredChallenge read_challenge(sqlite3_stmt* s) {
   StoredChallenge c;
@@ -34,6 +34,7 @@ StoredChallenge read_challenge(sqlite3_stmt* s) {
   c.accepter = sqlite3_column_int64(s, 13);
   c.game_id = column_text(s, 14);
   c.created_ms = sqlite3_column_int64(s, 15);
+  c.instance = column_text(s, 16);
   return c;
 }
 
@@ -42,7 +43,7 @@ StoredChallenge read_challenge(sqlite3_stmt* s) {
 void SqliteStorage::create_challenge(const StoredChallenge& c) {
   std::lock_guard lock(mutex_);
   const std::string sql = std::string("INSERT INTO challenges (") + kChallengeColumns +
-                          ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+                          ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
   Statement s = prepared(db_, sql.c_str());
   bind_text(s.get(), 1, c.id);
   sqlite3_bind_int64(s.get(), 2, c.creator);
@@ -60,6 +61,7 @@ void SqliteStorage::create_challenge(const StoredChallenge& c) {
   sqlite3_bind_int64(s.get(), 14, c.accepter);
   bind_text(s.get(), 15, c.game_id);
   sqlite3_bind_int64(s.get(), 16, c.created_ms);
+  bind_text(s.get(), 17, c.instance);
   run(db_, s.get(), "create challenge");
 }
 

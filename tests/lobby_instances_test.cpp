@@ -1,0 +1,138 @@
+// The lobby shared by two server instances on one PostgreSQL database (each its own
+// storage, game service and lobby; one fake clock): a challenge made on one is seen live
+// on the other, its acceptance there reaches its creator's lobby here with the game, an
+// instance starting leaves the others' challenges open, and the challenges of an instance
+// that stopped renewing its lease (it died) are cancelled. PostgreSQL runs only.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+
+#include "server/game_service.h"
+#include "server/lobby.h"
+#include "server/pg_storage.h"
+#include "support/pg_cluster.h"
+#include "support/test_storage.h"
+
+namespace ordo::server {
+namespace {
+
+using nlohmann::json;
+constexpr std::int64_t kLeaseMs = 3000;
+
+struct Instance {
+  Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
+      : storage(url),
+        service(storage, options(clock, name)),
+        lobby(
+            storage, storage, service, [&clock] { return clock.load(); }, &storage) {}
+  static ServiceOptions options(std::atomic<std::int64_t>& clock, const char* name) {
+    ServiceOptions o;
+    o.now = [&clock] { return clock.load(); };
+    o.clock_tick_ms = 0;
+    o.engine_hash_mib = 1;
+    o.lease_ms = kLeaseMs;
+    o.instance_id = name;
+    return o;
+  }
+  PgStorage storage;
+  GameService service;
+  Lobby lobby;
+};
+
+// Wakes on every change of a lobby's stream, so a test waits for a condition, not a time.
+class LobbyWatcher {
+ public:
+  explicit LobbyWatcher(Lobby& lobby) : events_(lobby.events(std::nullopt)) {
+    listener_ = events_->listen([this] {
+      std::lock_guard lock(mutex_);
+      ++changes_;
+      changed_.notify_all();
+    });
+  }
+  ~LobbyWatcher() { events_->unlisten(listener_); }
+  template <class Condition>
+  bool wait_until(Condition condition) {
+    std::unique_lock lock(mutex_);
+    // Generous: the machine is loaded; a notification comes in milliseconds.
+    return changed_.wait_for(lock, std::chrono::seconds(30), [&] {
+      lock.unlock();
+      const bool met = condition();
+      lock.lock();
+      return met;
+    });
+  }
+
+ private:
+  std::shared_ptr<EventSource> events_;
+  ChangeListeners::Id listener_{};
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int changes_ = 0;
+};
+
+class LobbyAcrossInstances : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
+    url_ = testing::test_cluster().new_database();
+    a_ = std::make_unique<Instance>(url_, clock_, "A");
+    b_ = std::make_unique<Instance>(url_, clock_, "B");
+    ada_ = {a_->storage.create_account("Ada", "ada", "hash", 1), "Ada", ""};
+    ben_ = {a_->storage.create_account("Ben", "ben", "hash", 1), "Ben", ""};
+  }
+  static bool lists(Lobby& lobby, const std::string& id) {
+    const json listed = lobby.list(std::nullopt);
+    for (const json& c : listed["challenges"])
+      if (c["id"] == id) return true;
+    return false;
+  }
+
+  std::atomic<std::int64_t> clock_{1'000'000};
+  std::string url_;
+  std::unique_ptr<Instance> a_, b_;
+  SignedIn ada_, ben_;
+};
+
+TEST_F(LobbyAcrossInstances, AChallengeMadeOnOneIsSeenAndAcceptedOnTheOther) {
+  LobbyWatcher on_a(a_->lobby), on_b(b_->lobby);
+  const std::string id = b_->lobby.post(ada_, {{"size", "8x8"}})["challenge"]["id"];
+  ASSERT_TRUE(on_a.wait_until([&] { return lists(a_->lobby, id); }));
+
+  const json seat = a_->lobby.accept(ben_, id);
+  const std::string game = seat["game"];
+  // The creator, watching on B, learns the game from B's lobby.
+  ASSERT_TRUE(on_b.wait_until([&] {
+    const json closed = b_->lobby.list(ada_)["closed"];
+    return !closed.empty() && closed[0]["game_id"] == game;
+  }));
+  EXPECT_FALSE(lists(b_->lobby, id));
+  EXPECT_EQ(b_->service.state(game, "")["players"]["white"].is_string(), true);
+}
+
+TEST_F(LobbyAcrossInstances, AnInstanceStartingLeavesTheOthersChallengesOpen) {
+  const std::string id = a_->lobby.post(ada_, json::object())["challenge"]["id"];
+  Instance c(url_, clock_, "C");  // starts: cancels only the challenges of dead instances
+  EXPECT_TRUE(lists(c.lobby, id));
+  EXPECT_EQ(a_->storage.challenge(id)->state, "open");
+}
+
+TEST_F(LobbyAcrossInstances, TheChallengesOfAnInstanceThatDiedAreCancelled) {
+  LobbyWatcher on_a(a_->lobby);
+  const std::string on_b = b_->lobby.post(ada_, json::object())["challenge"]["id"];
+  const std::string on_a_id = a_->lobby.post(ben_, json::object())["challenge"]["id"];
+  ASSERT_TRUE(on_a.wait_until([&] { return lists(a_->lobby, on_b); }));
+  // B stops renewing (it hangs, or died); A renews its own lease.
+  clock_ += kLeaseMs + 1;
+  a_->service.renew_leases();
+  EXPECT_EQ(a_->lobby.cancel_stale(), 1u);
+  EXPECT_FALSE(lists(a_->lobby, on_b));
+  EXPECT_TRUE(lists(a_->lobby, on_a_id));
+  EXPECT_EQ(a_->storage.challenge(on_b)->state, "cancelled");
+}
+
+}  // namespace
+}  // namespace ordo::server

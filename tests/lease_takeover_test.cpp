@@ -155,5 +155,27 @@ TEST_F(LeaseTakeover, ATakeoverThatCannotReadTheDatabaseWaitsForTheNextRound) {
   EXPECT_EQ(b().take_over_engine_turns(), 0);
 }
 
+TEST_F(LeaseTakeover, TheTimersRoundOutlivesADatabaseOutOfReachAndThenDoesItsWork) {
+  const json created =
+      a().create({{"mode", "network"}, {"clock", {{"initial_ms", 10000}, {"increment_ms", 0}}}});
+  const std::string id = created["id"];
+  a().play(id, {{"token", created["tokens"]["white"]}, {"move", created["state"]["legal"][0]}});
+  auto execute = [&](const char* sql) {
+    pqxx::connection connection(url_);
+    pqxx::nontransaction t(connection);
+    t.exec(sql);
+  };
+  clock_ += 10001;  // black's flag falls
+  execute("ALTER TABLE games RENAME TO games_away");
+  // Every step that reads games fails: each is reported, none leaves the round (in the
+  // timer's thread, an exception would end the process).
+  EXPECT_NO_THROW(a().timer_round(true));
+  execute("ALTER TABLE games_away RENAME TO games");
+  a().timer_round(true);
+  const json state = b().state(id, "");
+  EXPECT_EQ(state["result"]["winner"], "white");
+  EXPECT_EQ(state["clock"]["black_ms"], 0);
+}
+
 }  // namespace
 }  // namespace ordo::server

@@ -184,29 +184,37 @@ int GameService::check_clocks() {
   return ended;
 }
 
+void GameService::timer_round(bool housekeeping) {
+  const auto step = [](const char* what, auto&& work) {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      std::cerr << "warning: timer: " << what << ": " << e.what() << '\n';
+    }
+  };
+  step("renewing leases", [&] { renew_leases(); });
+  step("checking clocks", [&] { check_clocks(); });
+  step("retrying engine moves", [&] { retry_owed_engine_moves(); });
+  if (!housekeeping) return;
+  step("taking over engine turns", [&] { take_over_engine_turns(); });
+  step("housekeeping", [&] {
+    std::lock_guard lock(housekeeping_mutex_);
+    if (housekeeping_) housekeeping_();
+  });
+  step("dropping idle games", [&] { drop_idle_games(); });
+  step("checkpoint", [&] { storage_.checkpoint(); });
+}
+
 void GameService::run_timer() {
   constexpr auto kHousekeepingEvery = std::chrono::seconds(1);
   auto last_housekeeping = std::chrono::steady_clock::now();
   std::unique_lock lock(answers_mutex_);
   while (!closing_) {
     lock.unlock();
-    renew_leases();
-    check_clocks();
-    retry_owed_engine_moves();
-    if (std::chrono::steady_clock::now() - last_housekeeping >= kHousekeepingEvery) {
-      take_over_engine_turns();
-      {
-        std::lock_guard housekeeping(housekeeping_mutex_);
-        if (housekeeping_) housekeeping_();
-      }
-      drop_idle_games();
-      try {
-        storage_.checkpoint();
-      } catch (const std::exception& e) {
-        std::cerr << "warning: " << e.what() << '\n';
-      }
-      last_housekeeping = std::chrono::steady_clock::now();
-    }
+    const bool housekeeping =
+        std::chrono::steady_clock::now() - last_housekeeping >= kHousekeepingEvery;
+    timer_round(housekeeping);
+    if (housekeeping) last_housekeeping = std::chrono::steady_clock::now();
     lock.lock();
     answers_ready_.wait_for(lock, std::chrono::milliseconds(options_.clock_tick_ms),
                             [&] { return closing_; });

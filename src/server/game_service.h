@@ -169,6 +169,11 @@ class GameService {
   // died), starting their engines here. Returns how many engines it started.
   void renew_leases();
   int take_over_engine_turns();
+  // One round of the timer's work: leases, clocks and owed moves, then, with
+  // `housekeeping`, the takeover, the housekeeping work, idle games and a checkpoint. A
+  // step that fails (the database out of reach, say) is reported and left for the next
+  // round: an exception out of the timer's thread would end the process.
+  void timer_round(bool housekeeping);
   // This instance's name in the leases (lease_storage.h), and whether it shares storage.
   const std::string& instance_id() const { return leases_.holder(); }
   bool shares_storage() const { return storage_.shared(); }

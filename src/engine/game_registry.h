@@ -61,6 +61,9 @@ struct ProveRequest {
 struct BoardFacts {
   // GameInfo::rule_sets' names for people, in the same order ("Classic", "Ordo X").
   std::vector<std::string> rule_set_titles;
+  // What sets each rule set apart, a short phrase for choosing one ("five or more in a row
+  // wins"), in the same order; empty where the title says enough.
+  std::vector<std::string> rule_set_notes{};
   // How a move is made: "steps" (pieces go from square to square) or "placement" (a
   // piece is put on an empty square).
   std::string move_style = "steps";

@@ -31,6 +31,8 @@ GameEntry orderchaos_entry() {
                    .draws = false},
           .record_tag = "Order and Chaos",
           .board = {.rule_set_titles = {"Order and Chaos", "Order and Chaos (exact five)"},
+                    .rule_set_notes = {"five or more in a row wins",
+                                       "only exactly five in a row wins; six do not count"},
                     .move_style = "placement",
                     .pieces = {"X", "O"},
                     .example_move = "Xc3",

@@ -34,6 +34,7 @@ GameEntry ordo_entry() {
                         std::string(ordo::termination_name(ordo::Termination::Repetition))}},
           .record_tag = "Ordo",
           .board = {.rule_set_titles = {"Classic", "Ordo X"},
+                    .rule_set_notes = {"", "never backward; a sideways move takes a second step"},
                     .move_style = "steps",
                     .pieces = {"white", "black"},
                     .example_move = "c2-c3",

@@ -11,6 +11,9 @@
 #include <sstream>
 #include <string>
 
+#include "match/match.h"
+#include "server/stored_game.h"
+
 namespace games {
 namespace {
 
@@ -115,6 +118,18 @@ TEST(GameRegistry, ExtraPlayersAreTheEntrysOwn) {
   EXPECT_FALSE(has_extra_player("ordo", "ab"));
   EXPECT_EQ(games_with_extra_player("uct"), "Ordo");
   EXPECT_THROW(has_extra_player("chess", "uct"), GameError);
+}
+
+// What names no game plays the registry's first: a stored row, a match's rules and a
+// request without "game" (game_setup.cpp) all take it from default_game().
+TEST(GameRegistry, TheDefaultGameIsTheFirstEntry) {
+  EXPECT_EQ(&default_game(), &game_registry().front());
+  EXPECT_EQ(ordo::server::StoredGame{}.game, default_game().info.name);
+  const ordo::match::MatchRules rules = ordo::match::MatchConfig{}.rules;
+  EXPECT_EQ(rules.game, default_game().info.name);
+  // A match's default game ends: an endless one gets a move limit.
+  EXPECT_TRUE(make_game(rules)->always_ends());
+  EXPECT_EQ(rules.options.count("move-limit"), default_game().info.endless ? 1u : 0u);
 }
 
 TEST(GameRegistry, AnUnknownGameNamesEveryRegisteredOne) {

@@ -109,6 +109,10 @@ struct GameEntry {
 // Every game, the default first (a record without a Game tag is the default game's).
 const std::vector<GameEntry>& game_registry();
 
+// The default game's entry (the registry's first): what a request, a stored row or a
+// match that names no game plays.
+const GameEntry& default_game();
+
 // The entry of the game of that name; throws GameError listing the known ones.
 const GameEntry& game_entry(std::string_view name);
 

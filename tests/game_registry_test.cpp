@@ -132,6 +132,21 @@ TEST(GameRegistry, TheDefaultGameIsTheFirstEntry) {
   EXPECT_EQ(rules.options.count("move-limit"), default_game().info.endless ? 1u : 0u);
 }
 
+// A stored result reads back as the game's own sentence, for every game alike
+// (engine/stored_result.h over each game's name tables).
+TEST(GameRegistry, StoredResultsAreDescribedByTheirGame) {
+  EXPECT_EQ(game_entry("ordo").describe_result("1-0", "home row"),
+            "White wins: a piece reached Black's home row");
+  EXPECT_EQ(game_entry("orderchaos").describe_result("0-1", "board full").substr(0, 11),
+            "Chaos wins:");
+  for (const GameEntry& entry : game_registry()) {
+    EXPECT_EQ(entry.describe_result("*", ""), "") << entry.info.name;
+    EXPECT_EQ(entry.describe_result("2-0", "home row"), "") << entry.info.name;
+    // An unknown termination is a result without a reason, not an error.
+    EXPECT_FALSE(entry.describe_result("1-0", "no such ending").empty()) << entry.info.name;
+  }
+}
+
 TEST(GameRegistry, AnUnknownGameNamesEveryRegisteredOne) {
   try {
     make_game({"chess", {}});

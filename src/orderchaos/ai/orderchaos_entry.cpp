@@ -1,5 +1,6 @@
 #include "orderchaos/ai/orderchaos_entry.h"
 
+#include "engine/stored_result.h"
 #include "orderchaos/ai/orderchaos_bench.h"
 #include "orderchaos/ai/orderchaos_engine.h"
 #include "orderchaos/ai/orderchaos_game.h"
@@ -8,19 +9,6 @@
 #include "orderchaos/game.h"
 
 namespace games {
-
-namespace {
-
-std::string describe_orderchaos_result(const std::string& token, const std::string& termination) {
-  namespace oc = orderchaos;
-  oc::Result r;
-  r.outcome = oc::parse_result_token(token).value_or(oc::Outcome::Ongoing);
-  if (!r.over()) return "";
-  r.termination = oc::parse_termination(termination).value_or(oc::Termination::Unspecified);
-  return oc::describe(r);
-}
-
-}  // namespace
 
 GameEntry orderchaos_entry() {
   return {.info = {.name = "orderchaos",
@@ -40,7 +28,7 @@ GameEntry orderchaos_entry() {
                             "one."},
           .make_game = make_orderchaos_game,
           .read_record = read_orderchaos_record,
-          .describe_result = describe_orderchaos_result,
+          .describe_result = describe_stored_result<orderchaos::Result>,
           .moves_if_to_move = orderchaos_moves_if_to_move,
           .make_engine = make_orderchaos_engine,
           .bench = orderchaos_bench,

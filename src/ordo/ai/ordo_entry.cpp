@@ -1,5 +1,6 @@
 #include "ordo/ai/ordo_entry.h"
 
+#include "engine/stored_result.h"
 #include "ordo/ai/ordo_bench.h"
 #include "ordo/ai/ordo_engine.h"
 #include "ordo/ai/ordo_game.h"
@@ -7,18 +8,6 @@
 #include "ordo/game.h"
 
 namespace games {
-
-namespace {
-
-std::string describe_ordo_result(const std::string& token, const std::string& termination) {
-  ordo::Result r;
-  r.outcome = ordo::parse_result_token(token).value_or(ordo::Outcome::Ongoing);
-  if (!r.over()) return "";
-  r.termination = ordo::parse_termination(termination).value_or(ordo::Termination::Unspecified);
-  return ordo::describe(r);
-}
-
-}  // namespace
 
 GameEntry ordo_entry() {
   return {.info = {.name = "ordo",
@@ -43,7 +32,7 @@ GameEntry ordo_entry() {
           .extra_players = {"uct"},
           .make_game = make_ordo_game,
           .read_record = read_ordo_record,
-          .describe_result = describe_ordo_result,
+          .describe_result = describe_stored_result<ordo::Result>,
           .moves_if_to_move = ordo_moves_if_to_move,
           .make_engine = make_ordo_engine,
           .bench = ordo_bench,

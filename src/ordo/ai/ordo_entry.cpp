@@ -2,10 +2,12 @@
 
 #include "engine/stored_result.h"
 #include "ordo/ai/ordo_bench.h"
+#include "ordo/ai/ordo_calibrate.h"
 #include "ordo/ai/ordo_engine.h"
 #include "ordo/ai/ordo_game.h"
 #include "ordo/ai/ordo_solve_report.h"
 #include "ordo/game.h"
+#include "ordo/tuning/tune_command.h"
 
 namespace games {
 
@@ -36,7 +38,9 @@ GameEntry ordo_entry() {
           .moves_if_to_move = ordo_moves_if_to_move,
           .make_engine = make_ordo_engine,
           .bench = ordo_bench,
-          .solve = ordo_solve};
+          .solve = ordo_solve,
+          .calibrate = ordo_calibrate,
+          .tune = ordo::run_tune};
 }
 
 }  // namespace games

@@ -391,7 +391,35 @@ TEST(CliCalibrate, MeasuresBothPlayersOnEachPositionOfTheBook) {
   const CliRun empty = run({"calibrate", "--size", "8x8", "--openings", book});
   EXPECT_EQ(empty.code, 1);
   EXPECT_NE(empty.err.find("no openings"), std::string::npos) << empty.err;
-  EXPECT_EQ(run({"calibrate", "--openings", book, "--game", "orderchaos"}).code, 1);
+}
+
+// calibrate runs through the game's registry entry; a game without the hook (no reference
+// bot) is refused by name, with the games that have it.
+TEST(CliCalibrate, AGameWithoutTheHookIsRefusedByName) {
+  const std::string book = temp_file("oc-book.txt");
+  std::ofstream(book) << "Xc3\n";
+  const CliRun r = run({"calibrate", "--openings", book, "--game", "orderchaos"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("Order and Chaos has not; it is for --game ordo"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// tune runs the game's own tuner through its registry entry, which parses the subcommand;
+// a game without one is refused by name, with the games that have it.
+TEST(CliTune, TheGamesTunerParsesItsSubcommandsAndAGameWithoutOneIsRefused) {
+  const CliRun help = run({"tune", "fit", "--help"});
+  EXPECT_EQ(help.code, 0) << help.err;
+  EXPECT_NE(help.out.find("--held-out"), std::string::npos) << help.out;
+  EXPECT_EQ(run({"tune"}).code, 2);  // no subcommand
+  const CliRun unknown = run({"tune", "polish"});
+  EXPECT_EQ(unknown.code, 2);
+  const CliRun refused = run({"tune", "--game", "orderchaos", "fit", "--data", "any.txt"});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.err.find("tune is not available for Order and Chaos, which has no "
+                             "evaluation tuner; it is for --game ordo"),
+            std::string::npos)
+      << refused.err;
 }
 
 }  // namespace

@@ -11,6 +11,9 @@
 #include <sstream>
 #include <string>
 
+#include "match/match.h"
+#include "server/stored_game.h"
+
 namespace games {
 namespace {
 
@@ -115,6 +118,33 @@ TEST(GameRegistry, ExtraPlayersAreTheEntrysOwn) {
   EXPECT_FALSE(has_extra_player("ordo", "ab"));
   EXPECT_EQ(games_with_extra_player("uct"), "Ordo");
   EXPECT_THROW(has_extra_player("chess", "uct"), GameError);
+}
+
+// What names no game plays the registry's first: a stored row, a match's rules and a
+// request without "game" (game_setup.cpp) all take it from default_game().
+TEST(GameRegistry, TheDefaultGameIsTheFirstEntry) {
+  EXPECT_EQ(&default_game(), &game_registry().front());
+  EXPECT_EQ(ordo::server::StoredGame{}.game, default_game().info.name);
+  const ordo::match::MatchRules rules = ordo::match::MatchConfig{}.rules;
+  EXPECT_EQ(rules.game, default_game().info.name);
+  // A match's default game ends: an endless one gets a move limit.
+  EXPECT_TRUE(make_game(rules)->always_ends());
+  EXPECT_EQ(rules.options.count("move-limit"), default_game().info.endless ? 1u : 0u);
+}
+
+// A stored result reads back as the game's own sentence, for every game alike
+// (engine/stored_result.h over each game's name tables).
+TEST(GameRegistry, StoredResultsAreDescribedByTheirGame) {
+  EXPECT_EQ(game_entry("ordo").describe_result("1-0", "home row"),
+            "White wins: a piece reached Black's home row");
+  EXPECT_EQ(game_entry("orderchaos").describe_result("0-1", "board full").substr(0, 11),
+            "Chaos wins:");
+  for (const GameEntry& entry : game_registry()) {
+    EXPECT_EQ(entry.describe_result("*", ""), "") << entry.info.name;
+    EXPECT_EQ(entry.describe_result("2-0", "home row"), "") << entry.info.name;
+    // An unknown termination is a result without a reason, not an error.
+    EXPECT_FALSE(entry.describe_result("1-0", "no such ending").empty()) << entry.info.name;
+  }
 }
 
 TEST(GameRegistry, AnUnknownGameNamesEveryRegisteredOne) {

@@ -147,6 +147,61 @@ TEST_F(LobbyTest, BadChallengesAreRefused) {
   EXPECT_EQ(listed(Browser{})["challenges"].size(), Lobby::kMaxOpenPerAccount);
 }
 
+// Every registered game is offered in the lobby (issue 46): an Order and Chaos challenge
+// with its second rule set becomes a game of that game and rule set, which both seats play.
+TEST_F(LobbyTest, AnOrderAndChaosChallengeStartsAGameOfThatGame) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const json mine =
+      posted(alice, {{"game", "orderchaos"}, {"rules", "exact-five"}, {"color", "white"}});
+  EXPECT_EQ(mine["challenge"]["game"], "orderchaos");
+  EXPECT_EQ(mine["challenge"]["rules"], "exact-five");
+  EXPECT_EQ(mine["challenge"]["size"], "6x6");  // the game's only size, when none is asked
+  const json seen = listed(Browser{})["challenges"];
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0]["game"], "orderchaos");
+
+  const HttpResponse accepted = act(bob, mine["challenge"]["id"], "accept");
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  const json seat = body_of(accepted);
+  const std::string game = seat["game"];
+  const json state = games_->state(game, mine["token"]);
+  EXPECT_EQ(state["game"], "orderchaos");
+  EXPECT_EQ(state["rules"], "exact-five");
+  EXPECT_EQ(state["size"], "6x6");
+  EXPECT_EQ(state["sides"]["white"], "Order");
+  EXPECT_EQ(state["you"], json::array({"white"}));
+  // Order (Alice) places, then Chaos (Bob) with the accepter's token.
+  games_->play(game, {{"token", mine["token"]}, {"move", "Xc3"}});
+  games_->play(game, {{"token", seat["token"]}, {"move", "Od4"}});
+  const json after = games_->state(game, seat["token"]);
+  ASSERT_EQ(after["moves"].size(), 2u);
+  EXPECT_EQ(after["moves"][0]["move"], "Xc3");
+  EXPECT_EQ(after["moves"][1]["move"], "Od4");
+  EXPECT_EQ(after["to_move"], "white");
+}
+
+// The game's fields are checked against the registry: a rule set or size of another game,
+// or an unknown game, is refused with a message that names what is wrong and the choices.
+TEST_F(LobbyTest, AChallengeForABadGameRuleSetOrSizeIsRefusedByName) {
+  const Browser alice = signed_up("Alice");
+  const auto expect_refused = [&](const json& body, const std::string& why) {
+    const HttpResponse response = post(alice, body);
+    EXPECT_EQ(response.status, 400) << body;
+    const std::string error = body_of(response)["error"];
+    EXPECT_NE(error.find(why), std::string::npos) << error;
+  };
+  expect_refused({{"game", "chess"}}, "unknown game 'chess'");
+  expect_refused({{"game", "orderchaos"}, {"rules", "classic"}},
+                 "unknown rules 'classic' for Order and Chaos (original or "
+                 "exact-five)");
+  expect_refused({{"game", "orderchaos"}, {"size", "10x8"}},
+                 "unknown size '10x8' for Order and Chaos (6x6)");
+  expect_refused({{"game", "ordo"}, {"rules", "exact-five"}},
+                 "unknown rules 'exact-five' for Ordo (classic or x)");
+  expect_refused({{"game", 7}}, "'game'");
+  EXPECT_TRUE(listed(Browser{})["challenges"].empty());
+}
+
 TEST_F(LobbyTest, ChangesNeedASessionAndItsCsrfToken) {
   const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
   EXPECT_EQ(post(Browser{}, json::object()).status, 401);

@@ -15,14 +15,14 @@
 #include <thread>
 #include <vector>
 
-#include "cli/text_file.h"
+#include "util/text_file.h"
 
 namespace {
 
 using namespace std::chrono_literals;
 
 std::string read_file(const std::string& path) {
-  return ordo::cli::read_text_file(path, "the match's file");
+  return ordo::read_text_file(path, "the match's file");
 }
 
 // The rounds of the progress lines ("game 7/10000: ...") in order of appearance.

@@ -92,7 +92,19 @@ TEST_F(GameDetailsTest, TheGameTypesAreTheRegistrysGames) {
     EXPECT_EQ(types[i]["rule_sets"][0]["name"], entry.info.rule_sets.front());
     EXPECT_EQ(types[i]["draws"], entry.info.draws);
   }
-  EXPECT_EQ(types[0]["rule_sets"][1], json({{"name", "x"}, {"title", "Ordo X"}}));
+  EXPECT_EQ(types[0]["rule_sets"][1]["title"], "Ordo X");
+  // The forms show each rule set's house rules: Classic's repetition draw is not Ordo X's.
+  const auto has_repetition = [&](std::size_t rule_set) {
+    for (const json& rule : types[0]["rule_sets"][rule_set]["house_rules"])
+      if (rule.get<std::string>().find("repetition") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(has_repetition(0));
+  EXPECT_FALSE(has_repetition(1));
+  EXPECT_EQ(types[1]["rule_sets"][1]["note"], "only exactly five in a row wins; six do not count");
+  EXPECT_EQ(types[1]["rule_sets"][1]["house_rules"], json::array());
+  // Levels for every game with an engine (both, today).
+  EXPECT_EQ(types[1]["levels"], json({{"min", games::kMinLevel}, {"max", games::kMaxLevel}}));
   EXPECT_EQ(types[0]["sides"], json({{"white", "White"}, {"black", "Black"}}));
   EXPECT_EQ(types[0]["move_style"], "steps");
   const json created = service().create({{"mode", "local"}});

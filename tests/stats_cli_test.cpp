@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/app.h"
-#include "cli/progress_bar.h"
+#include "util/progress_bar.h"
 
 namespace ordo::cli {
 namespace {

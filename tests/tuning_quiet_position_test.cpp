@@ -8,7 +8,7 @@
 #include "ordo/game.h"
 #include "ordo/movegen.h"
 #include "ordo/position.h"
-#include "tuning/quiet_position.h"
+#include "ordo/tuning/quiet_position.h"
 
 namespace ordo {
 namespace {

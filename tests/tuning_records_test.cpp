@@ -12,9 +12,9 @@
 
 #include "ordo/movegen.h"
 #include "ordo/record.h"
+#include "ordo/tuning/quiet_position.h"
+#include "ordo/tuning/record_data.h"
 #include "support/cli_run.h"
-#include "tuning/quiet_position.h"
-#include "tuning/record_data.h"
 #include "util/record_text.h"
 
 namespace ordo {

@@ -10,10 +10,10 @@
 #include <sstream>
 #include <string>
 
+#include "ordo/tuning/logistic_fit.h"
+#include "ordo/tuning/search_labels.h"
+#include "ordo/tuning/training_data.h"
 #include "support/cli_run.h"
-#include "tuning/logistic_fit.h"
-#include "tuning/search_labels.h"
-#include "tuning/training_data.h"
 
 namespace ordo {
 namespace {

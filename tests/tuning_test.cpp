@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "ordo/ai/weights_text.h"
-#include "tuning/logistic_fit.h"
-#include "tuning/training_data.h"
-#include "tuning/weight_match.h"
+#include "ordo/tuning/logistic_fit.h"
+#include "ordo/tuning/training_data.h"
+#include "ordo/tuning/weight_match.h"
 
 namespace ordo {
 namespace {

@@ -1,12 +1,9 @@
-// The shared options and the game they set up.
+// The shared options and the game they name.
 #include "cli/cli_options.h"
 
 #include <CLI/CLI.hpp>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
-
-#include "ordo/notation.h"
 
 namespace ordo::cli {
 
@@ -55,28 +52,6 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
       ->check(CLI::NonNegativeNumber);
 }
 
-Variant parse_variant(const std::string& rules) {
-  if (rules.empty() || rules == "classic") return Variant::Classic;
-  if (rules == "x") return Variant::X;
-  throw std::invalid_argument("unknown rule set '" + rules + "' for Ordo; expected classic or x");
-}
-
-namespace {
-
-Position start_position(const CommonOptions& options, Variant variant) {
-  if (!options.position.empty()) {
-    try {
-      return Position::parse(options.position, variant);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(std::string("--position: ") + e.what());
-    }
-  }
-  const int width = options.size == "8x8" ? 8 : 10;
-  return Position::start(variant, width, 8);
-}
-
-}  // namespace
-
 games::GameSpec game_spec(const CommonOptions& options) {
   games::GameSpec spec{options.game, {}};
   if (!options.rules.empty()) spec.options["rules"] = options.rules;
@@ -85,25 +60,6 @@ games::GameSpec game_spec(const CommonOptions& options) {
   if (options.no_repetition) spec.options["repetition"] = "off";
   if (options.move_limit > 0) spec.options["move-limit"] = std::to_string(options.move_limit);
   return spec;
-}
-
-Game make_game(const CommonOptions& options) {
-  const Variant variant = parse_variant(options.rules);
-  Game game(start_position(options, variant),
-            GameOptions{!options.no_repetition, options.move_limit});
-  std::istringstream words(options.moves);
-  std::vector<std::string> moves;
-  for (std::string word; words >> word;) moves.push_back(word);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    try {
-      game.play(moves[i]);
-    } catch (const MoveError& e) {
-      throw std::invalid_argument(
-          "--moves: move " + std::to_string(i + 1) + " of " + std::to_string(moves.size()) + " (" +
-          std::string(color_name(game.position().side_to_move())) + ") is illegal: " + e.what());
-    }
-  }
-  return game;
 }
 
 }  // namespace ordo::cli

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "engine/any_game.h"
-#include "ordo/game.h"
 
 namespace CLI {
 class App;
@@ -33,14 +32,8 @@ std::string game_option_help();
 // Adds --game, --rules, --size, --position, --moves, --no-repetition and --move-limit.
 void add_common_options(CLI::App& command, CommonOptions& options);
 
-Variant parse_variant(const std::string& rules);  // "classic" (or empty) or "x"
-
 // The game the options name (--game, --rules, --size, --position and the house rules; not
 // --moves), as the run-time game interface has it.
 games::GameSpec game_spec(const CommonOptions& options);
-
-// The start position (or --position), with --moves played through Game::play. Throws
-// std::invalid_argument naming the option, and for a move its number, with the reason.
-Game make_game(const CommonOptions& options);
 
 }  // namespace ordo::cli

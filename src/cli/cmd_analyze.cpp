@@ -15,10 +15,10 @@
 #include "cli/cli_game.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/progress_bar.h"
-#include "cli/text_file.h"
 #include "search/search.h"
+#include "util/progress_bar.h"
 #include "util/report_format.h"
+#include "util/text_file.h"
 
 namespace ordo::cli {
 

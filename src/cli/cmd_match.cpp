@@ -19,11 +19,11 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "cli/signal_watcher.h"
-#include "cli/text_file.h"
 #include "engine/any_game.h"
 #include "match/elo_plot.h"
 #include "match/match.h"
 #include "match/player_spec.h"
+#include "util/text_file.h"
 
 namespace ordo::cli {
 

@@ -10,8 +10,8 @@
 #include "cli/cli_game.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/text_file.h"
 #include "engine/game_registry.h"
+#include "util/text_file.h"
 
 namespace ordo::cli {
 
@@ -23,19 +23,12 @@ struct ProveOptions {
   std::string strategy_path;
 };
 
-// The games whose entry has a proof search, "orderchaos", for messages.
-std::string games_with_prove() {
-  std::string names;
-  for (const games::GameEntry& entry : games::game_registry())
-    if (entry.prove) names += (names.empty() ? "" : ", ") + entry.info.name;
-  return names;
-}
-
 int run_prove(const ProveOptions& options, const Streams& io) {
   const games::GameEntry& entry = games::game_entry(options.common.game);
   if (!entry.prove)
     throw std::invalid_argument("prove is not available for " + entry.info.name +
-                                "; it is for --game " + games_with_prove());
+                                "; it is for --game " +
+                                games::games_with(&games::GameEntry::prove));
   games::ProveRequest request = options.request;
   if (!options.strategy_path.empty()) {
     request.strategy_name = options.strategy_path;

@@ -13,13 +13,13 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
-#include "cli/progress_bar.h"
-#include "cli/text_file.h"
 #include "engine/any_game.h"
 #include "stats/stats_json.h"
 #include "stats/stats_runner.h"
 #include "stats/stats_svg.h"
 #include "stats/stats_text.h"
+#include "util/progress_bar.h"
+#include "util/text_file.h"
 
 namespace ordo::cli {
 

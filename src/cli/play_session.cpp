@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "cli/game_view.h"
-#include "cli/text_file.h"
+#include "util/text_file.h"
 
 namespace ordo::cli {
 

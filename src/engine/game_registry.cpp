@@ -13,6 +13,10 @@ const std::vector<GameEntry>& game_registry() {
   return kGames;
 }
 
+const GameEntry& default_game() {
+  return game_registry().front();
+}
+
 const GameEntry& game_entry(std::string_view name) {
   for (const GameEntry& entry : game_registry()) {
     if (entry.info.name == name) return entry;

@@ -57,10 +57,23 @@ struct ProveRequest {
   std::size_t strategy_limit = 1000000;  // most positions a strategy may hold
 };
 
+// What `calibrate` asks of a game: how many nodes its engine's search and how many
+// iterations its reference bot (an extra match player) reach per second of thread CPU time
+// on each of some positions, and the per-move budgets that stand for the given seconds.
+struct CalibrateRequest {
+  std::uint64_t nodes = 400'000;      // search nodes per position
+  std::uint64_t iterations = 20'000;  // bot iterations per position
+  double engine_seconds = 1.0;
+  double bot_seconds = 5.0;
+};
+
 // What a front end needs to draw a game's board and take its moves (the web page).
 struct BoardFacts {
   // GameInfo::rule_sets' names for people, in the same order ("Classic", "Ordo X").
   std::vector<std::string> rule_set_titles;
+  // What sets each rule set apart, a short phrase for choosing one ("five or more in a row
+  // wins"), in the same order; empty where the title says enough.
+  std::vector<std::string> rule_set_notes{};
   // How a move is made: "steps" (pieces go from square to square) or "placement" (a
   // piece is put on an empty square).
   std::string move_style = "steps";
@@ -101,10 +114,23 @@ struct GameEntry {
   // status (1: nothing to prove, or no strategy). Null: the game has no proof search.
   int (*prove)(const AnyGame& game, const ProveRequest& request, std::ostream& out,
                std::ostream& err) = nullptr;
+  // Measures its engine against its reference bot on `positions` (games of this game),
+  // writing one row a position, the medians and the budgets. Null: the game has no
+  // reference bot to calibrate against.
+  void (*calibrate)(const std::vector<const AnyGame*>& positions, const CalibrateRequest& request,
+                    std::ostream& out) = nullptr;
+  // Its evaluation tuner (`tune`), given the arguments after `tune` (its own subcommands
+  // and options); returns the exit status, throws std::exception for bad input. Null: the
+  // game has none.
+  int (*tune)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) = nullptr;
 };
 
 // Every game, the default first (a record without a Game tag is the default game's).
 const std::vector<GameEntry>& game_registry();
+
+// The default game's entry (the registry's first): what a request, a stored row or a
+// match that names no game plays.
+const GameEntry& default_game();
 
 // The entry of the game of that name; throws GameError listing the known ones.
 const GameEntry& game_entry(std::string_view name);
@@ -117,5 +143,15 @@ bool has_extra_player(std::string_view game, std::string_view kind);
 
 // The titles of the games that have that extra kind of player, "Ordo", for messages.
 std::string games_with_extra_player(std::string_view kind);
+
+// The names of the games whose entry has that hook ("orderchaos" for &GameEntry::prove),
+// for messages that refuse another game.
+template <class Hook>
+std::string games_with(Hook GameEntry::*hook) {
+  std::string names;
+  for (const GameEntry& entry : game_registry())
+    if (entry.*hook) names += (names.empty() ? "" : ", ") + entry.info.name;
+  return names;
+}
 
 }  // namespace games

@@ -8,7 +8,16 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/game_registry.h"
+
 namespace ordo::match {
+
+MatchRules default_match_rules() {
+  const games::GameInfo& info = games::default_game().info;
+  MatchRules rules{info.name, {}};
+  if (info.endless) rules.options["move-limit"] = "300";
+  return rules;
+}
 
 namespace {
 

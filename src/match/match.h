@@ -21,9 +21,13 @@
 
 namespace ordo::match {
 
+// The registry's default game, with a move limit of 300 where it is endless (a match
+// needs games that end).
+MatchRules default_match_rules();
+
 struct MatchConfig {
-  // The game and its options; Ordo matches need a move limit (endless games never end).
-  MatchRules rules{"ordo", {{"move-limit", "300"}}};
+  // The game and its options; an endless game needs a move limit.
+  MatchRules rules = default_match_rules();
   PlayerConfig first;
   PlayerConfig second;
   int games = 20;

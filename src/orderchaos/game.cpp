@@ -2,46 +2,26 @@
 
 #include "orderchaos/notation.h"
 #include "util/name_table.h"
+#include "util/play_text.h"
 
 namespace orderchaos {
 
-namespace {
-
-constexpr common::NameTable<Outcome> kResultTokens[] = {
-    {Outcome::OrderWins, "1-0"},
-    {Outcome::ChaosWins, "0-1"},
-    {Outcome::Ongoing, "*"},
-};
-
-}  // namespace
-
 std::string_view result_token(Outcome o) {
-  return common::name_in(kResultTokens, o, "*");
+  return common::name_of(o);
 }
 
 std::optional<Outcome> parse_result_token(std::string_view token) {
-  return common::value_named(kResultTokens, token);
+  return common::value_of<Outcome>(token);
 }
 
-namespace {
-
-constexpr common::NameTable<Termination> kTerminationNames[] = {
-    {Termination::None, "none"},
-    {Termination::FiveInARow, "five in a row"},
-    {Termination::BoardFull, "board full"},
-    {Termination::Resignation, "resignation"},
-    {Termination::Timeout, "time forfeit"},
-    {Termination::Unspecified, "unspecified"},
-};
-
-}  // namespace
+namespace {}  // namespace
 
 std::string_view termination_name(Termination t) {
-  return common::name_in(kTerminationNames, t, "none");
+  return common::name_of(t);
 }
 
 std::optional<Termination> parse_termination(std::string_view name) {
-  return common::value_named(kTerminationNames, name);
+  return common::value_of<Termination>(name);
 }
 
 std::string describe(const Result& result) {
@@ -76,11 +56,7 @@ Result judge_position(const Position& pos) {
 }
 
 Move Game::play(std::string_view text) {
-  if (result_.over())
-    throw MoveError("'" + std::string(text) + "': the game is over (" + describe(result_) + ")");
-  const Move move = parse_move(position(), text);
-  play(move);
-  return move;
+  return common::play_text<MoveError>(*this, text);
 }
 
 void Game::play(Move move) {

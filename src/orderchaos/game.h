@@ -10,6 +10,7 @@
 
 #include "orderchaos/movegen.h"
 #include "orderchaos/position.h"
+#include "util/name_table.h"
 
 namespace orderchaos {
 
@@ -22,12 +23,35 @@ enum class Termination {
   Unspecified,  // a result from outside the rules with no reason given (records)
 };
 
-struct Result {
-  Outcome outcome = Outcome::Ongoing;
-  Termination termination = Termination::None;
-  bool over() const { return outcome != Outcome::Ongoing; }
-  friend bool operator==(const Result&, const Result&) = default;
+using Result = common::BasicResult<Outcome, Termination>;
+
+}  // namespace orderchaos
+
+// The names of results in records and storage (util/name_table.h).
+template <>
+struct common::Names<orderchaos::Outcome> {
+  static constexpr NameTable<orderchaos::Outcome> table[] = {
+      {orderchaos::Outcome::OrderWins, "1-0"},
+      {orderchaos::Outcome::ChaosWins, "0-1"},
+      {orderchaos::Outcome::Ongoing, "*"},
+  };
+  static constexpr std::string_view fallback = "*";
 };
+
+template <>
+struct common::Names<orderchaos::Termination> {
+  static constexpr NameTable<orderchaos::Termination> table[] = {
+      {orderchaos::Termination::None, "none"},
+      {orderchaos::Termination::FiveInARow, "five in a row"},
+      {orderchaos::Termination::BoardFull, "board full"},
+      {orderchaos::Termination::Resignation, "resignation"},
+      {orderchaos::Termination::Timeout, "time forfeit"},
+      {orderchaos::Termination::Unspecified, "unspecified"},
+  };
+  static constexpr std::string_view fallback = "none";
+};
+
+namespace orderchaos {
 
 std::string_view result_token(Outcome o);  // "1-0" (Order), "0-1" (Chaos), "*"
 std::optional<Outcome> parse_result_token(std::string_view token);

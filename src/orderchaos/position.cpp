@@ -3,28 +3,14 @@
 #include <array>
 #include <bit>
 
-#include "util/random.h"
+#include "util/zobrist_keys.h"
 
 namespace orderchaos {
 
 namespace {
 
-// Zobrist keys per (symbol, square) and for Chaos to move, fixed at compile time.
-struct Keys {
-  std::array<std::array<std::uint64_t, kSquares>, 2> piece{};
-  std::uint64_t chaos_to_move = 0;
-};
-
-constexpr Keys make_keys() {
-  Keys keys;
-  std::uint64_t state = 0x0C4A'0551'9810'0001ULL;
-  for (auto& symbol : keys.piece)
-    for (auto& key : symbol) key = common::splitmix64(state);
-  keys.chaos_to_move = common::splitmix64(state);
-  return keys;
-}
-
-constexpr Keys kKeys = make_keys();
+// Zobrist keys per (symbol, square) and for Chaos to move (second_to_move).
+constexpr auto kKeys = common::make_zobrist_keys<kSquares>(0x0C4A'0551'9810'0001ULL);
 
 }  // namespace
 
@@ -63,7 +49,7 @@ bool Position::completes_line(int sq, Symbol symbol) const {
 
 void Position::play(Move move) {
   pieces_[index(move.symbol)] |= bit(move.square);
-  hash_ ^= kKeys.piece[index(move.symbol)][move.square] ^ kKeys.chaos_to_move;
+  hash_ ^= kKeys.piece[index(move.symbol)][move.square] ^ kKeys.second_to_move;
   to_move_ = opponent(to_move_);
   if (completes_line(move.square, move.symbol))
     outcome_ = Outcome::OrderWins;
@@ -73,7 +59,7 @@ void Position::play(Move move) {
 
 void Position::undo(Move move) {
   pieces_[index(move.symbol)] &= ~bit(move.square);
-  hash_ ^= kKeys.piece[index(move.symbol)][move.square] ^ kKeys.chaos_to_move;
+  hash_ ^= kKeys.piece[index(move.symbol)][move.square] ^ kKeys.second_to_move;
   to_move_ = opponent(to_move_);
   outcome_ = Outcome::Ongoing;  // only a position still going has a move to take back
 }
@@ -88,7 +74,7 @@ Outcome Position::judge_board() const {
 }
 
 std::uint64_t Position::compute_hash() const {
-  std::uint64_t h = to_move_ == Role::Chaos ? kKeys.chaos_to_move : 0;
+  std::uint64_t h = to_move_ == Role::Chaos ? kKeys.second_to_move : 0;
   for (int s = 0; s < 2; ++s)
     for (Bitboard b = pieces_[s]; b; b &= b - 1) h ^= kKeys.piece[s][std::countr_zero(b)];
   return h;

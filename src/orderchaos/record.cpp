@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "orderchaos/notation.h"
+#include "util/record_moves.h"
 
 namespace orderchaos {
 
@@ -83,24 +84,10 @@ Record read_record(std::string_view text) {
   if (tokens.empty() || !parse_result_token(tokens.back().text))
     fail("the moves must end with a result: 1-0 (Order), 0-1 (Chaos) or *");
   Game& game = record.game;
-  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
-    const auto& [number, move] = tokens[i];
-    const bool chaos_started = game.start_position().to_move() == Role::Chaos;
-    const int ply = static_cast<int>(game.moves().size()) + (chaos_started ? 1 : 0);
-    const int expected = ply / 2 + 1;
-    if (number && number != expected)
-      fail("move number " + std::to_string(number) + " where " + std::to_string(expected) +
-           " was expected");
-    if (move.empty()) continue;
-    if (parse_result_token(move)) fail("result '" + move + "' before the end of the moves");
-    const Role mover = game.position().to_move();
-    try {
-      game.play(move);
-    } catch (const MoveError& e) {
-      fail("move " + std::to_string(expected) + " (" + std::string(role_name(mover)) + ") " +
-           e.what());
-    }
-  }
+  common::play_record_moves<MoveError>(
+      game, tokens, game.start_position().to_move() == Role::Chaos,
+      [](std::string_view token) { return parse_result_token(token).has_value(); },
+      [](const Game& g) { return std::string(role_name(g.position().to_move())); });
   check_result(game, tokens.back().text, parsed);
   return record;
 }

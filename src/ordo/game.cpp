@@ -5,42 +5,19 @@
 #include "ordo/movegen.h"
 #include "ordo/notation.h"
 #include "util/name_table.h"
+#include "util/play_text.h"
 
 namespace ordo {
 
-namespace {
-
-constexpr common::NameTable<Outcome> kResultTokens[] = {
-    {Outcome::WhiteWins, "1-0"},
-    {Outcome::BlackWins, "0-1"},
-    {Outcome::Draw, "1/2-1/2"},
-    {Outcome::Ongoing, "*"},
-};
-
-}  // namespace
-
 std::string_view result_token(Outcome o) {
-  return common::name_in(kResultTokens, o, "*");
+  return common::name_of(o);
 }
 
 std::optional<Outcome> parse_result_token(std::string_view token) {
-  return common::value_named(kResultTokens, token);
+  return common::value_of<Outcome>(token);
 }
 
 namespace {
-constexpr common::NameTable<Termination> kTerminationNames[] = {
-    {Termination::None, ""},
-    {Termination::HomeRow, "home row"},
-    {Termination::CapturedAll, "all pieces captured"},
-    {Termination::CannotReconnect, "cannot reconnect"},
-    {Termination::NoLegalMove, "no legal move"},
-    {Termination::Repetition, "repetition"},
-    {Termination::MoveLimit, "move limit"},
-    {Termination::Resignation, "resignation"},
-    {Termination::Agreement, "agreement"},
-    {Termination::Timeout, "time forfeit"},
-    {Termination::Unspecified, "unspecified"},
-};
 
 Outcome win_for(Color c) {
   return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
@@ -48,11 +25,11 @@ Outcome win_for(Color c) {
 }  // namespace
 
 std::string_view termination_name(Termination t) {
-  return common::name_in(kTerminationNames, t, "");
+  return common::name_of(t);
 }
 
 std::optional<Termination> parse_termination(std::string_view name) {
-  return common::value_named(kTerminationNames, name);
+  return common::value_of<Termination>(name);
 }
 
 std::string describe(const Result& r) {
@@ -131,11 +108,7 @@ Result Game::compute_result() const {
 }
 
 Move Game::play(std::string_view text) {
-  if (result_.over())
-    throw MoveError("'" + std::string(text) + "': the game is over (" + describe(result_) + ")");
-  const Move move = parse_move(position(), text);
-  play(move);
-  return move;
+  return common::play_text<MoveError>(*this, text);
 }
 
 void Game::play(const Move& move) {

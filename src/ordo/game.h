@@ -9,6 +9,7 @@
 
 #include "ordo/move_list.h"
 #include "ordo/position.h"
+#include "util/name_table.h"
 
 namespace ordo {
 
@@ -28,12 +29,41 @@ enum class Termination {
   Unspecified,  // a result from outside the rules with no reason given (records)
 };
 
-struct Result {
-  Outcome outcome = Outcome::Ongoing;
-  Termination termination = Termination::None;
-  bool over() const { return outcome != Outcome::Ongoing; }
-  friend bool operator==(const Result&, const Result&) = default;
+using Result = common::BasicResult<Outcome, Termination>;
+
+}  // namespace ordo
+
+// The names of results in records and storage (util/name_table.h).
+template <>
+struct common::Names<ordo::Outcome> {
+  static constexpr NameTable<ordo::Outcome> table[] = {
+      {ordo::Outcome::WhiteWins, "1-0"},
+      {ordo::Outcome::BlackWins, "0-1"},
+      {ordo::Outcome::Draw, "1/2-1/2"},
+      {ordo::Outcome::Ongoing, "*"},
+  };
+  static constexpr std::string_view fallback = "*";
 };
+
+template <>
+struct common::Names<ordo::Termination> {
+  static constexpr NameTable<ordo::Termination> table[] = {
+      {ordo::Termination::None, ""},
+      {ordo::Termination::HomeRow, "home row"},
+      {ordo::Termination::CapturedAll, "all pieces captured"},
+      {ordo::Termination::CannotReconnect, "cannot reconnect"},
+      {ordo::Termination::NoLegalMove, "no legal move"},
+      {ordo::Termination::Repetition, "repetition"},
+      {ordo::Termination::MoveLimit, "move limit"},
+      {ordo::Termination::Resignation, "resignation"},
+      {ordo::Termination::Agreement, "agreement"},
+      {ordo::Termination::Timeout, "time forfeit"},
+      {ordo::Termination::Unspecified, "unspecified"},
+  };
+  static constexpr std::string_view fallback = "";
+};
+
+namespace ordo {
 
 std::string_view result_token(Outcome o);  // "1-0", "0-1", "1/2-1/2", "*"
 std::optional<Outcome> parse_result_token(std::string_view token);

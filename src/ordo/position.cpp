@@ -40,7 +40,7 @@ Position Position::start(Variant variant, int width, int height) {
 std::uint64_t Position::compute_hash() const {
   std::uint64_t h =
       zobrist::of_squares(Color::White, pieces_[0]) ^ zobrist::of_squares(Color::Black, pieces_[1]);
-  if (side_ == Color::Black) h ^= zobrist::kKeys.black_to_move;
+  if (side_ == Color::Black) h ^= zobrist::kKeys.second_to_move;
   return h;
 }
 
@@ -109,7 +109,7 @@ Bitboard Position::play_step(const Step& step) {
 
 void Position::pass_turn() {
   side_ = opponent(side_);
-  hash_ ^= zobrist::kKeys.black_to_move;
+  hash_ ^= zobrist::kKeys.second_to_move;
 }
 
 Undo Position::make(const Move& move) {

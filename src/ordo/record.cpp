@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ordo/notation.h"
+#include "util/record_moves.h"
 #include "util/record_text.h"
 
 namespace ordo {
@@ -92,25 +93,10 @@ void play_movetext(Record& record, const std::vector<common::MovetextToken>& tok
   if (!written) {
     fail("the moves must end with a result: 1-0, 0-1, 1/2-1/2 or *, not '" + last + "'");
   }
-  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
-    const auto& [number, text] = tokens[i];
-    const int ply = static_cast<int>(game.moves().size());
-    const bool black_started = game.start_position().side_to_move() == Color::Black;
-    const int expected = (ply + (black_started ? 1 : 0)) / 2 + 1;
-    if (number && number != expected) {
-      fail("move number " + std::to_string(number) + " where " + std::to_string(expected) +
-           " was expected");
-    }
-    if (text.empty()) continue;
-    if (parse_result_token(text)) fail("result '" + text + "' before the end of the moves");
-    const Color mover = game.position().side_to_move();
-    try {
-      game.play(text);
-    } catch (const MoveError& e) {
-      fail("move " + std::to_string(expected) + " (" + std::string(color_name(mover)) + ") " +
-           e.what());
-    }
-  }
+  common::play_record_moves<MoveError>(
+      game, tokens, game.start_position().side_to_move() == Color::Black,
+      [](std::string_view token) { return parse_result_token(token).has_value(); },
+      [](const Game& g) { return std::string(color_name(g.position().side_to_move())); });
   if (result_tag && *result_tag != last) {
     fail("the Result tag says " + *result_tag + " but the moves end with " + last);
   }

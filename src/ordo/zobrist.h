@@ -7,27 +7,13 @@
 
 #include "ordo/geometry.h"
 #include "ordo/types.h"
-#include "util/random.h"
+#include "util/zobrist_keys.h"
 
 namespace ordo::zobrist {
 
-using common::splitmix64;
-
-struct Keys {
-  std::array<std::array<std::uint64_t, kMaxSquares>, 2> piece{};
-  std::uint64_t black_to_move = 0;
-};
-
-constexpr Keys make_keys() {
-  Keys keys;
-  std::uint64_t state = 0x0DD0'2009'5EED'0001ULL;
-  for (auto& side : keys.piece)
-    for (auto& key : side) key = splitmix64(state);
-  keys.black_to_move = splitmix64(state);
-  return keys;
-}
-
-inline constexpr Keys kKeys = make_keys();
+// Keys per (colour, square) and for Black to move (common::ZobristKeys::second_to_move).
+inline constexpr common::ZobristKeys<kMaxSquares> kKeys =
+    common::make_zobrist_keys<kMaxSquares>(0x0DD0'2009'5EED'0001ULL);
 
 inline std::uint64_t piece(Color c, int sq) {
   return kKeys.piece[index(c)][sq];

@@ -61,8 +61,7 @@ std::string optional_request_string(const json& body, const char* field,
 }
 
 const games::GameEntry& requested_game(const json& body) {
-  const std::string name =
-      optional_request_string(body, "game", games::game_registry().front().info.name);
+  const std::string name = optional_request_string(body, "game", games::default_game().info.name);
   try {
     return games::game_entry(name);
   } catch (const games::GameError& e) {

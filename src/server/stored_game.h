@@ -5,16 +5,18 @@
 #include <optional>
 #include <string>
 
+#include "engine/game_registry.h"
+
 namespace ordo::server {
 
 struct StoredGame {
   std::string id;
-  std::string game = "ordo";
-  std::string mode;             // ai | local | network
-  std::string rules;            // game-specific (Ordo: classic | x)
-  std::string size;             // game-specific (Ordo: 10x8 | 8x8)
+  std::string game = games::default_game().info.name;  // a registered game's name
+  std::string mode;                                    // ai | local | network
+  std::string rules;            // one of the game's rule sets (GameInfo::rule_sets)
+  std::string size;             // one of the game's sizes (GameInfo::sizes)
   std::string start;            // start position text
-  std::string settings = "{}";  // game-specific options as JSON (Ordo: house rule switches)
+  std::string settings = "{}";  // the game's house options as JSON (game_setup.h, settings_of)
   std::string white_name, black_name;
   // What checks the seat tokens (the game service stores their digests, see
   // token_digest.h); empty for a seat nobody holds (the engine's seat in mode ai).

@@ -1,7 +1,7 @@
 // axe-core (from npm) inside the same Chromium checks every page: the start page (with
-// stored games and a network game's links), the rules, and the board page of each game
-// and role, mid-turn and finished, at laptop and phone widths. No serious or critical
-// violation may remain.
+// stored games and a network game's links, and the lobby's challenge form), the rules,
+// and the board page of each game and role, mid-turn and finished, at laptop and phone
+// widths. No serious or critical violation may remain.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -53,6 +53,19 @@ for (const [width, viewport] of [
         await page.getByRole('radio', { name: 'Two players over the network' }).check();
         await page.getByRole('button', { name: 'Start game' }).click();
         await page.locator('#network-links li').first().waitFor();
+      });
+    });
+
+    test("the lobby's challenge form, made from the game types, for the second game", async () => {
+      await check(viewport, '/', async (page) => {
+        const bar = page.locator('#account-bar');
+        await bar.locator('input[name="name"]').fill(`Axe-${width}-${Math.random().toString(36).slice(2, 8)}`);
+        await bar.locator('input[name="password"]').fill('a good password');
+        await bar.locator('button[name="register"]').click();
+        await page.getByRole('button', { name: 'Post a challenge…' }).click();
+        const form = page.locator('#challenge-form');
+        await form.locator('fieldset[data-choices=game] input').nth(1).check();
+        await form.locator('fieldset[data-choices=rules] input').first().waitFor();
       });
     });
 

@@ -24,9 +24,9 @@ async function symbolAt(page, square) {
 test('starts a one-screen game from the start page and places symbols by clicking', async () => {
   const page = await newPage(browser);
   await page.goto('/');
-  await page.getByRole('radio', { name: 'Order and Chaos' }).check();
+  await page.getByRole('radio', { name: 'Order and Chaos', exact: true }).check();
   await page.getByRole('radio', { name: 'Two players on this screen' }).check();
-  await page.getByRole('radio', { name: /Exact five/ }).check();
+  await page.getByRole('radio', { name: /exact five/ }).check();
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.waitForURL(/\/play\/[^/?]+\?token=/);
   await waitForPly(page, 0);

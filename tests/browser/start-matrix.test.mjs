@@ -1,10 +1,13 @@
 // Every choice of the start page, made through the page: game × opponent × colour × rule
-// set × board size, with and without a clock. Each case creates the game, reaches the
+// set × board size, with and without a clock, for every game of /api/game-types. Each case creates the game, reaches the
 // board and sees a first move played (by the person on the board, or by the computer).
 // One browser and one page serve the whole matrix, so that it stays quick.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launch, newPage } from './helpers.mjs';
+import { BASE, launch, newPage } from './helpers.mjs';
+
+// The games the server offers, read before the tests are declared.
+const TYPES = (await (await fetch(new URL('/api/game-types', BASE))).json()).games;
 
 let browser;
 let page;
@@ -24,9 +27,10 @@ const OPPONENTS = {
 
 function matrix() {
   const cases = [];
-  for (const game of ['ordo', 'orderchaos']) {
-    const ruleSets = game === 'ordo' ? ['classic', 'x'] : ['original', 'exact-five'];
-    const sizes = game === 'ordo' ? ['10x8', '8x8'] : ['6x6'];
+  for (const type of TYPES) {
+    const game = type.name;
+    const ruleSets = type.rule_sets.map((set) => set.name);
+    const sizes = type.sizes;
     for (const mode of Object.keys(OPPONENTS)) {
       for (const colour of mode === 'ai' ? ['white', 'black'] : ['white']) {
         for (const rules of ruleSets) {
@@ -43,18 +47,15 @@ function matrix() {
 /** Fills the start form with one case's choices and submits it. */
 async function startThroughThePage(choice) {
   await page.goto('/');
-  await page.getByRole('radio', { name: choice.game === 'ordo' ? 'Ordo' : 'Order and Chaos', exact: true }).check();
+  const type = TYPES.find((t) => t.name === choice.game);
+  await page.getByRole('radio', { name: type.title, exact: true }).check();
   await page.getByRole('radio', { name: OPPONENTS[choice.mode] }).check();
   if (choice.mode === 'ai') {
     await page.locator('input[name=level]').fill('1');
     await page.getByLabel('You play').selectOption(choice.colour);
   }
-  if (choice.game === 'ordo') {
-    await page.getByRole('radio', { name: choice.rules === 'x' ? 'Ordo X' : 'Classic Ordo' }).check();
-    await page.getByLabel('Board').selectOption(choice.size);
-  } else {
-    await page.locator(`input[name=oc-rules][value="${choice.rules}"]`).check();
-  }
+  await page.locator(`input[name=rules][value="${choice.rules}"]`).check();
+  if (type.sizes.length > 1) await page.getByLabel('Board').selectOption(choice.size);
   if (choice.clock) await page.getByLabel('Play with a clock').check();
   await page.getByRole('button', { name: 'Start game' }).click();
   if (choice.mode === 'network') {
@@ -76,7 +77,7 @@ async function reachPly(ply) {
 
 /** The person's first move on the board: a piece with a forward target, or an X. */
 async function playFirstMove(choice) {
-  if (choice.game === 'orderchaos') {
+  if (TYPES.find((t) => t.name === choice.game).move_style === 'placement') {
     await page.getByRole('radio', { name: 'X', exact: true }).click();
     await page.locator('#board rect.placeable').first().click();
     return;
@@ -108,7 +109,8 @@ describe('start page matrix', () => {
       page.errors.length = 0;
       await startThroughThePage(choice);
       await reachPly(choice.colour === 'black' ? 1 : 0);
-      const expected = choice.game === 'ordo' ? Number(choice.size[0] === '1' ? 80 : 64) : 36;
+      const [files, ranks] = choice.size.split('x').map(Number);
+      const expected = files * ranks;
       assert.equal(await page.locator('#board rect.square').count(), expected);
       assert.equal(await page.locator('.player-bar .clock:not([hidden])').count(), choice.clock ? 2 : 0);
       if (choice.colour === 'white') {

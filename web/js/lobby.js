@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { currentAccount, onAccountChange } from './account.js';
 import { rememberToken } from './saved-tokens.js';
 import { gameLabel } from './game-types.js';
+import { GameChoices } from './game-choices.js';
 
 // Seat tokens of challenges posted from this browser, by challenge id.
 const KEY = 'ordo-challenge-tokens';
@@ -36,12 +37,10 @@ function describe(challenge) {
   return `${gameLabel(challenge.game, challenge.rules, challenge.size)} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}`;
 }
 
-function challengeRequest(form) {
+function challengeRequest(form, choices) {
   const data = new FormData(form);
   const request = {
-    game: data.get('challenge-game'),
-    rules: data.get('challenge-rules'),
-    size: data.get('challenge-size'),
+    ...choices.values(),
     color: data.get('challenge-color'),
     rated: data.get('challenge-rated') === 'on',
   };
@@ -84,15 +83,16 @@ class LobbyView {
     if (this.formBox.firstElementChild) return;
     this.formBox.append(this.panel.querySelector('#challenge-form-template').content.cloneNode(true));
     const form = this.formBox.querySelector('form');
+    const choices = new GameChoices(form, { game: 'challenge-game', rules: 'challenge-rules', size: 'challenge-size' });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.run(async () => {
-        const posted = await api.postChallenge(challengeRequest(form));
+        const posted = await api.postChallenge(challengeRequest(form, choices));
         saveChallengeTokens({ ...challengeTokens(), [posted.challenge.id]: posted.token });
       });
     });
     this.newChallenge.hidden = true;
-    form.querySelector('select')?.focus();
+    form.querySelector('input')?.focus();
   }
 
   connect() {

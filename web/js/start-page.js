@@ -2,7 +2,8 @@
 import { api } from './api.js';
 import { rememberToken, savedToken } from './saved-tokens.js';
 import { showLobby } from './lobby.js';
-import { gameLabel, gameType } from './game-types.js';
+import { gameLabel } from './game-types.js';
+import { GameChoices } from './game-choices.js';
 
 function showError(form, message) {
   let box = form.querySelector('.error');
@@ -16,14 +17,10 @@ function showError(form, message) {
   box.hidden = !message;
 }
 
-function newGameRequest(form) {
+function newGameRequest(form, choices) {
   const data = new FormData(form);
   const mode = data.get('mode');
-  // The chosen game's fieldset (the only one enabled) holds its rules and sizes.
-  const own = form.querySelector('fieldset[data-game]:not([disabled])');
-  const request = { mode, game: data.get('game'), rules: own.querySelector('input[type=radio]:checked').value };
-  const size = own.querySelector('select');
-  if (size) request.size = size.value;
+  const request = { mode, ...choices.values() };
   if (mode === 'ai') {
     const human = data.get('color');
     request.ai = { level: Number(data.get('level')), color: human === 'white' ? 'black' : 'white' };
@@ -143,31 +140,32 @@ export function showStartPage(app) {
   document.title = 'Ordo — new game';
   app.replaceChildren(document.getElementById('start-template').content.cloneNode(true));
   const form = app.querySelector('#new-game');
+  const level = form.elements.level;
+  const computer = form.querySelector('input[name=mode][value=ai]');
   const syncMode = () => {
-    const data = new FormData(form);
-    const mode = data.get('mode');
+    const mode = new FormData(form).get('mode');
     form.querySelector('.ai-only').disabled = mode !== 'ai';
     form.querySelector('.ai-only').classList.toggle('dimmed', mode !== 'ai');
-    // The game's own options and names of the sides (White/Black or Order/Chaos).
-    const game = data.get('game');
-    for (const set of form.querySelectorAll('fieldset[data-game]')) {
-      const active = set.dataset.game === game;
-      set.hidden = !active;
-      set.disabled = !active;
-    }
-    for (const node of form.querySelectorAll('[data-side]')) {
-      const sides = gameType(game)?.sides;
-      if (sides) node.textContent = sides[node.dataset.side] + (node.dataset.first ? ' (you move first)' : '');
-    }
   };
+  // A game without an engine is not offered against the computer; the levels are its own.
+  const choices = new GameChoices(form, { game: 'game', rules: 'rules', size: 'size' }, (type) => {
+    computer.disabled = !type.levels;
+    if (!type.levels && computer.checked) form.querySelector('input[name=mode][value=local]').checked = true;
+    if (type.levels) {
+      level.min = type.levels.min;
+      level.max = type.levels.max;
+      level.value = Math.min(Math.max(Number(level.value), type.levels.min), type.levels.max);
+      form.querySelector('#level-value').textContent = level.value;
+    }
+    syncMode();
+  });
   form.addEventListener('change', syncMode);
   syncMode();
-  const level = form.elements.level;
   level.addEventListener('input', () => (form.querySelector('#level-value').textContent = level.value));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const request = newGameRequest(form);
+    const request = newGameRequest(form, choices);
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
     showError(form, '');

@@ -1,5 +1,6 @@
 #include "orderchaos/ai/orderchaos_entry.h"
 
+#include "engine/stored_result.h"
 #include "orderchaos/ai/orderchaos_bench.h"
 #include "orderchaos/ai/orderchaos_engine.h"
 #include "orderchaos/ai/orderchaos_game.h"
@@ -8,19 +9,6 @@
 #include "orderchaos/game.h"
 
 namespace games {
-
-namespace {
-
-std::string describe_orderchaos_result(const std::string& token, const std::string& termination) {
-  namespace oc = orderchaos;
-  oc::Result r;
-  r.outcome = oc::parse_result_token(token).value_or(oc::Outcome::Ongoing);
-  if (!r.over()) return "";
-  r.termination = oc::parse_termination(termination).value_or(oc::Termination::Unspecified);
-  return oc::describe(r);
-}
-
-}  // namespace
 
 GameEntry orderchaos_entry() {
   return {.info = {.name = "orderchaos",
@@ -31,6 +19,8 @@ GameEntry orderchaos_entry() {
                    .draws = false},
           .record_tag = "Order and Chaos",
           .board = {.rule_set_titles = {"Order and Chaos", "Order and Chaos (exact five)"},
+                    .rule_set_notes = {"five or more in a row wins",
+                                       "only exactly five in a row wins; six do not count"},
                     .move_style = "placement",
                     .pieces = {"X", "O"},
                     .example_move = "Xc3",
@@ -38,7 +28,7 @@ GameEntry orderchaos_entry() {
                             "one."},
           .make_game = make_orderchaos_game,
           .read_record = read_orderchaos_record,
-          .describe_result = describe_orderchaos_result,
+          .describe_result = describe_stored_result<orderchaos::Result>,
           .moves_if_to_move = orderchaos_moves_if_to_move,
           .make_engine = make_orderchaos_engine,
           .bench = orderchaos_bench,

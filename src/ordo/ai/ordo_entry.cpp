@@ -1,24 +1,15 @@
 #include "ordo/ai/ordo_entry.h"
 
+#include "engine/stored_result.h"
 #include "ordo/ai/ordo_bench.h"
+#include "ordo/ai/ordo_calibrate.h"
 #include "ordo/ai/ordo_engine.h"
 #include "ordo/ai/ordo_game.h"
 #include "ordo/ai/ordo_solve_report.h"
 #include "ordo/game.h"
+#include "ordo/tuning/tune_command.h"
 
 namespace games {
-
-namespace {
-
-std::string describe_ordo_result(const std::string& token, const std::string& termination) {
-  ordo::Result r;
-  r.outcome = ordo::parse_result_token(token).value_or(ordo::Outcome::Ongoing);
-  if (!r.over()) return "";
-  r.termination = ordo::parse_termination(termination).value_or(ordo::Termination::Unspecified);
-  return ordo::describe(r);
-}
-
-}  // namespace
 
 GameEntry ordo_entry() {
   return {.info = {.name = "ordo",
@@ -34,6 +25,7 @@ GameEntry ordo_entry() {
                         std::string(ordo::termination_name(ordo::Termination::Repetition))}},
           .record_tag = "Ordo",
           .board = {.rule_set_titles = {"Classic", "Ordo X"},
+                    .rule_set_notes = {"", "never backward; a sideways move takes a second step"},
                     .move_style = "steps",
                     .pieces = {"white", "black"},
                     .example_move = "c2-c3",
@@ -42,11 +34,13 @@ GameEntry ordo_entry() {
           .extra_players = {"uct"},
           .make_game = make_ordo_game,
           .read_record = read_ordo_record,
-          .describe_result = describe_ordo_result,
+          .describe_result = describe_stored_result<ordo::Result>,
           .moves_if_to_move = ordo_moves_if_to_move,
           .make_engine = make_ordo_engine,
           .bench = ordo_bench,
-          .solve = ordo_solve};
+          .solve = ordo_solve,
+          .calibrate = ordo_calibrate,
+          .tune = ordo::run_tune};
 }
 
 }  // namespace games

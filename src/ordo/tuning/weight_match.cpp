@@ -1,4 +1,4 @@
-#include "tuning/weight_match.h"
+#include "ordo/tuning/weight_match.h"
 
 namespace ordo {
 

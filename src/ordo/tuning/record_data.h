@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tuning/training_data.h"
+#include "ordo/tuning/training_data.h"
 
 namespace ordo {
 

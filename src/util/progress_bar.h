@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace ordo::cli {
+namespace ordo {
 
 class ProgressBar {
  public:
@@ -28,4 +28,4 @@ bool is_terminal_stderr(const std::ostream& stream);
 // `done` of `total` items so far; empty before the first item.
 std::string time_left_text(double seconds_spent, std::uint64_t done, std::uint64_t total);
 
-}  // namespace ordo::cli
+}  // namespace ordo

@@ -1,4 +1,4 @@
-#include "tuning/quiet_position.h"
+#include "ordo/tuning/quiet_position.h"
 
 #include "ordo/ai/direct_turns.h"
 #include "ordo/ai/ordo_rules.h"

@@ -1,4 +1,4 @@
-#include "cli/text_file.h"
+#include "util/text_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <stdexcept>
 
-namespace ordo::cli {
+namespace ordo {
 
 std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
   // A directory opens as a stream and reads as an empty file: refuse it by name.
@@ -40,4 +40,4 @@ std::ofstream open_output_file(const std::string& path) {
   return file;
 }
 
-}  // namespace ordo::cli
+}  // namespace ordo

@@ -1,4 +1,4 @@
-#include "tuning/search_labels.h"
+#include "ordo/tuning/search_labels.h"
 
 #include <algorithm>
 #include <atomic>

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "ordo/ai/evaluation.h"
-#include "tuning/self_play.h"
+#include "ordo/tuning/self_play.h"
 
 namespace ordo {
 

@@ -1,4 +1,4 @@
-#include "tuning/feature_table.h"
+#include "ordo/tuning/feature_table.h"
 
 #include <ostream>
 

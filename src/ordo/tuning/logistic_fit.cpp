@@ -1,4 +1,4 @@
-#include "tuning/logistic_fit.h"
+#include "ordo/tuning/logistic_fit.h"
 
 #include <algorithm>
 #include <cmath>

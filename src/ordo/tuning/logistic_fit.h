@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ordo/ai/evaluation.h"
-#include "tuning/training_data.h"
+#include "ordo/tuning/training_data.h"
 
 namespace ordo {
 

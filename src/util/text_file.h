@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace ordo::cli {
+namespace ordo {
 
 // Files larger than this are refused unless a caller allows more: a device such as
 // /dev/zero never ends and would be read until memory runs out.
@@ -23,4 +23,4 @@ std::string read_text_file(const std::string& path, std::string_view what,
 // failure before leaves no half-written file.
 std::ofstream open_output_file(const std::string& path);
 
-}  // namespace ordo::cli
+}  // namespace ordo

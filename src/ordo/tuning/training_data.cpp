@@ -1,4 +1,4 @@
-#include "tuning/training_data.h"
+#include "ordo/tuning/training_data.h"
 
 #include <charconv>
 #include <istream>

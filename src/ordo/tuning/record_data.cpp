@@ -1,10 +1,10 @@
-#include "tuning/record_data.h"
+#include "ordo/tuning/record_data.h"
 
 #include <memory>
 #include <stdexcept>
 
 #include "ordo/record.h"
-#include "tuning/quiet_position.h"
+#include "ordo/tuning/quiet_position.h"
 
 namespace ordo {
 

@@ -1,4 +1,4 @@
-#include "tuning/self_play.h"
+#include "ordo/tuning/self_play.h"
 
 #include <atomic>
 #include <memory>

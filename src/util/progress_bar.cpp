@@ -1,4 +1,4 @@
-#include "cli/progress_bar.h"
+#include "util/progress_bar.h"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-namespace ordo::cli {
+namespace ordo {
 
 void ProgressBar::update(int done, int total) {
   update(done, total, "");
@@ -46,4 +46,4 @@ std::string time_left_text(double seconds_spent, std::uint64_t done, std::uint64
   return buffer;
 }
 
-}  // namespace ordo::cli
+}  // namespace ordo

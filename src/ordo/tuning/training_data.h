@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "ordo/game.h"
-#include "tuning/self_play.h"
+#include "ordo/tuning/self_play.h"
 
 namespace ordo {
 

@@ -8,7 +8,7 @@
 
 #include <iosfwd>
 
-#include "tuning/training_data.h"
+#include "ordo/tuning/training_data.h"
 
 namespace ordo {
 

@@ -513,7 +513,8 @@ void SqliteStorage::update_result(const std::string& id, const std::string& resu
 
 void SqliteStorage::append_move(const std::string& id, const StoredMove& move,
                                 const std::string& result, const std::string& reason,
-                                std::int64_t updated_ms, std::int64_t flag_at_ms) {
+                                std::int64_t updated_ms, std::int64_t flag_at_ms,
+                                std::optional<std::int64_t> /*turn_started_ms: one instance*/) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* m = prepare(insert_move_,

@@ -1,11 +1,13 @@
 // A move on PostgreSQL: one round trip to the database, and never stored on a game that
-// another instance changed since this one read it. The move is judged on the game as the
+// another instance changed since this one read it (nor shown stale to a watch that
+// starts). The move is judged on the game as the
 // instance holds it in memory; the one statement that stores it checks that the stored
 // game is that one, and a move refused or judged on a stale copy is judged again on the
 // game read afresh. PostgreSQL runs only (ORDO_TEST_BACKEND=postgres, the full tier).
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -135,6 +137,22 @@ TEST_F(PgMovePath, AMoveJudgedOnAStaleCopyIsNotStored) {
     EXPECT_EQ(refused, "illegal_move");  // not legal after B's move: nothing stored
     EXPECT_EQ(stored["moves"], replaced["moves"]);
   }
+}
+
+TEST_F(PgMovePath, AWatchStartingOnAStaleCopySeesTheStoredGame) {
+  // An instance reads again only the changes to games someone watches there, so a watch
+  // that starts on a copy held unwatched reads the stored game first.
+  const json created = a().create({{"mode", "network"}, {"size", "8x8"}});
+  const std::string id = created["id"];
+  a().state(id, "");  // A holds the game at its start, unwatched
+  const json moved =
+      b().play(id, {{"token", created["tokens"]["white"]}, {"move", created["state"]["legal"][0]}});
+  const GameService::Watch watch = a().watch(id);
+  std::uint64_t version = 0;
+  const auto first = a().next_state(watch, "", version, std::chrono::milliseconds(0));
+  ASSERT_TRUE(first);
+  EXPECT_EQ((*first)["ply"], 1);
+  EXPECT_EQ((*first)["moves"], moved["moves"]);
 }
 
 }  // namespace

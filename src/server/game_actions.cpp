@@ -215,7 +215,13 @@ std::string GameService::game_of(const std::string& id) {
 }
 
 GameService::Watch GameService::watch(const std::string& id) {
-  return Watch(acquire(id));
+  auto match = acquire(id);
+  {
+    // Held now, so that the changes announced from here on are read (game_refresh.cpp).
+    std::lock_guard lock(match->mutex);
+    refresh_if_stale(*match);
+  }
+  return Watch(std::move(match));
 }
 
 GameService::Watch GameService::watch(const std::string& id, const std::string& token) {
@@ -223,6 +229,7 @@ GameService::Watch GameService::watch(const std::string& id, const std::string& 
   std::vector<games::Side> seats;
   {
     std::lock_guard lock(match->mutex);
+    refresh_if_stale(*match);  // as above
     seats = seats_of(*match, token);
   }
   return Watch(match, std::make_shared<PresenceGuard>(match, std::move(seats)));

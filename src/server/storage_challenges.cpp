@@ -6,12 +6,6 @@ namespace ordo::server {
 
 namespace {
 
-Statement prepared(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
-  return Statement(s);
-}
-
 constexpr const char* kChallengeColumns =
     "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
     "creator_token, state, accepter, game_id, created_ms";

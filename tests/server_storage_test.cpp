@@ -11,32 +11,14 @@
 
 #include "server/sqlite_storage.h"
 #include "server_test_util.h"
+#include "support/sample_rows.h"
 
 namespace ordo::server {
 namespace {
 
+using testing::sample_game;
+using testing::sample_move;
 using testing::TempDir;
-
-StoredGame sample_game(const std::string& id, std::int64_t created) {
-  StoredGame g;
-  g.id = id;
-  g.mode = "network";
-  g.rules = "classic";
-  g.size = "8x8";
-  g.start = "1bb2bb1/bbbbbbbb/b2bb2b/8/8/w2ww2w/wwwwwwww/1ww2ww1 w";
-  g.white_name = "Ada";
-  g.black_name = "Ben";
-  g.white_token = "tokenW";
-  g.black_token = "tokenB";
-  g.clock_initial_ms = 60000;
-  g.clock_increment_ms = 1000;
-  g.created_ms = g.updated_ms = created;
-  return g;
-}
-
-StoredMove sample_move(int ply) {
-  return {ply, "m" + std::to_string(ply), ply % 2 == 0 ? "white" : "black", 100 + ply, 60000 - ply};
-}
 
 // Reads one integer with a separate connection, as another process would see the file.
 int count_with_own_connection(const std::string& path, const char* sql) {

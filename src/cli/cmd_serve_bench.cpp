@@ -9,7 +9,9 @@
 // before the clock starts, and its games are rated games between them from the lobby (a
 // challenge and its acceptance): every finished game also updates both ratings. Prints requests per
 // second, p50/p99 latency, errors and, every --sample-seconds, the process's memory (RSS) and the
-// games held in memory.
+// games held in memory. With --url it loads running servers instead (each client sends its
+// requests to them in turn), and with --watchers it also times how long a move takes to
+// reach a page watching its game through another instance (relay_probe.h).
 #include <httplib.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -23,9 +25,11 @@
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <latch>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -35,6 +39,7 @@
 
 #include "cli/commands.h"
 #include "cli/latency_histogram.h"
+#include "cli/relay_probe.h"
 #include "server/accounts.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
@@ -57,7 +62,10 @@ struct BenchOptions {
   int abandon_percent = 20;
   int sample_seconds = 30;
   bool rated = false;
-  std::string database;  // PostgreSQL instead of SQLite in a temporary directory
+  std::string database;           // PostgreSQL instead of SQLite in a temporary directory
+  std::vector<std::string> urls;  // running servers instead of one in this process
+  int watchers = 0;
+  std::vector<std::string> relay_urls;  // the watchers' mover and watcher servers
 };
 
 constexpr int kTakeBack = 10;
@@ -164,23 +172,29 @@ struct BenchStart {
 
 // Signs up the client's accounts (rated games) and starts its games, then waits for the
 // clock, and plays until `timing.end`.
-void run_client(int seed, const BenchOptions& options, int port, BenchStart& timing,
-                ClientStats& stats) {
-  httplib::Client client("127.0.0.1", port);
-  client.set_keep_alive(true);
-  client.set_tcp_nodelay(true);
+void run_client(int seed, const BenchOptions& options, const std::vector<std::string>& urls,
+                BenchStart& timing, ClientStats& stats) {
+  // One connection to each server; the requests go to them in turn.
+  std::vector<std::unique_ptr<httplib::Client>> servers;
+  for (const auto& url : urls) {
+    servers.push_back(std::make_unique<httplib::Client>(url));
+    servers.back()->set_keep_alive(true);
+    servers.back()->set_tcp_nodelay(true);
+  }
+  std::size_t requests = 0;
+  auto client = [&]() -> httplib::Client& { return *servers[requests++ % servers.size()]; };
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   std::vector<BenchAccount> accounts;
   for (int k = 0; options.rated && k < 2; ++k) {
     // The process id keeps names apart across runs on one PostgreSQL database.
-    const auto account = sign_up(
-        client, "bench" + std::to_string(getpid()) + "-" + std::to_string(seed) + (k ? "b" : "a"));
+    const auto account = sign_up(client(), "bench" + std::to_string(getpid()) + "-" +
+                                               std::to_string(seed) + (k ? "b" : "a"));
     if (!account) ++stats.errors;
     accounts.push_back(account.value_or(BenchAccount{}));
   }
   std::vector<ClientGame> games(options.games_per_client);
   for (auto& g : games)
-    if (!new_game(client, options, accounts, rng, g)) ++stats.errors;
+    if (!new_game(client(), options, accounts, rng, g)) ++stats.errors;
   timing.set_up.count_down();
   timing.go.wait();
   const Clock::time_point end = timing.end;
@@ -189,7 +203,7 @@ void run_client(int seed, const BenchOptions& options, int port, BenchStart& tim
     const bool walk_away = g.abandon_at_ply > 0 && g.ply >= g.abandon_at_ply && !g.legal.empty();
     if (walk_away) ++stats.abandoned;
     if (walk_away || (g.legal.empty() && (!options.reuse_games || g.id.empty()))) {
-      if (!new_game(client, options, accounts, rng, g)) ++stats.errors;
+      if (!new_game(client(), options, accounts, rng, g)) ++stats.errors;
       continue;
     }
     std::string path;
@@ -205,7 +219,7 @@ void run_client(int seed, const BenchOptions& options, int port, BenchStart& tim
       ++stats.moves;
     }
     const auto start = Clock::now();
-    auto res = client.Post(path, body.dump(), "application/json");
+    auto res = client().Post(path, body.dump(), "application/json");
     stats.latencies.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     if (!res || res->status != 200) {
       ++stats.errors;
@@ -229,25 +243,67 @@ void run_client(int seed, const BenchOptions& options, int port, BenchStart& tim
   }
 }
 
-int bench(const BenchOptions& options, const Streams& io) {
-  if (options.seconds < 1 || options.clients < 1 || options.games_per_client < 1 ||
-      options.sample_seconds < 1)
-    throw std::invalid_argument(
-        "--seconds, --clients, --games and --sample-seconds must be positive");
-  if (options.abandon_percent < 0 || options.abandon_percent > 100)
-    throw std::invalid_argument("--abandon must be a percentage, 0..100");
-  if (options.rated && options.reuse_games)
-    throw std::invalid_argument("--reuse-games takes moves back, which rated games do not allow");
+// The timed part against `urls`: the clients (set up first; the clock starts once all
+// are) and the relay probes. `sample`, if given, describes the server's memory: every
+// --sample-seconds and at the end.
+struct LoadRun {
+  std::vector<ClientStats> clients;
+  std::vector<RelayStats> relays;
+  double elapsed_s = 0;
+  std::string samples;
+};
+
+LoadRun run_load(const BenchOptions& options, const std::vector<std::string>& urls,
+                 const std::vector<std::string>& relay,
+                 const std::function<std::string()>& sample) {
+  LoadRun run;
+  run.clients.resize(static_cast<std::size_t>(options.clients));
+  run.relays.resize(static_cast<std::size_t>(options.watchers));
+  BenchStart begin(options.clients);
+  std::vector<std::thread> threads;
+  for (int c = 0; c < options.clients; ++c)
+    threads.emplace_back([&, c] { run_client(1000 + c, options, urls, begin, run.clients[c]); });
+  begin.set_up.wait();
+  const auto start = Clock::now();
+  const auto end = start + std::chrono::seconds(options.seconds);
+  begin.end = end;
+  begin.go.count_down();
+  for (int w = 0; w < options.watchers; ++w)
+    threads.emplace_back([&, w] {
+      run_relay_probe(relay[0], relay[1], static_cast<std::uint64_t>(5000 + w), end,
+                      run.relays[static_cast<std::size_t>(w)]);
+    });
+  std::mutex sample_mutex;
+  std::condition_variable load_done;
+  bool done = false;
+  std::thread sampler([&] {
+    std::unique_lock lock(sample_mutex);
+    for (int k = 1; sample; ++k) {
+      const auto at = start + std::chrono::seconds(options.sample_seconds * k);
+      if (load_done.wait_until(lock, std::min(at, end), [&] { return done; }) || at >= end) break;
+      run.samples += "\n  " + std::to_string(options.sample_seconds * k) + " s: " + sample();
+    }
+  });
+  for (auto& t : threads) t.join();
+  {
+    std::lock_guard lock(sample_mutex);
+    done = true;
+  }
+  load_done.notify_all();
+  sampler.join();
+  run.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+  if (sample) run.samples += "\n  end: " + sample();
+  return run;
+}
+
+// A server in this process on a free loopback port, on SQLite in a temporary directory
+// or on the PostgreSQL database named, under the load; how many games it stored.
+std::uint64_t load_own_server(const BenchOptions& options, LoadRun& run) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("ordo-serve-bench-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  const long rss_start = rss_kib();
-  std::vector<ClientStats> stats(options.clients);
   std::uint64_t stored_games = 0;
-  double elapsed_s = 0;
-  std::string rss_trace;
   {
-    // SQLite in the temporary directory, or the PostgreSQL database named.
     const auto storage =
         server::open_storage(options.database.empty() ? dir.string() : options.database);
     server::GameService games(*storage);
@@ -258,54 +314,50 @@ int bench(const BenchOptions& options, const Streams& io) {
     const int port = http.bind(0);
     std::thread server_thread([&] { http.serve(); });
     while (!http.running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-
-    // The clients sign up and start their games first; the clock starts when all have.
-    BenchStart begin(options.clients);
-    std::vector<std::thread> clients;
-    for (int c = 0; c < options.clients; ++c)
-      clients.emplace_back([&, c] { run_client(1000 + c, options, port, begin, stats[c]); });
-    begin.set_up.wait();
-    const auto start = Clock::now();
-    const auto end = start + std::chrono::seconds(options.seconds);
-    begin.end = end;
-    begin.go.count_down();
-    // Memory and resident games every sample_seconds (and at the end).
-    std::mutex sample_mutex;
-    std::condition_variable clients_done;
-    bool done = false;
-    std::thread sampler([&] {
-      std::unique_lock lock(sample_mutex);
-      for (int k = 1;; ++k) {
-        const auto at = start + std::chrono::seconds(options.sample_seconds * k);
-        if (clients_done.wait_until(lock, std::min(at, end), [&] { return done; }) || at >= end)
-          break;
-        rss_trace += "\n  " + std::to_string(options.sample_seconds * k) + " s: RSS " +
-                     std::to_string(rss_kib()) + " KiB, heap in use " +
-                     std::to_string(heap_in_use_kib()) + " KiB, games in memory " +
-                     std::to_string(games.resident_count());
-      }
-    });
-    for (auto& t : clients) t.join();
-    {
-      std::lock_guard lock(sample_mutex);
-      done = true;
-    }
-    clients_done.notify_all();
-    sampler.join();
-    elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
-    rss_trace += "\n  end: RSS " + std::to_string(rss_kib()) + " KiB, heap in use " +
-                 std::to_string(heap_in_use_kib()) + " KiB, games in memory " +
-                 std::to_string(games.resident_count());
+    const std::vector<std::string> urls{"http://127.0.0.1:" + std::to_string(port)};
+    run = run_load(options, urls,
+                   options.relay_urls.empty() ? std::vector{urls[0], urls[0]} : options.relay_urls,
+                   [&] {
+                     return "RSS " + std::to_string(rss_kib()) + " KiB, heap in use " +
+                            std::to_string(heap_in_use_kib()) + " KiB, games in memory " +
+                            std::to_string(games.resident_count());
+                   });
     stored_games = games.game_count();
     http.stop();
     server_thread.join();
   }
-  const long rss_end = rss_kib();
   std::filesystem::remove_all(dir);
+  return stored_games;
+}
 
-  LatencyHistogram all;
-  std::uint64_t errors = 0, finished = 0, moves = 0, undos = 0, abandoned = 0;
-  for (auto& s : stats) {
+int bench(const BenchOptions& options, const Streams& io) {
+  if (options.seconds < 1 || options.clients < 1 || options.games_per_client < 1 ||
+      options.sample_seconds < 1 || options.watchers < 0)
+    throw std::invalid_argument(
+        "--seconds, --clients, --games and --sample-seconds must be positive, --watchers not "
+        "negative");
+  if (options.abandon_percent < 0 || options.abandon_percent > 100)
+    throw std::invalid_argument("--abandon must be a percentage, 0..100");
+  if (options.rated && options.reuse_games)
+    throw std::invalid_argument("--reuse-games takes moves back, which rated games do not allow");
+  if (!options.urls.empty() && !options.database.empty())
+    throw std::invalid_argument(
+        "--url loads running servers: their database is theirs (--database)");
+  const long rss_start = rss_kib();
+  LoadRun run;
+  std::optional<std::uint64_t> stored_games;
+  if (options.urls.empty())
+    stored_games = load_own_server(options, run);
+  else
+    run =
+        run_load(options, options.urls,
+                 options.relay_urls.empty() ? std::vector{options.urls.front(), options.urls.back()}
+                                            : options.relay_urls,
+                 nullptr);
+
+  LatencyHistogram all, relayed;
+  std::uint64_t errors = 0, relay_errors = 0, finished = 0, moves = 0, undos = 0, abandoned = 0;
+  for (auto& s : run.clients) {
     abandoned += s.abandoned;
     all.merge(s.latencies);
     errors += s.errors;
@@ -313,18 +365,28 @@ int bench(const BenchOptions& options, const Streams& io) {
     moves += s.moves;
     undos += s.undos;
   }
+  for (auto& r : run.relays) {
+    relayed.merge(r.latencies);
+    relay_errors += r.errors;
+  }
   io.out << std::fixed << std::setprecision(2) << "serve-bench: " << options.clients
          << " clients x " << options.games_per_client << (options.rated ? " rated" : "")
-         << " games, " << options.rules << " rules, " << elapsed_s << " s\n"
-         << "requests: " << all.total() << " (" << static_cast<double>(all.total()) / elapsed_s
+         << " games, " << options.rules << " rules, " << run.elapsed_s << " s\n"
+         << "requests: " << all.total() << " (" << static_cast<double>(all.total()) / run.elapsed_s
          << " per s): " << moves << " moves, " << undos << " undos; games finished: " << finished
-         << ", abandoned: " << abandoned << ", stored: " << stored_games << '\n'
-         << "latency ms: p50 " << all.percentile(0.50) << "  p99 " << all.percentile(0.99)
+         << ", abandoned: " << abandoned;
+  if (stored_games) io.out << ", stored: " << *stored_games;
+  io.out << "\nlatency ms: p50 " << all.percentile(0.50) << "  p99 " << all.percentile(0.99)
          << "  max " << all.max_ms() << '\n'
-         << "errors: " << errors << '\n'
-         << "RSS KiB at the start: " << rss_start << rss_trace << "\n  after shutdown: RSS "
-         << rss_end << " KiB, heap in use " << heap_in_use_kib() << " KiB\n";
-  return errors == 0 ? 0 : 1;
+         << "errors: " << errors << '\n';
+  if (options.watchers > 0)
+    io.out << "relay to a watcher, move sent to event seen: " << relayed.total() << " moves, p50 "
+           << relayed.percentile(0.50) << " ms  p99 " << relayed.percentile(0.99) << " ms  max "
+           << relayed.max_ms() << " ms; errors: " << relay_errors << '\n';
+  if (stored_games)
+    io.out << "RSS KiB at the start: " << rss_start << run.samples << "\n  after shutdown: RSS "
+           << rss_kib() << " KiB, heap in use " << heap_in_use_kib() << " KiB\n";
+  return errors + relay_errors == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -346,6 +408,17 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
                     "Rated games between two accounts per client, from the lobby");
   command->add_option("--database", options->database,
                       "Store in this PostgreSQL database (postgresql://...), not SQLite");
+  command->add_option("--url", options->urls,
+                      "Load these running servers (http://HOST:PORT, one or more, each client "
+                      "sending its requests to them in turn) instead of one in this process");
+  command->add_option("--watchers", options->watchers,
+                      "Also time how long a move takes to reach a page watching its game: this "
+                      "many games, each played through one server and watched through another");
+  command
+      ->add_option("--relay-urls", options->relay_urls,
+                   "The two servers of --watchers: moves through the first, watched through "
+                   "the second (default the first and last --url)")
+      ->expected(2);
   command->add_option("--rules", options->rules, "classic or x")
       ->check(CLI::IsMember({"classic", "x"}));
   command->callback([options, &chosen] {

@@ -38,7 +38,7 @@ std::string record_date(std::int64_t ms) {
 }  // namespace
 
 GameService::Action GameService::begin_action(const std::string& id, const json& body,
-                                              IfOver if_over) {
+                                              IfOver if_over, Freshness freshness) {
   Action action;
   action.match = acquire(id);
   action.lock = std::unique_lock(action.match->mutex);
@@ -49,7 +49,9 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
   if (action.seats.empty())
     throw ApiError(403, "bad_token", "the token holds no seat of this game");
   action.now = options_.now();
-  refresh_if_stale(*action.match);
+  // A flag that falls is stored at once, so it is judged on the stored game.
+  if (freshness == Freshness::ReadFirst || falls_now(*action.match, action.now))
+    refresh_if_stale(*action.match);
   end_on_time(*action.match, action.now);
   if (if_over == IfOver::Refuse && action.match->over()) {
     const games::GameResult result = action.match->game->result();
@@ -63,20 +65,25 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
 }
 
 json GameService::play(const std::string& id, const json& body) {
+  // Judged first on the game as held in memory: storing the move checks, in the same
+  // round trip to the database, that the stored game is that one.
   try {
-    return play_once(id, body);
+    return play_once(id, body, Freshness::WhenStored);
   } catch (const StaleGame&) {
-    // Another instance stored a move first: the request is judged again on the game as
-    // it is now, as one server would have judged it after that move.
+    // Another instance changed the game first.
+  } catch (const ApiError& e) {
+    // A refusal for the game's state may come from a copy another instance made stale.
+    if (!storage_.shared() || (e.status() != 409 && e.status() != 422)) throw;
   }
+  // Judged again on the game as it is stored now, as one server would judge it.
   try {
-    return play_once(id, body);
+    return play_once(id, body, Freshness::ReadFirst);
   } catch (const StaleGame&) {
     throw ApiError(409, "stale", "the game changed meanwhile; look at it again");
   }
 }
 
-json GameService::play_once(const std::string& id, const json& body) {
+json GameService::play_once(const std::string& id, const json& body, Freshness freshness) {
   const std::string text = string_field(body, "move", true);
   std::optional<std::int64_t> ply;
   if (body.contains("ply") && !body["ply"].is_null()) {
@@ -84,7 +91,7 @@ json GameService::play_once(const std::string& id, const json& body) {
       throw ApiError(400, "bad_request", "'ply' must be an integer");
     ply = body["ply"].get<std::int64_t>();
   }
-  Action action = begin_action(id, body, IfOver::Refuse);
+  Action action = begin_action(id, body, IfOver::Refuse, freshness);
   Match& match = action.game();
   const std::int64_t plies = static_cast<std::int64_t>(match.facts.size());
   if (ply && *ply != plies)
@@ -208,7 +215,13 @@ std::string GameService::game_of(const std::string& id) {
 }
 
 GameService::Watch GameService::watch(const std::string& id) {
-  return Watch(acquire(id));
+  auto match = acquire(id);
+  {
+    // Held now, so that the changes announced from here on are read (game_refresh.cpp).
+    std::lock_guard lock(match->mutex);
+    refresh_if_stale(*match);
+  }
+  return Watch(std::move(match));
 }
 
 GameService::Watch GameService::watch(const std::string& id, const std::string& token) {
@@ -216,6 +229,7 @@ GameService::Watch GameService::watch(const std::string& id, const std::string& 
   std::vector<games::Side> seats;
   {
     std::lock_guard lock(match->mutex);
+    refresh_if_stale(*match);  // as above
     seats = seats_of(*match, token);
   }
   return Watch(match, std::make_shared<PresenceGuard>(match, std::move(seats)));

@@ -1,8 +1,9 @@
 // Several server instances on one database (ServerStorage::shared): a game in memory may
 // have been changed by another instance since this one read it. It is checked against
-// its stored row before an action acts on it (and before its state is read), and when
-// the database says another instance changed it; a stale game is read again in place, so
-// that whoever watches it stays attached and sees the change.
+// its stored row before an action acts on it (and before its state is read, or a watch
+// starts), and when the database says another instance changed a game that someone
+// watches; a stale game is read again in place, so that whoever watches it stays attached
+// and sees the change.
 #include <iostream>
 
 #include "server/game_service.h"
@@ -43,9 +44,15 @@ bool GameService::refresh_if_stale(Match& match) {
 }
 
 void GameService::refresh_changed_elsewhere(const std::string& id) {
-  // Only a game in memory can be stale; one that is not is read afresh when needed.
+  // Only a game in memory can be stale; one that is not is read afresh when needed. Nor
+  // is one that nobody but the cache (and this function) holds read now: nobody watches
+  // it, and its next use checks it against storage anyway (an action, a state read, a
+  // watch as it starts, a clock). With every change of the other instances' games
+  // announced here, reading them all would make a watched game's change wait behind them.
+  // (Copies are handed out under the cache's lock, which find_resident took: a watch
+  // made before this change was announced is counted.)
   auto match = cache_.find_resident(id);
-  if (!match) return;
+  if (!match || match.use_count() <= 2) return;
   std::lock_guard lock(match->mutex);
   try {
     refresh_if_stale(*match);

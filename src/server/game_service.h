@@ -210,6 +210,10 @@ class GameService {
     Match& game() { return *match; }
   };
   enum class IfOver { Refuse, Allow };
+  // How an action knows that the game it holds in memory is the stored one (shared
+  // storage): ReadFirst checks the stored row first (refresh_if_stale); WhenStored acts
+  // on memory, and the write that follows refuses a game changed meanwhile (StaleGame).
+  enum class Freshness { ReadFirst, WhenStored };
 
   // game_service.cpp
   // A match of `row` at its start, then `moves` played by the rules (the row's result
@@ -233,9 +237,10 @@ class GameService {
   void create_rematch(Match& finished, std::int64_t now);
 
   // game_actions.cpp: the prologue every POST action shares.
-  Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over);
-  // One try of play: StaleGame if another instance stored a move first.
-  nlohmann::json play_once(const std::string& id, const nlohmann::json& body);
+  Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over,
+                      Freshness freshness = Freshness::ReadFirst);
+  // One try of play: StaleGame if another instance changed the game first.
+  nlohmann::json play_once(const std::string& id, const nlohmann::json& body, Freshness freshness);
 
   // game_refresh.cpp. Under the game's lock: reads the game again if another instance
   // changed it (shared storage only); true if it did.
@@ -268,6 +273,8 @@ class GameService {
   static std::unique_ptr<games::AnyGame> ended_game(Match& match, games::Ending how,
                                                     std::optional<games::Side> loser);
   void adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended, std::int64_t now);
+  // Whether end_on_time would end the game now (a clock has fallen).
+  static bool falls_now(const Match& match, std::int64_t now);
 
   // game_engine.cpp, under the game's lock (but the dispatcher).
   // Makes the engine of a game in mode ai if it has none, before anything is stored that

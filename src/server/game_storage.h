@@ -32,11 +32,13 @@ class GameStorage {
   // One move and the game's new result, committed before returning. The next turn starts
   // at `updated_ms`; its clock falls at `flag_at_ms` (0: no clock runs). A move withdraws
   // a pending draw offer, as do undo and a result. A back end shared by several
-  // instances (PostgreSQL) throws StaleGame unless `move.ply` is the game's next ply and
-  // the game goes on.
+  // instances (PostgreSQL) throws StaleGame unless `move.ply` is the game's next ply, the
+  // game goes on and (if given) the stored turn started at `turn_started_ms`: the move
+  // was judged on the game as it is stored.
   virtual void append_move(const std::string& id, const StoredMove& move, const std::string& result,
                            const std::string& reason, std::int64_t updated_ms,
-                           std::int64_t flag_at_ms = 0) = 0;
+                           std::int64_t flag_at_ms = 0,
+                           std::optional<std::int64_t> turn_started_ms = std::nullopt) = 0;
   // Deletes the moves from `first_ply` on (undo) and sets the result; the turn restarts
   // at `updated_ms`.
   virtual void truncate_moves(const std::string& id, int first_ply, const std::string& result,

@@ -27,7 +27,7 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   const games::GameResult result = match.game->result();
   try {
     storage_.append_move(match.row.id, stored, result.token, stored_reason(result), now,
-                         flag_deadline(match));
+                         flag_deadline(match), turn_before);
   } catch (...) {
     match.game->undo();
     match.facts.pop_back();
@@ -103,6 +103,10 @@ void GameService::commit_draw_offer(Match& match, std::optional<games::Side> off
   storage_.set_draw_offer(match.row.id, offer ? seat_name(*offer) : "");
   match.draw_offer = offer;
   match.touch();
+}
+
+bool GameService::falls_now(const Match& match, std::int64_t now) {
+  return match.clock && !match.over() && match.clock->flagged(now).has_value();
 }
 
 bool GameService::end_on_time(Match& match, std::int64_t now, bool leased) {

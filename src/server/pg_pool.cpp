@@ -15,7 +15,8 @@ PgPool::Lease::~Lease() {
   if (pool_) pool_->give_back(std::move(connection_));
 }
 
-PgPool::PgPool(std::string url, std::size_t size) : url_(std::move(url)), size_(size) {
+PgPool::PgPool(std::string url, std::size_t size, std::vector<Prepared> prepared)
+    : url_(std::move(url)), size_(size), prepared_(std::move(prepared)) {
   if (size_ == 0) throw std::invalid_argument("a connection pool needs at least one connection");
 }
 
@@ -33,19 +34,29 @@ std::unique_ptr<pqxx::connection> PgPool::connect() const {
 PgPool::Lease PgPool::acquire() {
   std::unique_lock lock(mutex_);
   freed_.wait(lock, [this] { return !idle_.empty() || lent_or_idle_ < size_; });
+  std::FILE* const trace = trace_;
   if (!idle_.empty()) {
     auto connection = std::move(idle_.back());
     idle_.pop_back();
+    connection->trace(trace);
     return Lease(*this, std::move(connection));
   }
   ++lent_or_idle_;  // made outside the lock: connecting takes a round trip or more
   lock.unlock();
   try {
-    return Lease(*this, connect());
+    auto connection = connect();
+    for (const auto& statement : prepared_) connection->prepare(statement.name, statement.sql);
+    connection->trace(trace);
+    return Lease(*this, std::move(connection));
   } catch (...) {
     give_back(nullptr);
     throw;
   }
+}
+
+void PgPool::trace(std::FILE* out) {
+  std::lock_guard lock(mutex_);
+  trace_ = out;
 }
 
 void PgPool::give_back(std::unique_ptr<pqxx::connection> connection) {

@@ -2,11 +2,12 @@
 // need not queue behind one connection. A connection is made when first needed, up to
 // `size`; a caller waits for a free one beyond that. A connection found broken is dropped
 // (the next caller makes a new one), so a database restart costs the requests in flight,
-// not the server.
+// not the server. Each lent connection knows the pool's prepared statements by name.
 #pragma once
 
 #include <condition_variable>
 #include <cstddef>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <pqxx/connection>
@@ -36,13 +37,21 @@ class PgPool {
     std::unique_ptr<pqxx::connection> connection_;
   };
 
-  PgPool(std::string url, std::size_t size);
+  // A statement prepared on every connection the pool lends (parsed and planned once).
+  struct Prepared {
+    std::string name, sql;
+  };
+
+  PgPool(std::string url, std::size_t size, std::vector<Prepared> prepared = {});
   ~PgPool();
   PgPool(const PgPool&) = delete;
   PgPool& operator=(const PgPool&) = delete;
 
   // Throws std::runtime_error (saying what is wrong) if no connection can be made.
   Lease acquire();
+  // Tests: every connection lent from now on writes the messages it exchanges with the
+  // server to `out` (libpq's trace), so that a test can count round trips; null stops it.
+  void trace(std::FILE* out);
   // A connection of its own, outside the pool (the migrations, the event listener).
   std::unique_ptr<pqxx::connection> connect() const;
   const std::string& url() const { return url_; }
@@ -52,10 +61,12 @@ class PgPool {
 
   std::string url_;
   std::size_t size_;
+  std::vector<Prepared> prepared_;
   std::mutex mutex_;
   std::condition_variable freed_;
   std::vector<std::unique_ptr<pqxx::connection>> idle_;
   std::size_t lent_or_idle_ = 0;  // connections that exist
+  std::FILE* trace_ = nullptr;
 };
 
 }  // namespace ordo::server

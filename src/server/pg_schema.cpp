@@ -173,6 +173,7 @@ void migrate_pg_schema(PgPool& pool) {
     t.exec("DELETE FROM schema_version");
     t.exec_params("INSERT INTO schema_version (version) VALUES ($1)", kPgSchemaVersion);
   }
+  install_pg_routines(t);
   t.commit();
 }
 

@@ -54,6 +54,20 @@ void update_result(pqxx::work& t, const std::string& id, const std::string& resu
   if (result != "*") apply_pg_rating_once(t, id, result);
 }
 
+// The statements of the requests that come most often, parsed and planned once per
+// connection.
+std::vector<PgPool::Prepared> prepared_statements() {
+  return {
+      // append_move: the function does all (pg_routines.cpp).
+      {"append_move",
+       "SELECT ordo_append_move_1($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"},
+      // The check of a game held in memory before an action (game_refresh.cpp).
+      {"game_summary", std::string("SELECT ") + kPgGameColumns +
+                           ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games "
+                           "WHERE id = $1"},
+  };
+}
+
 }  // namespace
 
 StoredGame read_game(const pqxx::row& r) {
@@ -88,7 +102,7 @@ StoredGame read_game(const pqxx::row& r) {
 }
 
 PgStorage::PgStorage(const std::string& url, std::size_t connections)
-    : pool_(url, connections), instance_(random_url_safe(9)) {
+    : pool_(url, connections, prepared_statements()), instance_(random_url_safe(9)) {
   migrate_pg_schema(pool_);
 }
 
@@ -142,22 +156,28 @@ void PgStorage::create_game(const StoredGame& g, const std::vector<StoredMove>& 
 
 void PgStorage::append_move(const std::string& id, const StoredMove& move,
                             const std::string& result, const std::string& reason,
-                            std::int64_t updated_ms, std::int64_t flag_at_ms) {
+                            std::int64_t updated_ms, std::int64_t flag_at_ms,
+                            std::optional<std::int64_t> turn_started_ms) {
+  const Nullable clock(move.clock_after_ms), turn_was(turn_started_ms);
+  const bool ends = result != "*";
+  const auto store = [&](pqxx::transaction_base& t) {
+    // The row lock, the checks that the move was judged on the stored game, the move, the
+    // game's row and the notification, in one statement (pg_routines.cpp).
+    const std::string answer =
+        t.exec_prepared("append_move", id, move.ply, move.notation, move.by, move.think_ms,
+                        clock.pointer, turn_was.pointer, result, reason, updated_ms, flag_at_ms,
+                        instance_ + " " + id)[0][0]
+            .as<std::string>();
+    if (answer == "missing") throw std::runtime_error("storage: no stored game " + id);
+    if (answer != "stored") throw StaleGame(id);
+    // In the same transaction as the result, so a stored result has its rating change.
+    if (ends) apply_pg_rating_once(t, id, result);
+  };
   try {
-    transact([&](pqxx::work& t) {
-      // The game's row lock serialises its moves across every instance: the move must be
-      // the next one, and the game still going on, when it is stored. The moves are
-      // counted by a statement of their own, after the lock: its snapshot then holds
-      // every move committed by whoever held the lock before.
-      const auto row = t.exec_params("SELECT result FROM games WHERE id = $1 FOR UPDATE", id);
-      if (row.empty()) throw std::runtime_error("storage: no stored game " + id);
-      const auto plies =
-          t.exec_params("SELECT COUNT(*) FROM moves WHERE game_id = $1", id)[0][0].as<int>();
-      if (row[0][0].as<std::string>() != "*" || plies != move.ply) throw StaleGame(id);
-      insert_move(t, id, move);
-      update_result(t, id, result, reason, updated_ms, flag_at_ms);
-      notify_change(t, id);
-    });
+    if (ends)
+      transact(store);
+    else
+      one_statement(store);
   } catch (const pqxx::unique_violation&) {
     throw StaleGame(id);  // never expected under the lock; the same answer if it happens
   }
@@ -229,11 +249,8 @@ std::optional<StoredGame> PgStorage::game(const std::string& id) {
 
 std::optional<GameSummary> PgStorage::game_summary(const std::string& id) {
   if (!storable_text(id)) return std::nullopt;
-  return transact([&](pqxx::work& t) -> std::optional<GameSummary> {
-    const auto rows = t.exec_params(std::string("SELECT ") + kPgGameColumns +
-                                        ", (SELECT COUNT(*) FROM moves WHERE game_id = "
-                                        "games.id) FROM games WHERE id = $1",
-                                    id);
+  return one_statement([&](pqxx::transaction_base& t) -> std::optional<GameSummary> {
+    const auto rows = t.exec_prepared("game_summary", id);
     if (rows.empty()) return std::nullopt;
     return GameSummary{read_game(rows[0]), rows[0][kPgGameColumnCount].as<int>()};
   });

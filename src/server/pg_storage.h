@@ -42,12 +42,14 @@ class PgStorage : public ServerStorage {
 
   int schema_version() override;
   void refuse_writes(bool on) override;
+  // Tests: the messages of every request from now on go to `out` (PgPool::trace).
+  void trace_messages(std::FILE* out) { pool_.trace(out); }
 
   // GameStorage (pg_storage.cpp).
   void create_game(const StoredGame& game, const std::vector<StoredMove>& moves) override;
   void append_move(const std::string& id, const StoredMove& move, const std::string& result,
-                   const std::string& reason, std::int64_t updated_ms,
-                   std::int64_t flag_at_ms = 0) override;
+                   const std::string& reason, std::int64_t updated_ms, std::int64_t flag_at_ms = 0,
+                   std::optional<std::int64_t> turn_started_ms = std::nullopt) override;
   void truncate_moves(const std::string& id, int first_ply, const std::string& result,
                       const std::string& reason, std::int64_t updated_ms,
                       std::int64_t flag_at_ms = 0) override;
@@ -129,6 +131,11 @@ class PgStorage : public ServerStorage {
   // a broken connection is dropped from the pool. Every call above is one of these.
   template <class Work>
   auto transact(Work&& work);
+  // Runs `work(t)` as one statement outside any transaction block, which PostgreSQL runs
+  // as a transaction of its own: one round trip instead of three (no BEGIN, no COMMIT).
+  // `work` must issue exactly one statement.
+  template <class Work>
+  auto one_statement(Work&& work);
   std::vector<StoredChallenge> select_challenges(const std::string& where, const std::string& key);
   std::optional<StoredAccount> select_account(const std::string& where, const std::string& key);
 
@@ -147,6 +154,9 @@ class PgStorage : public ServerStorage {
 // The schema (pg_schema.cpp): brings the database to the latest version, once, however
 // many instances start at once. Throws for a schema newer than this program's.
 void migrate_pg_schema(PgPool& pool);
+// The functions this program calls (pg_routines.cpp), made if missing, within the
+// migration's transaction.
+void install_pg_routines(pqxx::transaction_base& t);
 int pg_schema_version(pqxx::transaction_base& t);
 inline constexpr int kPgSchemaVersion = 7;
 

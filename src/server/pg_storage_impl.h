@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "server/pg_storage.h"
 #include "server/utf8_text.h"
@@ -27,6 +28,21 @@ auto PgStorage::transact(Work&& work) {
       t.commit();
       return answer;
     }
+  } catch (const pqxx::broken_connection& e) {
+    lease.discard();
+    throw std::runtime_error(std::string("storage: the connection to PostgreSQL broke: ") +
+                             e.what());
+  }
+}
+
+template <class Work>
+auto PgStorage::one_statement(Work&& work) {
+  // Tests: in a transaction that refuses writes, like every other write then.
+  if (refuse_writes_.load()) return transact(std::forward<Work>(work));
+  auto lease = pool_.acquire();
+  try {
+    pqxx::nontransaction t(*lease);
+    return work(t);
   } catch (const pqxx::broken_connection& e) {
     lease.discard();
     throw std::runtime_error(std::string("storage: the connection to PostgreSQL broke: ") +

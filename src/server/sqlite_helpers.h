@@ -1,6 +1,6 @@
-// Small helpers the SQLite storage files share (storage.cpp, storage_accounts.cpp,
-// storage_ratings.cpp, storage_challenges.cpp): errors, binding and reading text, and a
-// transaction that rolls back unless committed.
+// Small helpers the SQLite storage files share (sqlite_storage.cpp, storage_*.cpp):
+// errors, statements of their own, binding and reading text, and a transaction that rolls
+// back unless committed.
 #pragma once
 
 #include <sqlite3.h>
@@ -8,10 +8,19 @@
 #include <stdexcept>
 #include <string>
 
+#include "server/sqlite_storage.h"
+
 namespace ordo::server {
 
 [[noreturn]] inline void fail(sqlite3* db, const std::string& what) {
   throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
+}
+
+// A statement of its own (one not kept by SqliteStorage), finalised when it goes.
+inline Statement prepared(sqlite3* db, const char* sql) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
+  return Statement(s);
 }
 
 inline void bind_text(sqlite3_stmt* s, int i, const std::string& text) {

@@ -287,6 +287,19 @@ std::string advice_for(int code, const std::string& path) {
   }
 }
 
+// Binds a move's row to the insert statement of the moves (?1 game .. ?6 clock).
+void bind_move(sqlite3_stmt* m, const std::string& game_id, const StoredMove& move) {
+  bind_text(m, 1, game_id);
+  sqlite3_bind_int(m, 2, move.ply);
+  bind_text(m, 3, move.notation);
+  bind_text(m, 4, move.by);
+  sqlite3_bind_int64(m, 5, move.think_ms);
+  if (move.clock_after_ms)
+    sqlite3_bind_int64(m, 6, *move.clock_after_ms);
+  else
+    sqlite3_bind_null(m, 6);
+}
+
 // An empty file would open as a new, empty database: the games would seem gone and new
 // ones would be written over whatever the file was meant to hold.
 void refuse_empty_file(const std::string& path) {
@@ -485,15 +498,7 @@ void SqliteStorage::create_game(const StoredGame& g, const std::vector<StoredMov
                     "INSERT INTO moves (game_id, ply, notation, by, think_ms, clock_after_ms) "
                     "VALUES (?,?,?,?,?,?)");
   for (const auto& move : moves) {
-    bind_text(m, 1, g.id);
-    sqlite3_bind_int(m, 2, move.ply);
-    bind_text(m, 3, move.notation);
-    bind_text(m, 4, move.by);
-    sqlite3_bind_int64(m, 5, move.think_ms);
-    if (move.clock_after_ms)
-      sqlite3_bind_int64(m, 6, *move.clock_after_ms);
-    else
-      sqlite3_bind_null(m, 6);
+    bind_move(m, g.id, move);
     run(db_, m, "insert move");
   }
   t.commit();
@@ -524,21 +529,14 @@ void SqliteStorage::update_result(const std::string& id, const std::string& resu
 
 void SqliteStorage::append_move(const std::string& id, const StoredMove& move,
                                 const std::string& result, const std::string& reason,
-                                std::int64_t updated_ms, std::int64_t flag_at_ms) {
+                                std::int64_t updated_ms, std::int64_t flag_at_ms,
+                                std::optional<std::int64_t> /*turn_started_ms: one instance*/) {
   std::lock_guard lock(mutex_);
   Transaction t(db_);
   auto* m = prepare(insert_move_,
                     "INSERT INTO moves (game_id, ply, notation, by, think_ms, clock_after_ms) "
                     "VALUES (?,?,?,?,?,?)");
-  bind_text(m, 1, id);
-  sqlite3_bind_int(m, 2, move.ply);
-  bind_text(m, 3, move.notation);
-  bind_text(m, 4, move.by);
-  sqlite3_bind_int64(m, 5, move.think_ms);
-  if (move.clock_after_ms)
-    sqlite3_bind_int64(m, 6, *move.clock_after_ms);
-  else
-    sqlite3_bind_null(m, 6);
+  bind_move(m, id, move);
   run(db_, m, "insert move");
   update_result(id, result, reason, updated_ms, flag_at_ms);
   t.commit();

@@ -45,8 +45,8 @@ class SqliteStorage : public ServerStorage {
   // GameStorage (game_storage.h).
   void create_game(const StoredGame& game, const std::vector<StoredMove>& moves) override;
   void append_move(const std::string& id, const StoredMove& move, const std::string& result,
-                   const std::string& reason, std::int64_t updated_ms,
-                   std::int64_t flag_at_ms = 0) override;
+                   const std::string& reason, std::int64_t updated_ms, std::int64_t flag_at_ms = 0,
+                   std::optional<std::int64_t> turn_started_ms = std::nullopt) override;
   void truncate_moves(const std::string& id, int first_ply, const std::string& result,
                       const std::string& reason, std::int64_t updated_ms,
                       std::int64_t flag_at_ms = 0) override;

@@ -6,10 +6,21 @@ namespace ordo::server {
 
 namespace {
 
-Statement prepared(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
-  return Statement(s);
+void bind_param(sqlite3_stmt* s, int i, const std::string& text) {
+  bind_text(s, i, text);
+}
+void bind_param(sqlite3_stmt* s, int i, std::int64_t number) {
+  sqlite3_bind_int64(s, i, number);
+}
+
+// Runs an UPDATE with `params` bound in order (?1, ?2, ...); how many rows it changed.
+template <class... Params>
+int update(sqlite3* db, const char* what, const char* sql, const Params&... params) {
+  Statement s = prepared(db, sql);
+  int i = 0;
+  (bind_param(s.get(), ++i, params), ...);
+  run(db, s.get(), what);
+  return sqlite3_changes(db);
 }
 
 constexpr const char* kChallengeColumns =
@@ -90,39 +101,30 @@ std::vector<StoredChallenge> SqliteStorage::open_challenges() {
 
 bool SqliteStorage::claim_challenge(const std::string& id, std::int64_t accepter) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(db_,
-                         "UPDATE challenges SET state = 'accepted', accepter = ?1 WHERE id = ?2 "
-                         "AND state = 'open' AND creator != ?1");
-  sqlite3_bind_int64(s.get(), 1, accepter);
-  bind_text(s.get(), 2, id);
-  run(db_, s.get(), "claim challenge");
-  return sqlite3_changes(db_) == 1;
+  return update(db_, "claim challenge",
+                "UPDATE challenges SET state = 'accepted', accepter = ?1 WHERE id = ?2 AND "
+                "state = 'open' AND creator != ?1",
+                accepter, id) == 1;
 }
 
 void SqliteStorage::set_challenge_game(const std::string& id, const std::string& game_id) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(db_, "UPDATE challenges SET game_id = ? WHERE id = ?");
-  bind_text(s.get(), 1, game_id);
-  bind_text(s.get(), 2, id);
-  run(db_, s.get(), "store challenge game");
+  update(db_, "store challenge game", "UPDATE challenges SET game_id = ? WHERE id = ?", game_id,
+         id);
 }
 
 void SqliteStorage::reopen_challenge(const std::string& id) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(db_,
-                         "UPDATE challenges SET state = 'open', accepter = 0 WHERE id = ? AND "
-                         "state = 'accepted' AND game_id = ''");
-  bind_text(s.get(), 1, id);
-  run(db_, s.get(), "reopen challenge");
+  update(db_, "reopen challenge",
+         "UPDATE challenges SET state = 'open', accepter = 0 WHERE id = ? AND state = 'accepted' "
+         "AND game_id = ''",
+         id);
 }
 
 bool SqliteStorage::close_challenge(const std::string& id, const std::string& state) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(db_, "UPDATE challenges SET state = ? WHERE id = ? AND state = 'open'");
-  bind_text(s.get(), 1, state);
-  bind_text(s.get(), 2, id);
-  run(db_, s.get(), "close challenge");
-  return sqlite3_changes(db_) == 1;
+  return update(db_, "close challenge",
+                "UPDATE challenges SET state = ? WHERE id = ? AND state = 'open'", state, id) == 1;
 }
 
 std::vector<std::string> SqliteStorage::cancel_challenges_of(std::int64_t creator) {

@@ -4,16 +4,6 @@
 
 namespace ordo::server {
 
-namespace {
-
-Statement prepared(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
-  return Statement(s);
-}
-
-}  // namespace
-
 std::int64_t SqliteStorage::add_chat(const StoredChatMessage& m) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,

@@ -11,12 +11,6 @@ namespace ordo::server {
 namespace {
 
 // A prepared statement for one call (ratings change once per game: no cache needed).
-Statement prepared(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
-  return Statement(s);
-}
-
 SeatRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool) {
   Statement s = prepared(db,
                          "SELECT rating, deviation, volatility, games FROM ratings WHERE "

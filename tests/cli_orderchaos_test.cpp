@@ -90,6 +90,9 @@ TEST(CliOrderChaos, BadInputIsRefusedWithTheReason) {
             std::string::npos);
   EXPECT_NE(error_of({"play", "--game", "orderchaos", "--size", "8x8"}).find("6x6"),
             std::string::npos);
+  EXPECT_NE(error_of({"moves", "--game", "orderchaos", "--no-repetition"})
+                .find("Order and Chaos always ends by its rules"),
+            std::string::npos);
 }
 
 std::string read_file(const std::string& path) {

@@ -35,8 +35,9 @@ void check_options(const CommonOptions& options, const games::GameInfo& info) {
                                 (info.sizes.size() == 1 ? " only" : ""));
   }
   if (!info.endless && (options.no_repetition || options.move_limit)) {
-    throw std::invalid_argument("--no-repetition and --move-limit are house rules of Ordo; " +
-                                info.title + " always ends by its rules");
+    throw std::invalid_argument(info.title +
+                                " always ends by its rules: --no-repetition and --move-limit "
+                                "are house rules for games that could go on for ever");
   }
 }
 

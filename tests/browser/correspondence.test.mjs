@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launch, TIMEOUT, waitForPly } from './helpers.mjs';
+import { launch, register, TIMEOUT, waitForPly } from './helpers.mjs';
 import { OwnServer } from './own-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,15 +38,6 @@ async function contextAt(base, viewport) {
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
   return page;
-}
-
-async function register(page, name) {
-  await page.goto('/');
-  const bar = page.locator('#account-bar');
-  await bar.locator('input[name="name"]').fill(name);
-  await bar.locator('input[name="password"]').fill('a good password');
-  await bar.locator('button[name="register"]').click();
-  await bar.locator('.account-name', { hasText: name }).waitFor();
 }
 
 const stateOf = (page) =>

@@ -4,7 +4,7 @@
 // challenge for the second game is made and accepted through the page in two browsers.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE, launch, newPage, waitForPly } from './helpers.mjs';
+import { BASE, launch, newPage, register, waitForPly } from './helpers.mjs';
 
 let browser;
 let types;
@@ -91,15 +91,6 @@ test('the start form starts a game of the second game with its chosen rule set',
   assert.equal(state.size, type.sizes[0]);
   assert.deepEqual(page.errors, []);
 });
-
-async function register(page, name) {
-  await page.goto('/');
-  const bar = page.locator('#account-bar');
-  await bar.locator('input[name="name"]').fill(name);
-  await bar.locator('input[name="password"]').fill('a good password');
-  await bar.locator('button[name="register"]').click();
-  await bar.locator('.account-name', { hasText: name }).waitFor();
-}
 
 test("a challenge for the second game, made and accepted through the lobby's form", async () => {
   const { type, ruleSet } = otherGame();

@@ -53,6 +53,16 @@ export async function dragSquares(page, from, to) {
   await page.mouse.up();
 }
 
+/** Signs up an account called `name` through the page's account bar and waits until it is signed in. */
+export async function register(page, name) {
+  await page.goto('/');
+  const bar = page.locator('#account-bar');
+  await bar.locator('input[name="name"]').fill(name);
+  await bar.locator('input[name="password"]').fill('a good password');
+  await bar.locator('button[name="register"]').click();
+  await bar.locator('.account-name', { hasText: name }).waitFor();
+}
+
 /** Waits until the board shows the live position after `ply` moves. */
 export async function waitForPly(page, ply) {
   await page.locator(`#board[data-ply="${ply}"][data-live="true"]`).waitFor();

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launch, newPage, waitForPly } from './helpers.mjs';
+import { launch, newPage, register, waitForPly } from './helpers.mjs';
 
 const OUT =
   process.env.SCREENSHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -20,15 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function register(page, name) {
-  await page.goto('/');
-  const bar = page.locator('#account-bar');
-  await bar.locator('input[name="name"]').fill(name);
-  await bar.locator('input[name="password"]').fill('a good password');
-  await bar.locator('button[name="register"]').click();
-  await bar.locator('.account-name', { hasText: name }).waitFor();
-}
 
 test('a challenge posted in one browser is accepted live in another, seating both', async () => {
   const suffix = Math.random().toString(36).slice(2, 8);

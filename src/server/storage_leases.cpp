@@ -9,12 +9,6 @@ namespace ordo::server {
 
 namespace {
 
-Statement prepared(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) fail(db, sql);
-  return Statement(s);
-}
-
 std::vector<std::string> read_ids(sqlite3* db, sqlite3_stmt* s, const char* what) {
   std::vector<std::string> ids;
   while (next_row(db, s, what)) ids.push_back(column_text(s, 0));

@@ -96,6 +96,20 @@ TEST_F(LeaseTakeover, TheEngineThinksOnOneInstanceAndAnotherTakesOverWhenItsLeas
   EXPECT_EQ(b_->storage.lease_holder(game_lease_key(id), clock_.load()), "");
 }
 
+TEST_F(LeaseTakeover, MoveNowThroughTheOtherInstanceReachesTheEngineWhereItThinks) {
+  const json created = a().create({{"mode", "ai"}, {"ai", {{"color", "black"}}}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  a().play(id, {{"token", token}, {"move", created["state"]["legal"][0]}});
+  ASSERT_EQ(a_->storage.lease_holder(game_lease_key(id), clock_.load()), "A");
+  // B, where the engine does not think, passes the request on through the database ...
+  EXPECT_EQ(b().move_now(id, {{"token", token}})["ply"], 1);
+  // ... and A's engine, which answers only when stopped, stops and moves.
+  ASSERT_TRUE(a().wait_until_idle(kWait));
+  EXPECT_EQ(b_->storage.moves_of(id).size(), 2u);
+  EXPECT_EQ(b().state(id, token)["ply"], 2);
+  EXPECT_EQ(a_->storage.lease_holder(game_lease_key(id), clock_.load()), "");
+}
+
 TEST_F(LeaseTakeover, AReplyStartedOnTheLapsedInstanceIsNotStoredTwice) {
   const json created = a().create({{"mode", "ai"}, {"ai", {{"color", "black"}}}});
   const std::string id = created["id"], token = created["tokens"]["white"];

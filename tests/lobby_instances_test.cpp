@@ -113,6 +113,28 @@ TEST_F(LobbyAcrossInstances, AChallengeMadeOnOneIsSeenAndAcceptedOnTheOther) {
   EXPECT_EQ(b_->service.state(game, "")["players"]["white"].is_string(), true);
 }
 
+TEST_F(LobbyAcrossInstances, AChallengeStandsWhileItsCreatorWatchesTheLobbyOnAnyInstance) {
+  auto stream_on_a = a_->lobby.events(ada_);
+  auto stream_on_b = b_->lobby.events(ada_);
+  const std::string id = a_->lobby.post(ada_, json::object())["challenge"]["id"];
+  stream_on_a.reset();  // her last stream on A ends; the one on B stays
+  EXPECT_EQ(a_->storage.challenge(id)->state, "open");
+  EXPECT_TRUE(lists(a_->lobby, id));
+  stream_on_b.reset();  // she left
+  EXPECT_EQ(a_->storage.challenge(id)->state, "cancelled");
+}
+
+TEST_F(LobbyAcrossInstances, TheLobbyStreamsOfAnInstanceThatDiedDoNotCount) {
+  auto stream_on_b = b_->lobby.events(ada_);
+  auto stream_on_a = a_->lobby.events(ada_);
+  const std::string id = a_->lobby.post(ada_, json::object())["challenge"]["id"];
+  // B stops renewing (it hangs, or died): its streams are gone with it.
+  clock_ += kLeaseMs + 1;
+  a_->service.renew_leases();
+  stream_on_a.reset();
+  EXPECT_EQ(a_->storage.challenge(id)->state, "cancelled");
+}
+
 TEST_F(LobbyAcrossInstances, AnInstanceStartingLeavesTheOthersChallengesOpen) {
   const std::string id = a_->lobby.post(ada_, json::object())["challenge"]["id"];
   Instance c(url_, clock_, "C");  // starts: cancels only the challenges of dead instances

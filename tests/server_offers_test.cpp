@@ -125,6 +125,23 @@ TEST_F(OffersTest, NetworkRematchNeedsBothPlayersAndSwapsTheSeats) {
   EXPECT_EQ(play(next, black_, swapped["legal"][0])["ply"], 1);
 }
 
+TEST_F(OffersTest, OffersAreStoredWithTheGameAndOutliveARestart) {
+  start_network();
+  play(id_, white_, service().state(id_, white_)["legal"][0]);
+  takeback(id_, white_, "offer");
+  open();  // a restart: the same database
+  EXPECT_EQ(service().state(id_, "")["takeback_offer"], "white");
+  EXPECT_EQ(takeback(id_, black_, "accept")["ply"], 0);
+  resign(id_, black_);
+  rematch(id_, black_);
+  open();
+  EXPECT_EQ(service().state(id_, "")["rematch_offer"], "black");
+  const json state = rematch(id_, white_, "accept");
+  ASSERT_TRUE(state["rematch"].is_string());
+  open();
+  EXPECT_EQ(service().state(id_, "")["rematch"], state["rematch"]);
+}
+
 TEST_F(OffersTest, ADeclinedRematchCanBeOfferedAgain) {
   start_network();
   resign(id_, white_);

@@ -23,10 +23,41 @@ using testing::sample_move;
 using testing::TempDir;
 using testing::TestDatabase;
 
-TEST(StorageBackends, ANewDatabaseHasSchemaVersionSeven) {
+TEST(StorageBackends, ANewDatabaseHasSchemaVersionEight) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));
-  EXPECT_EQ(database.open()->schema_version(), 7);  // both back ends number alike
+  EXPECT_EQ(database.open()->schema_version(), 8);  // both back ends number alike
+}
+
+TEST(StorageBackends, OffersAreStoredOnlyOverTheOnesTheWriterRead) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  {
+    auto storage = database.open();
+    storage->create_game(sample_game("g1", 10), {});
+    EXPECT_EQ(storage->game("g1")->offers, "");  // none at first
+    storage->set_offers("g1", "", "first");
+    // A writer that read the offers before "first" was stored changes nothing.
+    EXPECT_THROW(storage->set_offers("g1", "", "second"), StaleGame);
+    EXPECT_THROW(storage->set_offers("nope", "", "x"), std::runtime_error);
+  }
+  EXPECT_EQ(database.open()->game("g1")->offers, "first");
+}
+
+TEST(StorageBackends, LobbyStreamsAreCountedOverTheLiveInstances) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  auto storage = database.open();
+  ASSERT_TRUE(storage->take_lease(instance_lease_key("A"), "A", 0, 100));
+  ASSERT_TRUE(storage->take_lease(instance_lease_key("B"), "B", 0, 50));
+  EXPECT_EQ(storage->count_lobby_streams(7, "A", +1, 10), 1);
+  EXPECT_EQ(storage->count_lobby_streams(7, "B", +1, 10), 2);
+  EXPECT_EQ(storage->count_lobby_streams(7, "A", +1, 10), 3);
+  EXPECT_EQ(storage->count_lobby_streams(8, "A", +1, 10), 1);  // another account's
+  // B's lease lapsed at 50 (it died): its stream no longer counts.
+  EXPECT_EQ(storage->count_lobby_streams(7, "A", -1, 60), 1);
+  EXPECT_EQ(storage->count_lobby_streams(7, "A", -1, 60), 0);
+  EXPECT_EQ(storage->count_lobby_streams(7, "B", 0, 60), 1);  // B itself still counts its own
 }
 
 TEST(StorageBackends, GamesMovesAndResultsReadBackAfterReopening) {
@@ -109,7 +140,7 @@ TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
   b.join();
   EXPECT_EQ(failures.load(), 0);
   PgStorage storage(url);
-  EXPECT_EQ(storage.schema_version(), 7);
+  EXPECT_EQ(storage.schema_version(), 8);
   storage.create_game(sample_game("g1", 1), {});  // the tables are there
   EXPECT_EQ(storage.game_count(), 1);
 }

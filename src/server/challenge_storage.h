@@ -55,6 +55,13 @@ class ChallengeStorage {
   // at `now_ms` (it stopped or died, and its players' lobby streams with it) cancelled;
   // their ids. (In storage_leases.cpp and pg_storage_leases.cpp.)
   virtual std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) = 0;
+  // Where instances share storage, each counts its lobby streams per account in storage
+  // (table lobby_streams): `instance`'s count for `account` changes by `change`, and the
+  // account's streams on every instance are returned, those of instances whose instance
+  // lease is not live at `now_ms` (they died) left out. (In storage_leases.cpp and
+  // pg_storage_leases.cpp.)
+  virtual int count_lobby_streams(std::int64_t account, const std::string& instance, int change,
+                                  std::int64_t now_ms) = 0;
   // `handler` is called, on a thread of storage's own, with the id of each challenge
   // another instance changed (made, accepted, closed), soon after it committed; never on a
   // back end that is not shared. An empty handler stops the calls (as

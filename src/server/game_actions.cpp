@@ -186,7 +186,10 @@ json GameService::move_now(const std::string& id, const json& body) {
   // The engine's turn with no search running yet (a game just loaded, a move storage
   // refused): it is settled now, and a search started here stops at once.
   if (!match.ai_thinking) settle_owed_move(match);
-  if (match.ai_thinking) match.engine->stop();
+  if (match.ai_thinking)
+    match.engine->stop();
+  else if (storage_.shared())
+    storage_.ask_to_move_now(id);  // it thinks on the instance that holds the game's lease
   return state_of(match, action.token);
 }
 

@@ -147,6 +147,14 @@ void GameService::settle_owed_move(Match& match) {
   start_engine_if_its_turn(match);
 }
 
+void GameService::move_now_asked(const std::string& id) {
+  // A thinking game is pinned in memory: one that is not resident does not think here.
+  auto match = cache_.find_resident(id);
+  if (!match) return;
+  std::lock_guard lock(match->mutex);
+  if (match->ai_thinking) match->engine->stop();
+}
+
 int GameService::retry_owed_engine_moves() {
   std::set<std::string> owed;
   {

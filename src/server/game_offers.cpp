@@ -26,7 +26,55 @@ json seat_or_null(const std::optional<games::Side>& seat) {
   return seat ? json(seat_name(*seat)) : json(nullptr);
 }
 
+std::optional<games::Side> seat_of(const json& stored, const char* key) {
+  return stored.contains(key) && stored[key].is_string()
+             ? seat_from_name(stored[key].get<std::string>())
+             : std::nullopt;
+}
+
+// An answer that another instance beat is judged again on the stored game, so it gets
+// the refusal one server gives (there is no offer left to answer, say).
+template <typename Once>
+json judged_once_more_if_stale(Once once) {
+  try {
+    return once();
+  } catch (const StaleGame&) {
+  }
+  try {
+    return once();
+  } catch (const StaleGame&) {
+    throw ApiError(409, "stale", "the game changed meanwhile; look at it again");
+  }
+}
+
 }  // namespace
+
+std::string GameOffers::to_text() const {
+  json stored = json::object();
+  if (takeback_by) {
+    stored["takeback_by"] = seat_name(*takeback_by);
+    stored["takeback_ply"] = takeback_ply;
+  }
+  if (rematch_by) stored["rematch_by"] = seat_name(*rematch_by);
+  if (!rematch_id.empty()) stored["rematch_id"] = rematch_id;
+  return stored.empty() ? std::string() : stored.dump();
+}
+
+GameOffers GameOffers::from_text(const std::string& text) {
+  GameOffers offers;
+  const json stored = json::parse(text, nullptr, false);
+  if (!stored.is_object()) return offers;
+  offers.takeback_by = seat_of(stored, "takeback_by");
+  if (offers.takeback_by && stored.contains("takeback_ply") &&
+      stored["takeback_ply"].is_number_unsigned())
+    offers.takeback_ply = stored["takeback_ply"].get<std::size_t>();
+  else
+    offers.takeback_by.reset();
+  offers.rematch_by = seat_of(stored, "rematch_by");
+  if (stored.contains("rematch_id") && stored["rematch_id"].is_string())
+    offers.rematch_id = stored["rematch_id"].get<std::string>();
+  return offers;
+}
 
 std::optional<games::Side> pending_takeback(const Match& match) {
   const GameOffers& offers = match.offers;
@@ -52,6 +100,14 @@ void add_offer_state(const Match& match, json& state) {
 }
 
 json GameService::takeback(const std::string& id, const json& body) {
+  return judged_once_more_if_stale([&] { return takeback_once(id, body); });
+}
+
+json GameService::rematch(const std::string& id, const json& body) {
+  return judged_once_more_if_stale([&] { return rematch_once(id, body); });
+}
+
+json GameService::takeback_once(const std::string& id, const json& body) {
   const std::string what = offer_action(body, true);
   Action action = begin_action(id, body, IfOver::Refuse);
   Match& match = action.game();
@@ -60,7 +116,7 @@ json GameService::takeback(const std::string& id, const json& body) {
                    "takeback requests are for network games; this one has undo");
   const games::Side seat = action.seats[0];
   const std::optional<games::Side> pending = pending_takeback(match);
-  GameOffers& offers = match.offers;
+  GameOffers next = match.offers;
   if (what == "offer") {
     if (pending == seat) return state_of(match, action.token);
     if (pending)
@@ -68,32 +124,36 @@ json GameService::takeback(const std::string& id, const json& body) {
                      "the other player's takeback request is waiting for your answer");
     if (takeback_plies(match, seat) == 0)
       throw ApiError(409, "nothing_to_undo", "you have no move to take back");
-    offers.takeback_by = seat;
-    offers.takeback_ply = match.facts.size();
-    match.touch();
+    next.takeback_by = seat;
+    next.takeback_ply = match.facts.size();
+    commit_offers(match, next);
     return state_of(match, action.token);
   }
   if (!pending) throw ApiError(409, "no_takeback_offer", "there is no takeback request to answer");
-  if (what == "decline") {  // by the other player, or withdrawn by the one who asked
-    offers.takeback_by.reset();
-    match.touch();
-    return state_of(match, action.token);
-  }
-  if (*pending == seat)
+  if (what != "decline" && *pending == seat)
     throw ApiError(403, "not_your_seat",
                    "the takeback request is yours; the other player answers it");
-  const std::size_t take = takeback_plies(match, *pending);
-  offers.takeback_by.reset();
-  commit_undo(match, take, action.now);
+  // Declined by the other player, withdrawn by the one who asked, or accepted: the request
+  // is answered once, by whoever stores its end first.
+  const GameOffers before = match.offers;
+  next.takeback_by.reset();
+  commit_offers(match, next);
+  if (what == "decline") return state_of(match, action.token);
+  try {
+    commit_undo(match, takeback_plies(match, *pending), action.now);
+  } catch (...) {
+    commit_offers(match, before);  // the request stands, to be accepted again
+    throw;
+  }
   return state_of(match, action.token);
 }
 
-json GameService::rematch(const std::string& id, const json& body) {
+json GameService::rematch_once(const std::string& id, const json& body) {
   const std::string what = offer_action(body, false);
   Action action = begin_action(id, body, IfOver::Allow);
   Match& match = action.game();
   if (!match.over()) throw ApiError(409, "not_over", "a rematch follows a finished game");
-  GameOffers& offers = match.offers;
+  const GameOffers& offers = match.offers;
   if (!offers.rematch_id.empty()) return state_of(match, action.token);  // already agreed
   // Against the engine, or one screen: the one person present decides alone.
   const bool alone = match.row.mode != "network";
@@ -102,16 +162,18 @@ json GameService::rematch(const std::string& id, const json& body) {
     if (alone || (offers.rematch_by && *offers.rematch_by != seat)) {
       create_rematch(match, action.now);
     } else if (!offers.rematch_by) {
-      offers.rematch_by = seat;
-      match.touch();
+      GameOffers next = offers;
+      next.rematch_by = seat;
+      commit_offers(match, next);
     }
     return state_of(match, action.token);
   }
   if (!offers.rematch_by)
     throw ApiError(409, "no_rematch_offer", "there is no rematch offer to answer");
   if (what == "decline") {
-    offers.rematch_by.reset();
-    match.touch();
+    GameOffers next = offers;
+    next.rematch_by.reset();
+    commit_offers(match, next);
   } else {
     if (*offers.rematch_by == seat)
       throw ApiError(403, "not_your_seat",
@@ -151,10 +213,18 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
   row.created_ms = row.updated_ms = row.turn_started_ms = now;
   auto next = std::make_shared<Match>(row, games::make_game(spec_of(row)));
   start_new_game_clock(*next, now);
-  add_game(next, {});
-  finished.offers.rematch_by.reset();
-  finished.offers.rematch_id = row.id;
-  finished.touch();
+  // Agreed once, by whoever stores the rematch's id first; then the rematch is made.
+  const GameOffers before = finished.offers;
+  GameOffers agreed = before;
+  agreed.rematch_by.reset();
+  agreed.rematch_id = row.id;
+  commit_offers(finished, agreed);
+  try {
+    add_game(next, {});
+  } catch (...) {
+    commit_offers(finished, before);  // no rematch was made: the offer stands
+    throw;
+  }
   std::lock_guard lock(next->mutex);
   start_engine_if_its_turn(*next);
 }

@@ -1,6 +1,7 @@
 // The offers one player makes and the other answers, beyond the draw offer: a takeback
 // (network games; the other modes have undo) and a rematch with the colours swapped.
-// Kept in memory only, like a conversation across the board: a restart forgets them.
+// Stored with the game (StoredGame::offers), so that every instance on one database sees
+// and answers them.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,11 @@ struct GameOffers {
   std::size_t takeback_ply = 0;
   std::optional<games::Side> rematch_by;
   std::string rematch_id;  // the rematch, once both agreed
+
+  // As stored: JSON, or empty for no offer at all.
+  std::string to_text() const;
+  // Text that is not such JSON (a row edited by hand) reads as no offer.
+  static GameOffers from_text(const std::string& text);
 };
 
 // The seat whose takeback request is pending, if it still stands.

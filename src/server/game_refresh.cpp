@@ -18,7 +18,8 @@ bool agrees_with_storage(const Match& match, const GameSummary& stored) {
   return stored.plies == static_cast<int>(match.facts.size()) &&
          stored.game.result == match.game->result().token &&
          stored.game.turn_started_ms == match.turn_started_ms &&
-         stored.game.draw_offer == (match.draw_offer ? seat_name(*match.draw_offer) : "");
+         stored.game.draw_offer == (match.draw_offer ? seat_name(*match.draw_offer) : "") &&
+         stored.game.offers == match.row.offers;
 }
 
 }  // namespace
@@ -37,6 +38,7 @@ bool GameService::refresh_if_stale(Match& match) {
   match.clock = fresh->clock;
   match.turn_started_ms = fresh->turn_started_ms;
   match.draw_offer = fresh->draw_offer;
+  match.offers = fresh->offers;
   match.chat.loaded = false;  // the other instance may have stored messages too
   if (match.over()) release_engine(match);
   match.touch();

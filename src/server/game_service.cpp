@@ -25,6 +25,7 @@ GameService::GameService(ServerStorage& storage, ServiceOptions options)
     resume_at_start();
     storage_.on_other_instance_change(
         [this](const std::string& id) { refresh_changed_elsewhere(id); });
+    storage_.on_move_now_asked([this](const std::string& id) { move_now_asked(id); });
   } catch (...) {
     // Storage that fails here (read-only, damaged) must reach the caller as its error,
     // not end the process through a thread left running.
@@ -36,6 +37,7 @@ GameService::GameService(ServerStorage& storage, ServiceOptions options)
 
 void GameService::stop_threads() {
   storage_.on_other_instance_change(nullptr);
+  storage_.on_move_now_asked(nullptr);
   close();
   {
     std::lock_guard lock(answers_mutex_);
@@ -124,6 +126,7 @@ std::shared_ptr<Match> GameService::resume(StoredGame row) {
   std::lock_guard lock(match->mutex);
   emplace_clock(*match);
   if (!match->over()) match->draw_offer = seat_from_name(match->row.draw_offer);
+  match->offers = GameOffers::from_text(match->row.offers);
   restart_turn_clock(*match, match->row.turn_started_ms);
   if (match->over() && match->clock && !match->facts.empty()) {
     // The last turn's clock ran until the result (for a result by a move, no time).

@@ -235,6 +235,9 @@ class GameService {
   nlohmann::json new_game_answer(Match& match, const SeatTokens& tokens);
   // game_offers.cpp: the finished game's rematch, under its lock.
   void create_rematch(Match& finished, std::int64_t now);
+  // One try of takeback or rematch: StaleGame if another instance answered first.
+  nlohmann::json takeback_once(const std::string& id, const nlohmann::json& body);
+  nlohmann::json rematch_once(const std::string& id, const nlohmann::json& body);
 
   // game_actions.cpp: the prologue every POST action shares.
   Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over,
@@ -247,6 +250,9 @@ class GameService {
   bool refresh_if_stale(Match& match);
   // The storage's listener: a game changed by another instance.
   void refresh_changed_elsewhere(const std::string& id);
+  // The storage's listener: Move now for a game, asked on any instance; the engine stops
+  // (and so moves) if it thinks on this one.
+  void move_now_asked(const std::string& id);
 
   // game_chat.cpp, under the game's lock.
   void load_chat(Match& match);
@@ -264,6 +270,8 @@ class GameService {
                      std::int64_t now);
   void commit_undo(Match& match, std::size_t take, std::int64_t now);
   void commit_draw_offer(Match& match, std::optional<games::Side> offer);
+  // Stored only if the stored offers are still the ones in memory (else StaleGame).
+  void commit_offers(Match& match, const GameOffers& next);
   // Ends the game on time if its clock fell; where instances share storage only if no
   // other ended it first, and with `leased` only while this instance holds the game's
   // lease (the timer's work). True if it ended it here.

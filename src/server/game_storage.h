@@ -51,6 +51,10 @@ class GameStorage {
                           const std::string& reason, std::int64_t updated_ms) = 0;
   // white | black | empty (no offer).
   virtual void set_draw_offer(const std::string& id, const std::string& seat) = 0;
+  // The takeback and rematch offers (text of GameOffers), stored only if they still are
+  // `expected`: StaleGame when another instance changed them first.
+  virtual void set_offers(const std::string& id, const std::string& expected,
+                          const std::string& offers) = 0;
   virtual void set_turn(const std::string& id, std::int64_t turn_started_ms,
                         std::int64_t flag_at_ms) = 0;
   // At start-up: every unfinished game's turn restarts at `now_ms` (time while the server
@@ -80,6 +84,14 @@ class GameStorage {
   // back end that is not shared. An empty handler stops the calls: after that returns,
   // none is running or will run.
   virtual void on_other_instance_change(std::function<void(const std::string& id)> handler) {
+    (void)handler;
+  }
+  // Move now that reached an instance where the engine of game `id` does not think: asks
+  // every instance (this one too) through on_move_now_asked; the one whose engine thinks
+  // stops it, so that it moves at once. Nothing on a back end that is not shared.
+  virtual void ask_to_move_now(const std::string& id) { (void)id; }
+  // `handler` gets the id of each game asked so, on a thread of storage's own (as above).
+  virtual void on_move_now_asked(std::function<void(const std::string& id)> handler) {
     (void)handler;
   }
 };

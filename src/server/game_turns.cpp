@@ -105,6 +105,15 @@ void GameService::commit_draw_offer(Match& match, std::optional<games::Side> off
   match.touch();
 }
 
+void GameService::commit_offers(Match& match, const GameOffers& next) {
+  // The stored text as read (match.row.offers) is what the write expects to replace.
+  std::string text = next.to_text();
+  storage_.set_offers(match.row.id, match.row.offers, text);
+  match.row.offers = std::move(text);
+  match.offers = next;
+  match.touch();
+}
+
 bool GameService::falls_now(const Match& match, std::int64_t now) {
   return match.clock && !match.over() && match.clock->flagged(now).has_value();
 }

@@ -184,16 +184,24 @@ void Lobby::changed(const std::vector<StoredChallenge>& closed) {
 }
 
 void Lobby::arrived(std::int64_t account) {
-  std::lock_guard lock(mutex_);
-  ++watching_[account];
+  {
+    std::lock_guard lock(mutex_);
+    ++watching_[account];
+  }
+  streams_everywhere(account, +1);
 }
 
 void Lobby::left(std::int64_t account) {
+  bool here = true;
   {
     std::lock_guard lock(mutex_);
-    if (--watching_[account] > 0) return;
-    watching_.erase(account);
+    if (--watching_[account] <= 0) {
+      watching_.erase(account);
+      here = false;
+    }
   }
+  // Counted in storage too (shared storage), whether or not streams remain here.
+  if (streams_everywhere(account, -1) > 0 || here) return;
   try {
     std::vector<StoredChallenge> closed;
     for (const std::string& id : challenges_.cancel_challenges_of(account))
@@ -201,6 +209,15 @@ void Lobby::left(std::int64_t account) {
     if (!closed.empty()) changed(closed);
   } catch (const std::exception&) {
     // Storage refused: the challenges stay open until their creator cancels them.
+  }
+}
+
+int Lobby::streams_everywhere(std::int64_t account, int change) {
+  if (!games_.shares_storage()) return 0;
+  try {
+    return challenges_.count_lobby_streams(account, games_.instance_id(), change, now_());
+  } catch (const std::exception&) {
+    return 0;  // storage fails: this instance's own streams decide
   }
 }
 

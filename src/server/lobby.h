@@ -71,6 +71,10 @@ class Lobby {
   void changed_elsewhere(const std::string& id);
   void arrived(std::int64_t account);
   void left(std::int64_t account);
+  // Shared storage: this instance's count of `account`'s lobby streams changes by
+  // `change` in storage, and the streams it has on every live instance are returned
+  // (this one's included); 0 where storage is not shared or fails.
+  int streams_everywhere(std::int64_t account, int change);
   std::uint64_t version();
   nlohmann::json list_for(std::int64_t account);
   StoredChallenge visible(const SignedIn& who, const std::string& id);

@@ -137,6 +137,14 @@ constexpr PgMigration kPgMigrations[] = {
          holder TEXT NOT NULL,
          expires_ms BIGINT NOT NULL);
        ALTER TABLE challenges ADD COLUMN instance TEXT NOT NULL DEFAULT '';)"},
+    // The takeback and rematch offers, so that every instance sees and answers them,
+    // and each instance's lobby streams per account (challenge_storage.h).
+    {8, R"(ALTER TABLE games ADD COLUMN offers TEXT NOT NULL DEFAULT '';
+       CREATE TABLE lobby_streams (
+         account BIGINT NOT NULL,
+         instance TEXT NOT NULL,
+         streams INTEGER NOT NULL,
+         PRIMARY KEY (account, instance));)"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -98,6 +98,7 @@ StoredGame read_game(const pqxx::row& r) {
   g.black_account = r[23].as<std::int64_t>();
   g.rated = r[24].as<int>() != 0;
   g.days_per_move = r[25].as<int>();
+  g.offers = r[26].as<std::string>();
   return g;
 }
 
@@ -109,6 +110,7 @@ PgStorage::PgStorage(const std::string& url, std::size_t connections)
 PgStorage::~PgStorage() {
   on_other_instance_change(nullptr);
   on_other_instance_challenge(nullptr);
+  on_move_now_asked(nullptr);
 }
 
 void PgStorage::on_other_instance_change(std::function<void(const std::string& id)> handler) {
@@ -207,6 +209,22 @@ void PgStorage::set_draw_offer(const std::string& id, const std::string& seat) {
     const auto changed = t.exec_params("UPDATE games SET draw_offer = $1 WHERE id = $2", seat, id);
     if (changed.affected_rows() != 1) throw std::runtime_error("storage: no stored game " + id);
     notify_change(t, id);
+  });
+}
+
+void PgStorage::set_offers(const std::string& id, const std::string& expected,
+                           const std::string& offers) {
+  transact([&](pqxx::work& t) {
+    // The row's lock orders two instances' answers: the second finds the offers changed.
+    const auto changed = t.exec_params("UPDATE games SET offers = $1 WHERE id = $2 AND offers = $3",
+                                       offers, id, expected);
+    if (changed.affected_rows() == 1) {
+      notify_change(t, id);
+      return;
+    }
+    if (t.exec_params("SELECT 1 FROM games WHERE id = $1", id).empty())
+      throw std::runtime_error("storage: no stored game " + id);
+    throw StaleGame(id);
   });
 }
 

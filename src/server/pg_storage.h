@@ -56,6 +56,8 @@ class PgStorage : public ServerStorage {
   void set_result(const std::string& id, const std::string& result, const std::string& reason,
                   std::int64_t updated_ms) override;
   void set_draw_offer(const std::string& id, const std::string& seat) override;
+  void set_offers(const std::string& id, const std::string& expected,
+                  const std::string& offers) override;
   void set_turn(const std::string& id, std::int64_t turn_started_ms,
                 std::int64_t flag_at_ms) override;
   void restart_turns(std::int64_t now_ms) override;
@@ -71,6 +73,9 @@ class PgStorage : public ServerStorage {
   // Each write to a game NOTIFYs the channel ordo_games with "INSTANCE GAME_ID"; this
   // instance's listener hands on the others' (pg_listener.h).
   void on_other_instance_change(std::function<void(const std::string& id)> handler) override;
+  // Move now NOTIFYs the channel ordo_move_now with the game's id (pg_storage_leases.cpp).
+  void ask_to_move_now(const std::string& id) override;
+  void on_move_now_asked(std::function<void(const std::string& id)> handler) override;
 
   // AccountStorage and PlayerGamesStorage (pg_storage_accounts.cpp).
   std::int64_t create_account(const std::string& name, const std::string& name_key,
@@ -125,6 +130,8 @@ class PgStorage : public ServerStorage {
                               const std::string& holder, std::int64_t now_ms) override;
   std::vector<std::string> engine_turns_unleased(std::int64_t now_ms) override;
   std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) override;
+  int count_lobby_streams(std::int64_t account, const std::string& instance, int change,
+                          std::int64_t now_ms) override;
 
  private:
   // Runs `work(transaction)` in one transaction on a pooled connection and commits it;
@@ -148,7 +155,8 @@ class PgStorage : public ServerStorage {
   std::string instance_;  // a random name, so that an instance ignores its own changes
   std::mutex listener_mutex_;
   std::unique_ptr<PgListener> listener_;
-  std::unique_ptr<PgListener> lobby_listener_;  // under listener_mutex_
+  std::unique_ptr<PgListener> lobby_listener_;     // under listener_mutex_
+  std::unique_ptr<PgListener> move_now_listener_;  // under listener_mutex_
 };
 
 // The schema (pg_schema.cpp): brings the database to the latest version, once, however
@@ -158,6 +166,6 @@ void migrate_pg_schema(PgPool& pool);
 // migration's transaction.
 void install_pg_routines(pqxx::transaction_base& t);
 int pg_schema_version(pqxx::transaction_base& t);
-inline constexpr int kPgSchemaVersion = 7;
+inline constexpr int kPgSchemaVersion = 8;
 
 }  // namespace ordo::server

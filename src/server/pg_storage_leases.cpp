@@ -5,6 +5,7 @@
 #include "server/pg_storage.h"
 #include "server/pg_storage_impl.h"
 #include "server/pg_storage_ratings.h"
+#include "server/storage_lobby_streams.h"
 
 namespace ordo::server {
 
@@ -18,6 +19,18 @@ constexpr const char* kEngineTurnUnleased =
     "AND expires_ms > $1) ORDER BY created_ms, seq";
 
 }  // namespace
+
+void PgStorage::ask_to_move_now(const std::string& id) {
+  transact([&](pqxx::work& t) { t.exec_params("SELECT pg_notify('ordo_move_now', $1)", id); });
+}
+
+void PgStorage::on_move_now_asked(std::function<void(const std::string& id)> handler) {
+  std::lock_guard lock(listener_mutex_);
+  move_now_listener_.reset();  // joins its thread: the old handler runs no more
+  if (!handler) return;
+  // Every instance hears it, the asking one too: only the one whose engine thinks acts.
+  move_now_listener_ = std::make_unique<PgListener>(pool_, "ordo_move_now", std::move(handler));
+}
 
 bool PgStorage::take_lease(const std::string& key, const std::string& holder, std::int64_t now_ms,
                            std::int64_t until_ms) {
@@ -90,6 +103,15 @@ std::vector<std::string> PgStorage::cancel_challenges_of_lapsed_instances(std::i
       ids.push_back(row[0].as<std::string>());
     for (const std::string& id : ids) notify_challenge(t, id);
     return ids;
+  });
+}
+
+int PgStorage::count_lobby_streams(std::int64_t account, const std::string& instance, int change,
+                                   std::int64_t now_ms) {
+  return transact([&](pqxx::work& t) {
+    t.exec_params(kCountLobbyStreams, account, instance, change);
+    t.exec_params(kDropEmptyLobbyStreams, account, instance);
+    return t.exec_params(kLiveLobbyStreams, account, instance, now_ms)[0][0].as<int>();
   });
 }
 

@@ -47,6 +47,11 @@ void add_challenge_instance_column(sqlite3* db) {
   add_column_if_missing(db, "challenges", "instance", "TEXT NOT NULL DEFAULT ''");
 }
 
+// Version 8: the takeback and rematch offers (game_offers.h).
+void add_offers_column(sqlite3* db) {
+  add_column_if_missing(db, "games", "offers", "TEXT NOT NULL DEFAULT ''");
+}
+
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
 // are digested here (a value that already is a digest is left as it is).
 void digest_stored_tokens(sqlite3* db) {
@@ -204,6 +209,13 @@ constexpr Migration kMigrations[] = {
           key TEXT PRIMARY KEY,
           holder TEXT NOT NULL,
           expires_ms INTEGER NOT NULL);)"},
+    // The takeback and rematch offers, stored with the game as the draw offer is, and each
+    // instance's lobby streams per account (challenge_storage.h).
+    {add_offers_column, R"(CREATE TABLE IF NOT EXISTS lobby_streams (
+          account INTEGER NOT NULL,
+          instance TEXT NOT NULL,
+          streams INTEGER NOT NULL,
+          PRIMARY KEY (account, instance));)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 
@@ -256,6 +268,7 @@ StoredGame read_game(sqlite3_stmt* s) {
   g.black_account = sqlite3_column_int64(s, 23);
   g.rated = sqlite3_column_int(s, 24) != 0;
   g.days_per_move = sqlite3_column_int(s, 25);
+  g.offers = column_text(s, 26);
   return g;
 }
 
@@ -389,6 +402,7 @@ SqliteStorage::~SqliteStorage() {
   list_games_.reset();
   select_game_.reset();
   set_draw_offer_.reset();
+  set_offers_.reset();
   set_turn_.reset();
   flagged_.reset();
   to_resume_.reset();
@@ -570,6 +584,22 @@ void SqliteStorage::set_draw_offer(const std::string& id, const std::string& sea
   bind_text(s, 2, id);
   run(db_, s, "store draw offer");
   if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
+}
+
+void SqliteStorage::set_offers(const std::string& id, const std::string& expected,
+                               const std::string& offers) {
+  std::lock_guard lock(mutex_);
+  auto* s = prepare(set_offers_, "UPDATE games SET offers = ? WHERE id = ? AND offers = ?");
+  bind_text(s, 1, offers);
+  bind_text(s, 2, id);
+  bind_text(s, 3, expected);
+  run(db_, s, "store offers");
+  if (sqlite3_changes(db_) == 1) return;
+  Statement exists = prepared(db_, "SELECT 1 FROM games WHERE id = ?");
+  bind_text(exists.get(), 1, id);
+  if (!next_row(db_, exists.get(), "find game"))
+    throw std::runtime_error("storage: no stored game " + id);
+  throw StaleGame(id);
 }
 
 void SqliteStorage::set_turn(const std::string& id, std::int64_t turn_started_ms,

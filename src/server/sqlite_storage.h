@@ -29,7 +29,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class SqliteStorage : public ServerStorage {
  public:
-  static constexpr int kSchemaVersion = 7;
+  static constexpr int kSchemaVersion = 8;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
   // up to date. Throws std::runtime_error saying what is wrong and what to do: for a
@@ -53,6 +53,8 @@ class SqliteStorage : public ServerStorage {
   void set_result(const std::string& id, const std::string& result, const std::string& reason,
                   std::int64_t updated_ms) override;
   void set_draw_offer(const std::string& id, const std::string& seat) override;
+  void set_offers(const std::string& id, const std::string& expected,
+                  const std::string& offers) override;
   void set_turn(const std::string& id, std::int64_t turn_started_ms,
                 std::int64_t flag_at_ms) override;
   void restart_turns(std::int64_t now_ms) override;
@@ -133,6 +135,8 @@ class SqliteStorage : public ServerStorage {
                               const std::string& holder, std::int64_t now_ms) override;
   std::vector<std::string> engine_turns_unleased(std::int64_t now_ms) override;
   std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) override;
+  int count_lobby_streams(std::int64_t account, const std::string& instance, int change,
+                          std::int64_t now_ms) override;
 
  private:
   void execute(const char* sql);
@@ -151,7 +155,7 @@ class SqliteStorage : public ServerStorage {
   std::mutex checkpoint_mutex_;
   sqlite3* checkpoint_db_ = nullptr;
   Statement insert_game_, insert_move_, update_result_, delete_moves_, select_games_, select_moves_,
-      list_games_, select_game_, set_draw_offer_, set_turn_, flagged_, to_resume_;
+      list_games_, select_game_, set_draw_offer_, set_offers_, set_turn_, flagged_, to_resume_;
 };
 
 }  // namespace ordo::server

@@ -4,6 +4,7 @@
 // schema and answer the same calls.
 #include "server/sqlite_helpers.h"
 #include "server/sqlite_storage.h"
+#include "server/storage_lobby_streams.h"
 
 namespace ordo::server {
 
@@ -92,6 +93,29 @@ std::vector<std::string> SqliteStorage::cancel_challenges_of_lapsed_instances(st
                          "challenges.instance AND expires_ms > ?) RETURNING id");
   sqlite3_bind_int64(s.get(), 1, now_ms);
   return read_ids(db_, s.get(), "cancel challenges");
+}
+
+int SqliteStorage::count_lobby_streams(std::int64_t account, const std::string& instance,
+                                       int change, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  Transaction t(db_);
+  Statement count = prepared(db_, kCountLobbyStreams);
+  sqlite3_bind_int64(count.get(), 1, account);
+  bind_text(count.get(), 2, instance);
+  sqlite3_bind_int(count.get(), 3, change);
+  run(db_, count.get(), "count lobby streams");
+  Statement drop = prepared(db_, kDropEmptyLobbyStreams);
+  sqlite3_bind_int64(drop.get(), 1, account);
+  bind_text(drop.get(), 2, instance);
+  run(db_, drop.get(), "drop lobby streams");
+  Statement live = prepared(db_, kLiveLobbyStreams);
+  sqlite3_bind_int64(live.get(), 1, account);
+  bind_text(live.get(), 2, instance);
+  sqlite3_bind_int64(live.get(), 3, now_ms);
+  if (!next_row(db_, live.get(), "read lobby streams")) fail(db_, "read lobby streams");
+  const int streams = sqlite3_column_int(live.get(), 0);
+  t.commit();
+  return streams;
 }
 
 }  // namespace ordo::server

@@ -42,6 +42,8 @@ struct StoredGame {
   // A correspondence game: each move must come within this many days (its deadline is
   // flag_at_ms, which a restart keeps); 0 for a game with a clock or none.
   int days_per_move = 0;
+  // The takeback and rematch offers (GameOffers, game_offers.h) as text; empty: none.
+  std::string offers;
 };
 
 struct StoredMove {

@@ -235,7 +235,7 @@ GameService::Watch GameService::watch(const std::string& id, const std::string& 
     refresh_if_stale(*match);  // as above
     seats = seats_of(*match, token);
   }
-  return Watch(match, std::make_shared<PresenceGuard>(match, std::move(seats)));
+  return Watch(match, presence_guard(match, std::move(seats)));
 }
 
 std::optional<json> GameService::next_state(const Watch& watch, const std::string& token,

@@ -22,10 +22,13 @@ GameService::GameService(ServerStorage& storage, ServiceOptions options)
   try {
     // Held while this instance lives: the challenges made on it stand (lobby.h).
     if (storage_.shared()) leases_.take(instance_lease_key(leases_.holder()));
+    // Streams counted under this name before (a restart) are not open now.
+    drop_streams_of_gone_instances(leases_.holder());
     resume_at_start();
     storage_.on_other_instance_change(
         [this](const std::string& id) { refresh_changed_elsewhere(id); });
     storage_.on_move_now_asked([this](const std::string& id) { move_now_asked(id); });
+    storage_.on_presence_changed([this](const std::string& id) { presence_changed_elsewhere(id); });
   } catch (...) {
     // Storage that fails here (read-only, damaged) must reach the caller as its error,
     // not end the process through a thread left running.
@@ -38,6 +41,7 @@ GameService::GameService(ServerStorage& storage, ServiceOptions options)
 void GameService::stop_threads() {
   storage_.on_other_instance_change(nullptr);
   storage_.on_move_now_asked(nullptr);
+  storage_.on_presence_changed(nullptr);
   close();
   {
     std::lock_guard lock(answers_mutex_);
@@ -50,8 +54,15 @@ void GameService::stop_threads() {
     std::lock_guard game_lock(match->mutex);
     if (match->engine) match->engine->stop();
   }
-  // Others take this instance's work over at once rather than when the leases lapse.
-  if (storage_.shared()) leases_.release_all();
+  // Others take this instance's work over at once rather than when the leases lapse,
+  // and show its players' streams closed.
+  if (!storage_.shared()) return;
+  leases_.release_all();
+  try {
+    drop_streams_of_gone_instances(leases_.holder());
+  } catch (const std::exception& e) {
+    std::cerr << "warning: open streams not forgotten: " << e.what() << '\n';
+  }
 }
 
 GameService::~GameService() {
@@ -200,6 +211,7 @@ void GameService::timer_round(bool housekeeping) {
   step("retrying engine moves", [&] { retry_owed_engine_moves(); });
   if (!housekeeping) return;
   step("taking over engine turns", [&] { take_over_engine_turns(); });
+  step("forgetting the streams of instances gone", [&] { drop_streams_of_gone_instances(); });
   step("housekeeping", [&] {
     std::lock_guard lock(housekeeping_mutex_);
     if (housekeeping_) housekeeping_();

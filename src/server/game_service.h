@@ -254,6 +254,20 @@ class GameService {
   // (and so moves) if it thinks on this one.
   void move_now_asked(const std::string& id);
 
+  // game_presence.cpp, where storage is shared (presence_storage.h). The guard of a
+  // watch by `seats`, which stores when they open or close here.
+  std::shared_ptr<PresenceGuard> presence_guard(std::shared_ptr<Match> match,
+                                                std::vector<games::Side> seats);
+  // Under the game's lock: reads the seats open on other instances (throws if storage
+  // fails), or does so if they are not known (a failure is reported, not thrown).
+  void read_presence_elsewhere(Match& match);
+  void know_presence_elsewhere(Match& match);
+  // The storage's listener: game `id`'s presence changed on some instance.
+  void presence_changed_elsewhere(const std::string& id);
+  // Forgets the streams of instances that are gone, and of `starting` (this one, at its
+  // start); the timer's housekeeping calls it with none starting.
+  void drop_streams_of_gone_instances(const std::string& starting = {});
+
   // game_chat.cpp, under the game's lock.
   void load_chat(Match& match);
   void add_chat_state(Match& match, const std::vector<games::Side>& seats, nlohmann::json& state);

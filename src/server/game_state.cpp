@@ -106,6 +106,7 @@ json GameService::state_of(Match& match, const std::string& token) {
     state["ai"] = nullptr;
   state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
   add_rating_state(match, state);
+  know_presence_elsewhere(match);
   add_offer_state(match, state);
   const std::vector<games::Side> seats = seats_of(match, token);
   json you = json::array();

@@ -138,13 +138,21 @@ constexpr PgMigration kPgMigrations[] = {
          expires_ms BIGINT NOT NULL);
        ALTER TABLE challenges ADD COLUMN instance TEXT NOT NULL DEFAULT '';)"},
     // The takeback and rematch offers, so that every instance sees and answers them,
-    // and each instance's lobby streams per account (challenge_storage.h).
+    // each instance's lobby streams per account (challenge_storage.h), and its seats'
+    // streams (presence_storage.h).
     {8, R"(ALTER TABLE games ADD COLUMN offers TEXT NOT NULL DEFAULT '';
        CREATE TABLE lobby_streams (
          account BIGINT NOT NULL,
          instance TEXT NOT NULL,
          streams INTEGER NOT NULL,
-         PRIMARY KEY (account, instance));)"},
+         PRIMARY KEY (account, instance));
+       -- Which instance has a stream of which seat open (presence_storage.h). Only here:
+       -- one SQLite server knows its streams in memory.
+       CREATE TABLE seat_streams (
+         game TEXT NOT NULL,
+         seat TEXT NOT NULL,
+         instance TEXT NOT NULL,
+         PRIMARY KEY (game, seat, instance));)"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -111,6 +111,7 @@ PgStorage::~PgStorage() {
   on_other_instance_change(nullptr);
   on_other_instance_challenge(nullptr);
   on_move_now_asked(nullptr);
+  on_presence_changed(nullptr);
 }
 
 void PgStorage::on_other_instance_change(std::function<void(const std::string& id)> handler) {

@@ -133,6 +133,15 @@ class PgStorage : public ServerStorage {
   int count_lobby_streams(std::int64_t account, const std::string& instance, int change,
                           std::int64_t now_ms) override;
 
+  // PresenceStorage (pg_storage_presence.cpp): rows of seat_streams; each change NOTIFYs
+  // the channel ordo_presence with the game's id.
+  void set_seat_open(const std::string& id, const std::string& seat, const std::string& instance,
+                     bool open) override;
+  std::vector<std::string> seats_open_elsewhere(const std::string& id, const std::string& instance,
+                                                std::int64_t now_ms) override;
+  void drop_streams_of_gone_instances(const std::string& starting, std::int64_t now_ms) override;
+  void on_presence_changed(std::function<void(const std::string& id)> handler) override;
+
  private:
   // Runs `work(transaction)` in one transaction on a pooled connection and commits it;
   // a broken connection is dropped from the pool. Every call above is one of these.
@@ -157,6 +166,7 @@ class PgStorage : public ServerStorage {
   std::unique_ptr<PgListener> listener_;
   std::unique_ptr<PgListener> lobby_listener_;     // under listener_mutex_
   std::unique_ptr<PgListener> move_now_listener_;  // under listener_mutex_
+  std::unique_ptr<PgListener> presence_listener_;  // under listener_mutex_
 };
 
 // The schema (pg_schema.cpp): brings the database to the latest version, once, however

@@ -1,9 +1,13 @@
 // Which seats of a game have an open event stream, so that each player can see whether
 // the other one is there. Counted per seat: a player may have the game open in two tabs.
+// Where instances share storage, the streams open on the others are read from it
+// (presence_storage.h, game_presence.cpp).
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/any_game.h"
@@ -13,16 +17,26 @@ namespace ordo::server {
 struct Match;
 
 struct SeatPresence {
-  std::array<int, 2> streams{};
+  std::array<int, 2> streams{};  // open on this instance
+  // The seats with a stream open on another instance, and whether that is known: read
+  // when first needed and again after each change another instance announces.
+  std::array<bool, 2> elsewhere{};
+  bool elsewhere_known = false;
   bool connected(games::Side seat) const {
-    return streams[static_cast<std::size_t>(index(seat))] > 0;
+    const auto i = static_cast<std::size_t>(index(seat));
+    return streams[i] > 0 || elsewhere[i];
   }
 };
+
+// Told, under the game's lock, when a seat's streams on this instance become or stop
+// being any (where instances share storage, it is stored for the others).
+using SeatOpenChange = std::function<void(const std::string& game_id, games::Side seat, bool open)>;
 
 // Counts `seats` as connected while it lives; each change wakes the game's streams.
 class PresenceGuard {
  public:
-  PresenceGuard(std::shared_ptr<Match> match, std::vector<games::Side> seats);
+  PresenceGuard(std::shared_ptr<Match> match, std::vector<games::Side> seats,
+                SeatOpenChange on_change = {});
   ~PresenceGuard();
   PresenceGuard(const PresenceGuard&) = delete;
   PresenceGuard& operator=(const PresenceGuard&) = delete;
@@ -32,6 +46,7 @@ class PresenceGuard {
 
   std::shared_ptr<Match> match_;
   std::vector<games::Side> seats_;
+  SeatOpenChange on_change_;
 };
 
 }  // namespace ordo::server

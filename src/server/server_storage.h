@@ -9,6 +9,7 @@
 #include "server/game_storage.h"
 #include "server/lease_storage.h"
 #include "server/player_games_storage.h"
+#include "server/presence_storage.h"
 
 namespace ordo::server {
 
@@ -17,7 +18,8 @@ class ServerStorage : public GameStorage,
                       public ChallengeStorage,
                       public PlayerGamesStorage,
                       public ChatStorage,
-                      public LeaseStorage {
+                      public LeaseStorage,
+                      public PresenceStorage {
  public:
   // The schema version of the database (each back end migrates to its own latest).
   virtual int schema_version() = 0;

@@ -75,6 +75,16 @@ class AccountStorage {
   virtual std::optional<StoredSession> session(const std::string& digest) = 0;
   virtual void delete_session(const std::string& digest) = 0;
 
+  // Failed log-ins (login_throttle.h), stored so that every instance on the database
+  // counts them. Each key is a digest (of a name or an address). Records a failure of
+  // each of `keys` at `at_ms`, forgetting every failure at or before `forget_until_ms`.
+  virtual void add_login_failures(const std::vector<std::string>& keys, std::int64_t at_ms,
+                                  std::int64_t forget_until_ms) = 0;
+  // The times of `key`'s last `limit` failures after `since_ms`, oldest first.
+  virtual std::vector<std::int64_t> login_failures(const std::string& key, std::int64_t since_ms,
+                                                   int limit) = 0;
+  virtual void clear_login_failures(const std::string& key) = 0;
+
   // The pool's ratings, best first.
   virtual std::vector<StoredRating> ratings(const RatingPool& pool, int limit) = 0;
   // The rating changes a rated game made (none for a casual or unfinished one).

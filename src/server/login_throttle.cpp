@@ -2,54 +2,46 @@
 
 #include <algorithm>
 
+#include "server/token_digest.h"
+
 namespace ordo::server {
 
 namespace {
 
-constexpr std::size_t kPruneAbove = 100000;
+std::string name_key_of(const std::string& name_key) {
+  return token_digest("name:" + name_key);
+}
+
+std::string address_key_of(const std::string& address) {
+  return token_digest("address:" + address);
+}
 
 }  // namespace
 
-LoginThrottle::LoginThrottle(LoginLimits limits, TimeSource now)
-    : limits_(limits), now_(std::move(now)) {}
+LoginThrottle::LoginThrottle(AccountStorage& storage, LoginLimits limits, TimeSource now)
+    : storage_(storage), limits_(limits), now_(std::move(now)) {}
 
 std::int64_t LoginThrottle::wait_for(const std::string& key, int limit, std::int64_t now) {
-  auto it = failures_.find(key);
-  if (it == failures_.end() || static_cast<int>(it->second.size()) < limit) return 0;
-  // Full: the oldest failure must leave the window first.
-  return std::max<std::int64_t>(0, it->second.front() + limits_.window_ms - now);
+  const auto times = storage_.login_failures(key, now - limits_.window_ms, limit);
+  if (static_cast<int>(times.size()) < limit) return 0;
+  // Full: the oldest of the last `limit` failures must leave the window first.
+  return std::max<std::int64_t>(0, times.front() + limits_.window_ms - now);
 }
 
 std::int64_t LoginThrottle::wait_ms(const std::string& name_key, const std::string& address) {
-  std::lock_guard lock(mutex_);
   const std::int64_t now = now_();
-  return std::max(wait_for("n:" + name_key, limits_.per_account, now),
-                  wait_for("a:" + address, limits_.per_address, now));
-}
-
-void LoginThrottle::add(const std::string& key, int limit, std::int64_t now) {
-  auto& times = failures_[key];
-  times.push_back(now);
-  while (static_cast<int>(times.size()) > limit) times.pop_front();
+  return std::max(wait_for(name_key_of(name_key), limits_.per_account, now),
+                  wait_for(address_key_of(address), limits_.per_address, now));
 }
 
 void LoginThrottle::failed(const std::string& name_key, const std::string& address) {
-  std::lock_guard lock(mutex_);
   const std::int64_t now = now_();
-  if (failures_.size() > kPruneAbove) prune(now);
-  add("n:" + name_key, limits_.per_account, now);
-  add("a:" + address, limits_.per_address, now);
+  storage_.add_login_failures({name_key_of(name_key), address_key_of(address)}, now,
+                              now - limits_.window_ms);
 }
 
 void LoginThrottle::succeeded(const std::string& name_key) {
-  std::lock_guard lock(mutex_);
-  failures_.erase("n:" + name_key);
-}
-
-void LoginThrottle::prune(std::int64_t now) {
-  std::erase_if(failures_, [&](const auto& entry) {
-    return entry.second.empty() || entry.second.back() + limits_.window_ms <= now;
-  });
+  storage_.clear_login_failures(name_key_of(name_key));
 }
 
 }  // namespace ordo::server

@@ -1,15 +1,14 @@
 // Limits failed log-ins per account name and per client address within a sliding window,
-// so that guessing passwords is slow; the clock is injected (tests need no sleeps).
-// Memory stays bounded: a key keeps at most its limit of times, and keys whose times have
-// all left the window are dropped when the table grows.
+// so that guessing passwords is slow; the clock is injected (tests need no sleeps). The
+// failures are stored (AccountStorage), so that every instance on one database counts
+// them all and a restart forgets none; under digests of the name and the address, which
+// storage need not know. Stored failures older than the window are swept as new ones come.
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <mutex>
 #include <string>
-#include <unordered_map>
 
+#include "server/account_storage.h"
 #include "server/chess_clock.h"
 
 namespace ordo::server {
@@ -22,7 +21,7 @@ struct LoginLimits {
 
 class LoginThrottle {
  public:
-  LoginThrottle(LoginLimits limits, TimeSource now);
+  LoginThrottle(AccountStorage& storage, LoginLimits limits, TimeSource now);
 
   // 0 if an attempt for this account name (its folded key) from this address may go on,
   // else how many milliseconds until one may.
@@ -33,13 +32,10 @@ class LoginThrottle {
 
  private:
   std::int64_t wait_for(const std::string& key, int limit, std::int64_t now);
-  void add(const std::string& key, int limit, std::int64_t now);
-  void prune(std::int64_t now);
 
+  AccountStorage& storage_;
   LoginLimits limits_;
   TimeSource now_;
-  std::mutex mutex_;
-  std::unordered_map<std::string, std::deque<std::int64_t>> failures_;  // oldest first
 };
 
 }  // namespace ordo::server

@@ -138,8 +138,8 @@ constexpr PgMigration kPgMigrations[] = {
          expires_ms BIGINT NOT NULL);
        ALTER TABLE challenges ADD COLUMN instance TEXT NOT NULL DEFAULT '';)"},
     // The takeback and rematch offers, so that every instance sees and answers them,
-    // each instance's lobby streams per account (challenge_storage.h), and its seats'
-    // streams (presence_storage.h).
+    // each instance's lobby streams per account (challenge_storage.h), its seats'
+    // streams (presence_storage.h), and the failed log-ins (login_throttle.h).
     {8, R"(ALTER TABLE games ADD COLUMN offers TEXT NOT NULL DEFAULT '';
        CREATE TABLE lobby_streams (
          account BIGINT NOT NULL,
@@ -152,7 +152,12 @@ constexpr PgMigration kPgMigrations[] = {
          game TEXT NOT NULL,
          seat TEXT NOT NULL,
          instance TEXT NOT NULL,
-         PRIMARY KEY (game, seat, instance));)"},
+         PRIMARY KEY (game, seat, instance));
+       CREATE TABLE login_failures (
+         key TEXT NOT NULL,
+         at_ms BIGINT NOT NULL);
+       CREATE INDEX login_failures_by_key ON login_failures (key, at_ms);
+       CREATE INDEX login_failures_by_time ON login_failures (at_ms);)"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -191,6 +191,35 @@ void PgStorage::delete_session(const std::string& digest) {
   transact([&](pqxx::work& t) { t.exec_params("DELETE FROM sessions WHERE digest = $1", digest); });
 }
 
+void PgStorage::add_login_failures(const std::vector<std::string>& keys, std::int64_t at_ms,
+                                   std::int64_t forget_until_ms) {
+  transact([&](pqxx::work& t) {
+    // Failures out of every window are swept here, so the table holds only recent ones.
+    t.exec_params("DELETE FROM login_failures WHERE at_ms <= $1", forget_until_ms);
+    for (const std::string& key : keys)
+      t.exec_params("INSERT INTO login_failures (key, at_ms) VALUES ($1, $2)", key, at_ms);
+  });
+}
+
+std::vector<std::int64_t> PgStorage::login_failures(const std::string& key, std::int64_t since_ms,
+                                                    int limit) {
+  return one_statement([&](pqxx::transaction_base& t) {
+    std::vector<std::int64_t> times;
+    for (const auto& row :
+         t.exec_params("SELECT at_ms FROM login_failures WHERE key = $1 AND at_ms > $2 "
+                       "ORDER BY at_ms DESC LIMIT $3",
+                       key, since_ms, limit))
+      times.insert(times.begin(), row[0].as<std::int64_t>());
+    return times;
+  });
+}
+
+void PgStorage::clear_login_failures(const std::string& key) {
+  one_statement([&](pqxx::transaction_base& t) {
+    t.exec_params("DELETE FROM login_failures WHERE key = $1", key);
+  });
+}
+
 std::vector<StoredRating> PgStorage::ratings(const RatingPool& pool, int limit) {
   return transact([&](pqxx::work& t) {
     std::vector<StoredRating> list;

@@ -209,13 +209,19 @@ constexpr Migration kMigrations[] = {
           key TEXT PRIMARY KEY,
           holder TEXT NOT NULL,
           expires_ms INTEGER NOT NULL);)"},
-    // The takeback and rematch offers, stored with the game as the draw offer is, and each
-    // instance's lobby streams per account (challenge_storage.h).
+    // The takeback and rematch offers, stored with the game as the draw offer is, each
+    // instance's lobby streams per account (challenge_storage.h), and the failed log-ins
+    // (login_throttle.h).
     {add_offers_column, R"(CREATE TABLE IF NOT EXISTS lobby_streams (
           account INTEGER NOT NULL,
           instance TEXT NOT NULL,
           streams INTEGER NOT NULL,
-          PRIMARY KEY (account, instance));)"},
+          PRIMARY KEY (account, instance));
+        CREATE TABLE IF NOT EXISTS login_failures (
+          key TEXT NOT NULL,
+          at_ms INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS login_failures_by_key ON login_failures (key, at_ms);
+        CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at_ms);)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 

@@ -92,6 +92,11 @@ class SqliteStorage : public ServerStorage {
                       std::int64_t expires_ms) override;
   std::optional<StoredSession> session(const std::string& digest) override;
   void delete_session(const std::string& digest) override;
+  void add_login_failures(const std::vector<std::string>& keys, std::int64_t at_ms,
+                          std::int64_t forget_until_ms) override;
+  std::vector<std::int64_t> login_failures(const std::string& key, std::int64_t since_ms,
+                                           int limit) override;
+  void clear_login_failures(const std::string& key) override;
   std::vector<StoredAccount> all_accounts() override;
   bool set_account_disabled(std::int64_t id, bool disabled) override;
   std::vector<StoredRating> ratings(const RatingPool& pool, int limit) override;

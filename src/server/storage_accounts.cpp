@@ -149,4 +149,43 @@ void SqliteStorage::delete_session(const std::string& digest) {
   run(db_, s.get(), "delete session");
 }
 
+void SqliteStorage::add_login_failures(const std::vector<std::string>& keys, std::int64_t at_ms,
+                                       std::int64_t forget_until_ms) {
+  std::lock_guard lock(mutex_);
+  Transaction t(db_);
+  // Failures out of every window are swept here, so the table holds only recent ones.
+  Statement sweep = prepared(db_, "DELETE FROM login_failures WHERE at_ms <= ?");
+  sqlite3_bind_int64(sweep.get(), 1, forget_until_ms);
+  run(db_, sweep.get(), "sweep log-in failures");
+  for (const std::string& key : keys) {
+    Statement s = prepared(db_, "INSERT INTO login_failures (key, at_ms) VALUES (?, ?)");
+    bind_text(s.get(), 1, key);
+    sqlite3_bind_int64(s.get(), 2, at_ms);
+    run(db_, s.get(), "store a log-in failure");
+  }
+  t.commit();
+}
+
+std::vector<std::int64_t> SqliteStorage::login_failures(const std::string& key,
+                                                        std::int64_t since_ms, int limit) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_,
+                         "SELECT at_ms FROM login_failures WHERE key = ? AND at_ms > ? "
+                         "ORDER BY at_ms DESC LIMIT ?");
+  bind_text(s.get(), 1, key);
+  sqlite3_bind_int64(s.get(), 2, since_ms);
+  sqlite3_bind_int(s.get(), 3, limit);
+  std::vector<std::int64_t> times;
+  while (next_row(db_, s.get(), "read log-in failures"))
+    times.insert(times.begin(), sqlite3_column_int64(s.get(), 0));
+  return times;
+}
+
+void SqliteStorage::clear_login_failures(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, "DELETE FROM login_failures WHERE key = ?");
+  bind_text(s.get(), 1, key);
+  run(db_, s.get(), "clear log-in failures");
+}
+
 }  // namespace ordo::server

@@ -258,7 +258,7 @@ std::vector<StoredGame> PgStorage::all_games() {
 
 std::optional<StoredGame> PgStorage::game(const std::string& id) {
   if (!storable_text(id)) return std::nullopt;
-  return transact([&](pqxx::work& t) -> std::optional<StoredGame> {
+  return one_statement([&](pqxx::transaction_base& t) -> std::optional<StoredGame> {
     const auto rows =
         t.exec_params(std::string("SELECT ") + kPgGameColumns + " FROM games WHERE id = $1", id);
     if (rows.empty()) return std::nullopt;
@@ -276,8 +276,9 @@ std::optional<GameSummary> PgStorage::game_summary(const std::string& id) {
 }
 
 std::int64_t PgStorage::game_count() {
-  return transact(
-      [](pqxx::work& t) { return t.exec("SELECT COUNT(*) FROM games")[0][0].as<std::int64_t>(); });
+  return one_statement([](pqxx::transaction_base& t) {
+    return t.exec("SELECT COUNT(*) FROM games")[0][0].as<std::int64_t>();
+  });
 }
 
 std::vector<StoredGame> PgStorage::games_to_resume() {
@@ -293,7 +294,7 @@ std::vector<StoredGame> PgStorage::games_to_resume() {
 }
 
 std::vector<std::string> PgStorage::games_flagged_at(std::int64_t now_ms) {
-  return transact([&](pqxx::work& t) {
+  return one_statement([&](pqxx::transaction_base& t) {
     std::vector<std::string> ids;
     for (const auto& row :
          t.exec_params("SELECT id FROM games WHERE flag_at_ms > 0 AND flag_at_ms <= $1", now_ms))
@@ -304,7 +305,7 @@ std::vector<std::string> PgStorage::games_flagged_at(std::int64_t now_ms) {
 
 std::vector<StoredMove> PgStorage::moves_of(const std::string& id) {
   if (!storable_text(id)) return {};
-  return transact([&](pqxx::work& t) {
+  return one_statement([&](pqxx::transaction_base& t) {
     std::vector<StoredMove> moves;
     for (const auto& r :
          t.exec_params("SELECT ply, notation, \"by\", think_ms, clock_after_ms FROM moves "

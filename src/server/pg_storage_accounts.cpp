@@ -98,7 +98,7 @@ std::int64_t PgStorage::create_account(const std::string& name, const std::strin
 
 std::optional<StoredAccount> PgStorage::select_account(const std::string& where,
                                                        const std::string& key) {
-  return transact([&](pqxx::work& t) -> std::optional<StoredAccount> {
+  return one_statement([&](pqxx::transaction_base& t) -> std::optional<StoredAccount> {
     const auto rows = t.exec_params(
         "SELECT id, name, password_hash, created_ms, disabled FROM accounts WHERE " + where, key);
     if (rows.empty()) return std::nullopt;
@@ -179,7 +179,7 @@ void PgStorage::create_session(const std::string& digest, std::int64_t account_i
 
 std::optional<StoredSession> PgStorage::session(const std::string& digest) {
   if (!storable_text(digest)) return std::nullopt;
-  return transact([&](pqxx::work& t) -> std::optional<StoredSession> {
+  return one_statement([&](pqxx::transaction_base& t) -> std::optional<StoredSession> {
     const auto rows =
         t.exec_params("SELECT account_id, expires_ms FROM sessions WHERE digest = $1", digest);
     if (rows.empty()) return std::nullopt;

@@ -34,7 +34,7 @@ void PgStorage::on_move_now_asked(std::function<void(const std::string& id)> han
 
 bool PgStorage::take_lease(const std::string& key, const std::string& holder, std::int64_t now_ms,
                            std::int64_t until_ms) {
-  return transact([&](pqxx::work& t) {
+  return one_statement([&](pqxx::transaction_base& t) {
     return !t.exec_params(
                  "INSERT INTO leases (key, holder, expires_ms) VALUES ($1, $2, $3) "
                  "ON CONFLICT (key) DO UPDATE SET holder = EXCLUDED.holder, "
@@ -52,7 +52,7 @@ void PgStorage::release_lease(const std::string& key, const std::string& holder)
 }
 
 std::string PgStorage::lease_holder(const std::string& key, std::int64_t now_ms) {
-  return transact([&](pqxx::work& t) {
+  return one_statement([&](pqxx::transaction_base& t) {
     const auto rows =
         t.exec_params("SELECT holder FROM leases WHERE key = $1 AND expires_ms > $2", key, now_ms);
     return rows.empty() ? std::string() : rows[0][0].as<std::string>();
@@ -84,7 +84,7 @@ bool PgStorage::set_result_under_lease(const std::string& id, const std::string&
 }
 
 std::vector<std::string> PgStorage::engine_turns_unleased(std::int64_t now_ms) {
-  return transact([&](pqxx::work& t) {
+  return one_statement([&](pqxx::transaction_base& t) {
     std::vector<std::string> ids;
     for (const auto& row : t.exec_params(kEngineTurnUnleased, now_ms))
       ids.push_back(row[0].as<std::string>());

@@ -2,7 +2,8 @@
 // deployment docs say (scripts/with-two-instances, started by scripts/test-browser): two
 // players, each in a browser context of their own, play a network game while a spectator
 // watches. HAProxy sends each request to the next instance, so the moves are made through
-// both, and the spectator's page sees every one live, whichever instance streams to it.
+// both, and the spectator's page sees every one live, whichever instance streams to it;
+// each page shows both players connected, wherever their streams are.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { clickSquare, launch, newPage, waitForPly } from './helpers.mjs';
@@ -56,6 +57,12 @@ test('two players and a spectator through HAProxy: every move seen live', async 
   await black.goto(links.Black);
   await spectator.goto(links.Spectators);
   for (const p of [white, black, spectator]) await waitForPly(p, 0);
+  // Each player's stream may be on either instance; both show the other connected.
+  const connectedMark = (p, side) =>
+    p.locator(`.player-bar[data-side="${side}"] .presence[data-connected="true"]`);
+  await connectedMark(white, 'black').waitFor();
+  await connectedMark(black, 'white').waitFor();
+  for (const side of ['white', 'black']) await connectedMark(spectator, side).waitFor();
 
   const plies = 6;
   for (let ply = 0; ply < plies; ply += 1) {

@@ -58,8 +58,7 @@ test('two players and a spectator through HAProxy: every move seen live', async 
   await spectator.goto(links.Spectators);
   for (const p of [white, black, spectator]) await waitForPly(p, 0);
   // Each player's stream may be on either instance; both show the other connected.
-  const connectedMark = (p, side) =>
-    p.locator(`.player-bar[data-side="${side}"] .presence[data-connected="true"]`);
+  const connectedMark = (p, side) => p.locator(`.player-bar[data-side="${side}"] .presence[data-connected="true"]`);
   await connectedMark(white, 'black').waitFor();
   await connectedMark(black, 'white').waitFor();
   for (const side of ['white', 'black']) await connectedMark(spectator, side).waitFor();

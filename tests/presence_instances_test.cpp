@@ -1,8 +1,9 @@
 // Whether a player is connected, with two server instances on one PostgreSQL database:
 // a seat's event stream open on one instance shows on the other, a seat stays connected
 // while a stream of it is open on either, and the streams of an instance that stops or
-// dies stop counting (presence_storage.h). One fake clock, no timer threads: the test
-// calls what the timer calls. PostgreSQL only (ORDO_TEST_BACKEND=postgres, the full tier).
+// dies stop counting, and count again if it lived on (presence_storage.h). One fake clock, no timer
+// threads: the test calls what the timer calls. PostgreSQL only (ORDO_TEST_BACKEND=postgres, the
+// full tier).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -116,6 +117,21 @@ TEST_F(PresenceOnTwoInstances, TheStreamsOfAnInstanceThatDiedCountUntilItsLeaseL
   b().timer_round(true);  // its housekeeping drops A's streams and says so
   EXPECT_EQ(on_b.until_connected("black", false)["connected"]["black"], false);
   EXPECT_EQ(b().state(id_, white_)["connected"]["black"], false);
+}
+
+TEST_F(PresenceOnTwoInstances, AnInstanceThatLivedOnPastItsLeaseShowsItsStreamsAgain) {
+  Spectator on_b(b(), id_);
+  std::optional<Watch> white_on_a = a().watch(id_, white_);
+  ASSERT_EQ(on_b.until_connected("white", true)["connected"]["white"], true);
+  // A's lease lapses (its database was out of reach, say) and B drops its streams...
+  clock_ += kLeaseMs + 1;
+  b().timer_round(true);
+  ASSERT_EQ(on_b.until_connected("white", false)["connected"]["white"], false);
+  // ...but A lived on: as it renews its lease, it stores its open streams again.
+  a().timer_round(false);
+  EXPECT_EQ(on_b.until_connected("white", true)["connected"]["white"], true);
+  b().timer_round(true);  // A is live again: nothing of it is dropped
+  EXPECT_EQ(b().state(id_, black_)["connected"]["white"], true);
 }
 
 TEST_F(PresenceOnTwoInstances, AnInstanceThatStopsShowsItsStreamsClosedAtOnce) {

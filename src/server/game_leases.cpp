@@ -4,6 +4,7 @@
 // check refuses a second); a flag is ended by the timer only under the lease, and any
 // result on time only while the game goes on. An instance that dies stops renewing its
 // leases; another takes its games over when they lapse.
+#include <algorithm>
 #include <iostream>
 
 #include "server/api_error.h"
@@ -30,7 +31,11 @@ void GameService::give_up_game_lease(Match& match) {
 void GameService::renew_leases() {
   if (!storage_.shared()) return;
   const std::string prefix = game_lease_key("");
-  for (const std::string& key : leases_.renew_if_due()) {
+  const HeldLeases::Renewal renewal = leases_.renew_if_due();
+  // The others may have dropped this instance's open streams as those of one gone.
+  if (std::ranges::count(renewal.lapsed, instance_lease_key(leases_.holder())) > 0)
+    restore_presence();
+  for (const std::string& key : renewal.lost) {
     if (!key.starts_with(prefix)) continue;
     // Another instance took the game's work over: this one's search is of no use.
     auto match = cache_.find_resident(key.substr(prefix.size()));

@@ -60,6 +60,21 @@ void GameService::presence_changed_elsewhere(const std::string& id) {
   if (!match->presence.elsewhere_known || match->presence.elsewhere != before) match->touch();
 }
 
+void GameService::restore_presence() {
+  for (const auto& match : cache_.resident()) {
+    std::lock_guard lock(match->mutex);
+    for (games::Side seat : {games::Side::First, games::Side::Second}) {
+      if (match->presence.streams[static_cast<std::size_t>(index(seat))] == 0) continue;
+      try {
+        storage_.set_seat_open(match->row.id, seat_name(seat), leases_.holder(), true);
+      } catch (const std::exception& e) {
+        std::cerr << "warning: game " << match->row.id << ": presence not restored: " << e.what()
+                  << '\n';
+      }
+    }
+  }
+}
+
 void GameService::drop_streams_of_gone_instances(const std::string& starting) {
   if (storage_.shared()) storage_.drop_streams_of_gone_instances(starting, options_.now());
 }

@@ -267,6 +267,9 @@ class GameService {
   // Forgets the streams of instances that are gone, and of `starting` (this one, at its
   // start); the timer's housekeeping calls it with none starting.
   void drop_streams_of_gone_instances(const std::string& starting = {});
+  // Stores again the seats with a stream open here (after this instance's lease lapsed,
+  // the others dropped them).
+  void restore_presence();
 
   // game_chat.cpp, under the game's lock.
   void load_chat(Match& match);

@@ -12,7 +12,7 @@ bool HeldLeases::take(const std::string& key) {
   const std::int64_t now = now_();
   if (!storage_.take_lease(key, holder_, now, now + lease_ms_)) return false;
   std::lock_guard lock(mutex_);
-  keys_.insert(key);
+  keys_[key] = now + lease_ms_;
   return true;
 }
 
@@ -29,12 +29,12 @@ void HeldLeases::release(const std::string& key) {
 }
 
 void HeldLeases::release_all() {
-  std::set<std::string> keys;
+  std::map<std::string, std::int64_t> keys;
   {
     std::lock_guard lock(mutex_);
     keys.swap(keys_);
   }
-  for (const std::string& key : keys) {
+  for (const auto& [key, until] : keys) {
     try {
       storage_.release_lease(key, holder_);
     } catch (const std::exception&) {
@@ -43,7 +43,7 @@ void HeldLeases::release_all() {
   }
 }
 
-std::vector<std::string> HeldLeases::renew_if_due() {
+HeldLeases::Renewal HeldLeases::renew_if_due() {
   {
     std::lock_guard lock(mutex_);
     if (now_() - renewed_ms_ < lease_ms_ / 3) return {};
@@ -51,25 +51,31 @@ std::vector<std::string> HeldLeases::renew_if_due() {
   return renew();
 }
 
-std::vector<std::string> HeldLeases::renew() {
-  std::vector<std::string> keys;
+HeldLeases::Renewal HeldLeases::renew() {
+  std::map<std::string, std::int64_t> keys;
   {
     std::lock_guard lock(mutex_);
     renewed_ms_ = now_();
-    keys.assign(keys_.begin(), keys_.end());
+    keys = keys_;
   }
-  std::vector<std::string> lost;
-  for (const std::string& key : keys) {
+  Renewal renewal;
+  for (const auto& [key, until] : keys) {
     try {
       const std::int64_t now = now_();
       if (storage_.take_lease(key, holder_, now, now + lease_ms_)) {
         bool released_meanwhile = false;
         {
           std::lock_guard lock(mutex_);
-          released_meanwhile = !keys_.contains(key);
+          auto held = keys_.find(key);
+          released_meanwhile = held == keys_.end();
+          if (!released_meanwhile) held->second = now + lease_ms_;
         }
         // The renewal wrote it again after its work gave it up: give it up again.
         if (released_meanwhile) storage_.release_lease(key, holder_);
+        // Renewed a third of the lease early as a rule; within that third of its end the
+        // others' clocks may have seen it lapse.
+        else if (now + lease_ms_ / 3 >= until)
+          renewal.lapsed.push_back(key);
         continue;
       }
     } catch (const std::exception& e) {
@@ -78,9 +84,9 @@ std::vector<std::string> HeldLeases::renew() {
     }
     std::lock_guard lock(mutex_);
     // Released meanwhile (the work ended) is not lost.
-    if (keys_.erase(key) != 0) lost.push_back(key);
+    if (keys_.erase(key) != 0) renewal.lost.push_back(key);
   }
-  return lost;
+  return renewal;
 }
 
 }  // namespace ordo::server

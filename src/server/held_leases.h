@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <mutex>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -29,12 +29,19 @@ class HeldLeases {
   void release(const std::string& key);
   // Gives every lease up (the instance stops; others need not wait for them to lapse).
   void release_all();
+  // What a renewal found: the keys lost meanwhile to another instance (this one was too
+  // slow: their work must stop here), and those held again though they had lapsed or
+  // nearly (storage was out of reach, say): another instance may have acted as if this
+  // one were gone.
+  struct Renewal {
+    std::vector<std::string> lost;
+    std::vector<std::string> lapsed;
+  };
   // Renews every lease held, when a third of the lease time passed since the last
-  // renewal; returns the keys lost meanwhile to another instance (this one was too slow:
-  // their work must stop here). A lease storage fails to renew stays held (tried again).
-  std::vector<std::string> renew_if_due();
+  // renewal. A lease storage fails to renew stays held (tried again).
+  Renewal renew_if_due();
   // Renews now, whenever it was last done.
-  std::vector<std::string> renew();
+  Renewal renew();
 
  private:
   LeaseStorage& storage_;
@@ -42,7 +49,7 @@ class HeldLeases {
   TimeSource now_;
   const std::int64_t lease_ms_;
   std::mutex mutex_;  // guards what follows; never held while storage is called
-  std::set<std::string> keys_;
+  std::map<std::string, std::int64_t> keys_;  // each held key, and when it lapses
   std::int64_t renewed_ms_ = 0;
 };
 

@@ -20,13 +20,14 @@ constexpr const char* kSeatsOpenElsewhere =
     "SELECT DISTINCT seat FROM seat_streams s WHERE game = $1 AND instance <> $2 AND EXISTS "
     "(SELECT 1 FROM leases WHERE key = 'instance:' || s.instance AND expires_ms > $3) "
     "ORDER BY seat";
-// An instance is gone if it is `starting` ($1) or its lease lapsed at $2.
+// An instance is gone if it is `starting` ($1) or its lease lapsed at $2. Its lobby
+// streams are dropped only in the first case: those of a lapsed lease stop counting
+// anyway, and count again if the instance lived on and renews it.
 constexpr const char* kDropGoneInstances =
     "WITH gone_seats AS (DELETE FROM seat_streams s WHERE instance = $1 OR NOT EXISTS "
     "(SELECT 1 FROM leases WHERE key = 'instance:' || s.instance AND expires_ms > $2) "
     "RETURNING game), "
-    "gone_lobby AS (DELETE FROM lobby_streams s WHERE instance = $1 OR NOT EXISTS "
-    "(SELECT 1 FROM leases WHERE key = 'instance:' || s.instance AND expires_ms > $2)) "
+    "gone_lobby AS (DELETE FROM lobby_streams WHERE instance = $1) "
     "SELECT pg_notify('ordo_presence', game) FROM (SELECT DISTINCT game FROM gone_seats) g";
 
 }  // namespace

@@ -5,7 +5,9 @@
 // stops being zero; every instance hears of each change (on_presence_changed) and reads
 // the game's rows again. A row counts only while its instance's lease
 // (instance_lease_key) is live; the rows of an instance whose lease lapsed (it died) are
-// dropped by the others' housekeeping, which announces the change.
+// dropped by the others' housekeeping, which announces the change. An instance that
+// lived on (storage out of reach longer than the lease) stores its rows again as it
+// renews the lease.
 //
 // A back end that is not shared keeps nothing: one instance's memory knows everything,
 // so these do nothing there.
@@ -36,10 +38,9 @@ class PresenceStorage {
     (void)id, (void)instance, (void)now_ms;
     return {};
   }
-  // Drops the open streams (seats' and the lobby's, challenge_storage.h) of every instance
-  // whose lease lapsed at `now_ms`, and of `starting` (an instance starting under a name
-  // it had before: nothing of it is open yet); announces each game whose presence so
-  // changed.
+  // Drops the seats' open streams of every instance whose lease lapsed at `now_ms`, and
+  // the seats' and the lobby's (challenge_storage.h) of `starting` (an instance starting
+  // or stopping: nothing of it is open); announces each game whose presence so changed.
   virtual void drop_streams_of_gone_instances(const std::string& starting, std::int64_t now_ms) {
     (void)starting, (void)now_ms;
   }

@@ -16,8 +16,7 @@
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server/pg_storage.h"
-#include "support/pg_cluster.h"
-#include "support/test_storage.h"
+#include "support/instance_pair.h"
 
 namespace ordo::server {
 namespace {
@@ -30,33 +29,18 @@ struct Instance {
   Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
       : storage(url), service(storage, options(clock, name)) {}
   static ServiceOptions options(std::atomic<std::int64_t>& clock, const char* name) {
-    ServiceOptions o;
-    o.now = [&clock] { return clock.load(); };
-    o.clock_tick_ms = 0;
-    o.engine_hash_mib = 1;
+    ServiceOptions o = testing::instance_options(clock, name, kLeaseMs);
     o.ai_answers_when_stopped = true;  // the test, not the machine, says when it answers
-    o.lease_ms = kLeaseMs;
-    o.instance_id = name;
     return o;
   }
   PgStorage storage;
   GameService service;
 };
 
-class LeaseTakeover : public ::testing::Test {
+class LeaseTakeover : public testing::InstancePair<Instance> {
  protected:
-  void SetUp() override {
-    if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
-    url_ = testing::test_cluster().new_database();
-    a_ = std::make_unique<Instance>(url_, clock_, "A");
-    b_ = std::make_unique<Instance>(url_, clock_, "B");
-  }
   GameService& a() { return a_->service; }
   GameService& b() { return b_->service; }
-
-  std::atomic<std::int64_t> clock_{1'000'000};
-  std::string url_;
-  std::unique_ptr<Instance> a_, b_;
 };
 
 TEST_F(LeaseTakeover, TheEngineThinksOnOneInstanceAndAnotherTakesOverWhenItsLeaseLapses) {

@@ -14,8 +14,7 @@
 #include "server/game_service.h"
 #include "server/lobby.h"
 #include "server/pg_storage.h"
-#include "support/pg_cluster.h"
-#include "support/test_storage.h"
+#include "support/instance_pair.h"
 
 namespace ordo::server {
 namespace {
@@ -26,18 +25,9 @@ constexpr std::int64_t kLeaseMs = 3000;
 struct Instance {
   Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
       : storage(url),
-        service(storage, options(clock, name)),
+        service(storage, testing::instance_options(clock, name, kLeaseMs)),
         lobby(
             storage, storage, service, [&clock] { return clock.load(); }, &storage) {}
-  static ServiceOptions options(std::atomic<std::int64_t>& clock, const char* name) {
-    ServiceOptions o;
-    o.now = [&clock] { return clock.load(); };
-    o.clock_tick_ms = 0;
-    o.engine_hash_mib = 1;
-    o.lease_ms = kLeaseMs;
-    o.instance_id = name;
-    return o;
-  }
   PgStorage storage;
   GameService service;
   Lobby lobby;
@@ -74,13 +64,11 @@ class LobbyWatcher {
   int changes_ = 0;
 };
 
-class LobbyAcrossInstances : public ::testing::Test {
+class LobbyAcrossInstances : public testing::InstancePair<Instance> {
  protected:
   void SetUp() override {
-    if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
-    url_ = testing::test_cluster().new_database();
-    a_ = std::make_unique<Instance>(url_, clock_, "A");
-    b_ = std::make_unique<Instance>(url_, clock_, "B");
+    InstancePair::SetUp();
+    if (IsSkipped()) return;
     ada_ = {a_->storage.create_account("Ada", "ada", "hash", 1), "Ada", ""};
     ben_ = {a_->storage.create_account("Ben", "ben", "hash", 1), "Ben", ""};
   }
@@ -91,9 +79,6 @@ class LobbyAcrossInstances : public ::testing::Test {
     return false;
   }
 
-  std::atomic<std::int64_t> clock_{1'000'000};
-  std::string url_;
-  std::unique_ptr<Instance> a_, b_;
   SignedIn ada_, ben_;
 };
 

@@ -4,6 +4,7 @@
 // server gives. PostgreSQL only (ORDO_TEST_BACKEND=postgres, the full tier).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <latch>
@@ -13,22 +14,18 @@
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server/pg_storage.h"
-#include "support/pg_cluster.h"
-#include "support/test_storage.h"
+#include "support/instance_pair.h"
 
 namespace ordo::server {
 namespace {
 
 using nlohmann::json;
+constexpr std::int64_t kLeaseMs = 5000;
 
+// The fake clock stands still: no clock runs in these games.
 struct Instance {
-  explicit Instance(const std::string& url) : storage(url), service(storage, options()) {}
-  static ServiceOptions options() {
-    ServiceOptions o;
-    o.clock_tick_ms = 0;
-    o.now = [] { return std::int64_t{1'000'000}; };  // no clock runs in these games
-    return o;
-  }
+  Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
+      : storage(url), service(storage, testing::instance_options(clock, name, kLeaseMs)) {}
   PgStorage storage;
   GameService service;
 };
@@ -43,13 +40,11 @@ std::string error_of(const std::function<void()>& action) {
   return "";
 }
 
-class OffersOnTwoInstances : public ::testing::Test {
+class OffersOnTwoInstances : public testing::InstancePair<Instance> {
  protected:
   void SetUp() override {
-    if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
-    const std::string url = testing::test_cluster().new_database();
-    a_ = std::make_unique<Instance>(url);
-    b_ = std::make_unique<Instance>(url);
+    InstancePair::SetUp();
+    if (IsSkipped()) return;
     const json created = a().create({{"mode", "network"}, {"size", "8x8"}});
     id_ = created["id"];
     white_ = created["tokens"]["white"];
@@ -88,7 +83,6 @@ class OffersOnTwoInstances : public ::testing::Test {
     return {codes[0], codes[1]};
   }
 
-  std::unique_ptr<Instance> a_, b_;
   std::string id_, white_, black_;
 };
 

@@ -13,8 +13,7 @@
 
 #include "server/game_service.h"
 #include "server/pg_storage.h"
-#include "support/pg_cluster.h"
-#include "support/test_storage.h"
+#include "support/instance_pair.h"
 
 namespace ordo::server {
 namespace {
@@ -26,12 +25,7 @@ constexpr std::int64_t kLeaseMs = 3000;
 struct Instance {
   Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
       : storage(url) {
-    ServiceOptions o;
-    o.now = [&clock] { return clock.load(); };
-    o.clock_tick_ms = 0;
-    o.lease_ms = kLeaseMs;
-    o.instance_id = name;
-    service.emplace(storage, o);
+    service.emplace(storage, testing::instance_options(clock, name, kLeaseMs));
   }
   PgStorage storage;  // outlives the service and every watch of it
   std::optional<GameService> service;
@@ -59,13 +53,11 @@ struct Spectator {
   json state;
 };
 
-class PresenceOnTwoInstances : public ::testing::Test {
+class PresenceOnTwoInstances : public testing::InstancePair<Instance> {
  protected:
   void SetUp() override {
-    if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
-    url_ = testing::test_cluster().new_database();
-    a_ = std::make_unique<Instance>(url_, clock_, "A");
-    b_ = std::make_unique<Instance>(url_, clock_, "B");
+    InstancePair::SetUp();
+    if (IsSkipped()) return;
     const json created = a().create({{"mode", "network"}, {"size", "8x8"}});
     id_ = created["id"];
     white_ = created["tokens"]["white"];
@@ -74,9 +66,6 @@ class PresenceOnTwoInstances : public ::testing::Test {
   GameService& a() { return *a_->service; }
   GameService& b() { return *b_->service; }
 
-  std::atomic<std::int64_t> clock_{1'000'000};
-  std::string url_;
-  std::unique_ptr<Instance> a_, b_;
   std::string id_, white_, black_;
 };
 

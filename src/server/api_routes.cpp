@@ -3,7 +3,7 @@
 #include <memory>
 #include <utility>
 
-#include "server/event_source.h"
+#include "server/game_events.h"
 #include "server/game_types.h"
 #include "server/health_routes.h"
 #include "server/http_json.h"

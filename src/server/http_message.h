@@ -10,8 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "server/game_service.h"
-
 namespace ordo::server {
 
 // The request headers the transport passes on (for sessions and their CSRF checks).

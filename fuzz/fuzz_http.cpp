@@ -18,12 +18,12 @@
 #include <string>
 #include <string_view>
 
-#include "server/analysis.h"
-#include "server/api_routes.h"
-#include "server/game_service.h"
-#include "server/http_request_reading.h"
-#include "server/sqlite_storage.h"
-#include "server/static_files.h"
+#include "server/api/api_routes.h"
+#include "server/games/analysis.h"
+#include "server/games/game_service.h"
+#include "server/http/http_request_reading.h"
+#include "server/http/static_files.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 
 namespace {
 

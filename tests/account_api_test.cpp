@@ -4,8 +4,8 @@
 #include <sqlite3.h>
 
 #include "account_fixture.h"
-#include "server/csrf.h"
-#include "server/token_digest.h"
+#include "server/common/token_digest.h"
+#include "server/http/csrf.h"
 
 namespace ordo::server {
 namespace {

@@ -10,12 +10,12 @@
 #include <memory>
 #include <string>
 
-#include "server/account_routes.h"
-#include "server/accounts.h"
-#include "server/api_routes.h"
-#include "server/game_service.h"
-#include "server/lobby_routes.h"
-#include "server/player_routes.h"
+#include "server/api/account_routes.h"
+#include "server/api/api_routes.h"
+#include "server/api/lobby_routes.h"
+#include "server/api/player_routes.h"
+#include "server/games/game_service.h"
+#include "server/players/accounts.h"
 #include "server_test_util.h"
 #include "support/test_storage.h"
 

@@ -10,7 +10,7 @@
 
 #include "account_fixture.h"
 #include "cli/app.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::server {
 namespace {

@@ -3,9 +3,9 @@
 // written, bad text and floods are refused (injected clock), and a block stops chat and
 // challenges between two accounts.
 #include "account_fixture.h"
-#include "server/api_error.h"
-#include "server/chat_rate_limit.h"
-#include "server/chat_text.h"
+#include "server/chat/chat_rate_limit.h"
+#include "server/chat/chat_text.h"
+#include "server/common/api_error.h"
 
 namespace ordo::server {
 namespace {

@@ -1,6 +1,6 @@
 // The client's address for per-address limits: the peer's, or behind a trusted proxy the
 // last X-Forwarded-For entry (earlier ones are the client's own and could be forged).
-#include "server/client_address.h"
+#include "server/http/client_address.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // deadline is stored and outlasts a restart, a move after it is refused, and the games
 // where it is your turn come first.
 #include "account_fixture.h"
-#include "server/api_error.h"
-#include "server/request_fields.h"
+#include "server/common/api_error.h"
+#include "server/games/request_fields.h"
 
 namespace ordo::server {
 namespace {

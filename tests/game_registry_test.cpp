@@ -12,7 +12,7 @@
 #include <string>
 
 #include "match/match.h"
-#include "server/stored_game.h"
+#include "server/storage/stored_game.h"
 
 namespace games {
 namespace {

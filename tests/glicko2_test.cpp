@@ -1,6 +1,6 @@
 // Glicko-2 against Glickman's worked example ("Example of the Glicko-2 system", 2013,
 // the figures to the paper's own precision) and values worked by hand.
-#include "server/glicko2.h"
+#include "server/storage/glicko2.h"
 
 #include <gtest/gtest.h>
 

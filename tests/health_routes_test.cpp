@@ -1,12 +1,12 @@
 // The load balancer's checks (health_routes.h) on either storage back end: /healthz
 // answers while the process does, /readyz only while the storage does.
-#include "server/health_routes.h"
+#include "server/api/health_routes.h"
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server_test_util.h"
 #include "support/test_storage.h"
 

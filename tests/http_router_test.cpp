@@ -1,15 +1,15 @@
 // The route table and the reading of requests, without sockets: 404 and 405 (with Allow),
 // answers in valid UTF-8 whatever the path held, handlers' errors as JSON, and the header
 // and body checks of http_request_reading.
-#include "server/http_router.h"
+#include "server/http/http_router.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
 
-#include "server/api_error.h"
-#include "server/body_encoding.h"
-#include "server/http_json.h"
-#include "server/http_request_reading.h"
+#include "server/common/api_error.h"
+#include "server/http/body_encoding.h"
+#include "server/http/http_json.h"
+#include "server/http/http_request_reading.h"
 
 namespace ordo::server {
 namespace {

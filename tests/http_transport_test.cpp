@@ -14,7 +14,7 @@
 
 #include "http_raw_client.h"
 #include "server/http_server.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 #include "server_test_util.h"
 
 namespace ordo::server {

@@ -13,9 +13,9 @@
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "server/api_error.h"
-#include "server/game_service.h"
-#include "server/pg_storage.h"
+#include "server/common/api_error.h"
+#include "server/games/game_service.h"
+#include "server/storage/pg/pg_storage.h"
 #include "support/instance_pair.h"
 
 namespace ordo::server {

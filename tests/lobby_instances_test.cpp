@@ -11,9 +11,9 @@
 #include <memory>
 #include <mutex>
 
-#include "server/game_service.h"
-#include "server/lobby.h"
-#include "server/pg_storage.h"
+#include "server/games/game_service.h"
+#include "server/players/lobby.h"
+#include "server/storage/pg/pg_storage.h"
 #include "support/instance_pair.h"
 
 namespace ordo::server {

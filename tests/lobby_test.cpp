@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "account_fixture.h"
-#include "server/event_source.h"
+#include "server/live/event_source.h"
 
 namespace ordo::server {
 namespace {

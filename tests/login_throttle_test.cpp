@@ -1,13 +1,13 @@
 // The log-in throttle with an injected clock: per name, per address, the sliding window,
 // kept in storage (SQLite here, PostgreSQL in the full tier's rerun), so that instances on
 // one database share it.
-#include "server/login_throttle.h"
+#include "server/players/login_throttle.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 
-#include "server/token_digest.h"
+#include "server/common/token_digest.h"
 #include "server_test_util.h"
 #include "support/test_storage.h"
 

@@ -11,8 +11,8 @@
 #include <memory>
 #include <optional>
 
-#include "server/game_service.h"
-#include "server/pg_storage.h"
+#include "server/games/game_service.h"
+#include "server/storage/pg/pg_storage.h"
 #include "support/instance_pair.h"
 
 namespace ordo::server {

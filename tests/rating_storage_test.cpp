@@ -4,7 +4,7 @@
 // the game's state show the changes.
 
 #include "account_fixture.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::server {
 namespace {

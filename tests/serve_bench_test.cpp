@@ -10,9 +10,9 @@
 #include <string>
 #include <thread>
 
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server/http_server.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 #include "support/cli_run.h"
 
 namespace ordo {

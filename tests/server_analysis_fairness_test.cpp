@@ -3,9 +3,9 @@
 // against the engine, one-screen games and finished games.
 #include <gtest/gtest.h>
 
-#include "server/analysis.h"
-#include "server/api_error.h"
-#include "server/game_service.h"
+#include "server/common/api_error.h"
+#include "server/games/analysis.h"
+#include "server/games/game_service.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

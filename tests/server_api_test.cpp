@@ -11,9 +11,9 @@
 #include <random>
 #include <thread>
 
-#include "server/embedded_web.h"
+#include "server/http/embedded_web.h"
+#include "server/http/static_files.h"
 #include "server/http_server.h"
-#include "server/static_files.h"
 #include "server_test_util.h"
 #include "support/test_storage.h"
 

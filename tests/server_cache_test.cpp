@@ -8,10 +8,10 @@
 #include <memory>
 #include <thread>
 
-#include "server/api_error.h"
-#include "server/game_cache.h"
-#include "server/game_service.h"
-#include "server/game_setup.h"
+#include "server/common/api_error.h"
+#include "server/games/game_cache.h"
+#include "server/games/game_service.h"
+#include "server/games/game_setup.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/game_registry.h"
-#include "server/game_service.h"
-#include "server/game_types.h"
+#include "server/games/game_service.h"
+#include "server/games/game_types.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

@@ -2,8 +2,8 @@
 // through the game service without HTTP.
 #include <gtest/gtest.h>
 
-#include "server/api_error.h"
-#include "server/game_service.h"
+#include "server/common/api_error.h"
+#include "server/games/game_service.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

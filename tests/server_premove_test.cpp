@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

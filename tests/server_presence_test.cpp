@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <string>
 
-#include "server/api_error.h"
-#include "server/game_service.h"
-#include "server/token_digest.h"
-#include "server/utf8_text.h"
+#include "server/common/api_error.h"
+#include "server/common/token_digest.h"
+#include "server/common/utf8_text.h"
+#include "server/games/game_service.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server_test_util.h"
 #include "support/test_storage.h"
 

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <memory>
 
-#include "server/api_error.h"
-#include "server/game_service.h"
-#include "server/random_token.h"
+#include "server/common/api_error.h"
+#include "server/common/random_token.h"
+#include "server/games/game_service.h"
 #include "server_service_fixture.h"
 
 namespace ordo::server {

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "cli/app.h"
-#include "server/game_service.h"
-#include "server/sqlite_storage.h"
+#include "server/games/game_service.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 #include "server_test_util.h"
 #include "support/cli_run.h"
 

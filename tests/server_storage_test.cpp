@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "server/sqlite_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 #include "server_test_util.h"
 #include "support/sample_rows.h"
 

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <iterator>
 
-#include "server/api_error.h"
-#include "server/game_service.h"
-#include "server/sqlite_storage.h"
-#include "server/token_digest.h"
+#include "server/common/api_error.h"
+#include "server/common/token_digest.h"
+#include "server/games/game_service.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 #include "server_test_util.h"
 
 namespace ordo::server {

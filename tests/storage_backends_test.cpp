@@ -9,7 +9,7 @@
 #include <latch>
 #include <thread>
 
-#include "server/pg_storage.h"
+#include "server/storage/pg/pg_storage.h"
 #include "server_test_util.h"
 #include "support/pg_cluster.h"
 #include "support/sample_rows.h"

@@ -12,9 +12,9 @@
 #include <memory>
 #include <thread>
 
-#include "server/api_error.h"
-#include "server/game_service.h"
-#include "server/pg_storage.h"
+#include "server/common/api_error.h"
+#include "server/games/game_service.h"
+#include "server/storage/pg/pg_storage.h"
 #include "support/pg_cluster.h"
 #include "support/test_storage.h"
 

@@ -12,9 +12,9 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
-#include "server/account_name.h"
 #include "server/open_storage.h"
-#include "server/sqlite_storage.h"
+#include "server/players/account_name.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::cli {
 

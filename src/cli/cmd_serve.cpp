@@ -11,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/open_file_limit.h"
 #include "cli/signal_watcher.h"
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server/http_server.h"
 #include "server/open_storage.h"
 

@@ -27,9 +27,9 @@
 #include "cli/commands.h"
 #include "cli/latency_histogram.h"
 #include "cli/open_file_limit.h"
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server/http_server.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::cli {
 

@@ -40,11 +40,11 @@
 #include "cli/commands.h"
 #include "cli/latency_histogram.h"
 #include "cli/relay_probe.h"
-#include "server/accounts.h"
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "server/http_server.h"
-#include "server/lobby.h"
 #include "server/open_storage.h"
+#include "server/players/accounts.h"
+#include "server/players/lobby.h"
 
 namespace ordo::cli {
 

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <optional>
 
-#include "server/client_address.h"
-#include "server/event_source.h"
-#include "server/http_json.h"
-#include "server/http_request_reading.h"
+#include "server/http/client_address.h"
+#include "server/http/http_json.h"
+#include "server/http/http_request_reading.h"
+#include "server/live/event_source.h"
 
 namespace ordo::server {
 

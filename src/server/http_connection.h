@@ -9,8 +9,8 @@
 #include <boost/asio/thread_pool.hpp>
 #include <mutex>
 
-#include "server/connection_limits.h"
-#include "server/http_router.h"
+#include "server/http/connection_limits.h"
+#include "server/http/http_router.h"
 #include "server/http_server.h"
 
 namespace ordo::server {

@@ -9,14 +9,14 @@
 #include <thread>
 #include <vector>
 
-#include "server/account_routes.h"
-#include "server/analysis.h"
-#include "server/api_routes.h"
-#include "server/connection_limits.h"
+#include "server/api/account_routes.h"
+#include "server/api/api_routes.h"
+#include "server/api/lobby_routes.h"
+#include "server/api/player_routes.h"
+#include "server/games/analysis.h"
+#include "server/http/connection_limits.h"
+#include "server/http/static_files.h"
 #include "server/http_connection.h"
-#include "server/lobby_routes.h"
-#include "server/player_routes.h"
-#include "server/static_files.h"
 
 namespace ordo::server {
 

@@ -14,9 +14,9 @@
 #include <memory>
 #include <string>
 
-#include "server/accounts.h"
-#include "server/game_service.h"
-#include "server/lobby.h"
+#include "server/games/game_service.h"
+#include "server/players/accounts.h"
+#include "server/players/lobby.h"
 
 namespace ordo::server {
 

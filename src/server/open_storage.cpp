@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "server/pg_storage.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/pg/pg_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::server {
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "server/game_service.h"
+#include "server/games/game_service.h"
 #include "support/pg_cluster.h"
 #include "support/test_storage.h"
 

@@ -17,7 +17,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "server/pg_storage.h"
+#include "server/storage/pg/pg_storage.h"
 
 namespace ordo::server::testing {
 

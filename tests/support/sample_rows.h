@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "server/stored_game.h"
+#include "server/storage/stored_game.h"
 
 namespace ordo::server::testing {
 

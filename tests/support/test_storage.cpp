@@ -6,8 +6,8 @@
 #include <pqxx/pqxx>
 #include <stdexcept>
 
-#include "server/pg_storage.h"
-#include "server/sqlite_storage.h"
+#include "server/storage/pg/pg_storage.h"
+#include "server/storage/sqlite/sqlite_storage.h"
 #include "support/pg_cluster.h"
 
 namespace ordo::server::testing {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "server/server_storage.h"
+#include "server/storage/server_storage.h"
 
 namespace ordo::server::testing {
 

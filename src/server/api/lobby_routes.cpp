@@ -1,0 +1,51 @@
+#include "server/api/lobby_routes.h"
+
+#include "server/http/http_json.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+using ChallengeAction = json (Lobby::*)(const SignedIn&, const std::string&);
+const std::pair<const char*, ChallengeAction> kChallengeActions[] = {
+    {"/accept", &Lobby::accept},
+    {"/cancel", &Lobby::cancel},
+    {"/decline", &Lobby::decline},
+};
+
+HttpResponse private_json(int status, const json& body) {
+  HttpResponse response = json_response(status, body);
+  response.headers.emplace_back("Cache-Control", "no-store");
+  return response;
+}
+
+}  // namespace
+
+void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts) {
+  router.add("GET", "/api/challenges",
+             [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
+               return private_json(200, lobby.list(accounts.signed_in(request, false)));
+             });
+  router.add("POST", "/api/challenges",
+             [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
+               const SignedIn who = accounts.require(request, true);
+               return private_json(201, lobby.post(who, json_body(request)));
+             });
+  for (const auto& [suffix, action] : kChallengeActions)
+    router.add(
+        "POST", std::string("/api/challenges/{id}") + suffix,
+        [&lobby, &accounts, action = action](const HttpRequest& request, const Router::Params& id) {
+          const SignedIn who = accounts.require(request, true);
+          return private_json(200, (lobby.*action)(who, id[0]));
+        });
+  router.add("GET", "/api/lobby/events",
+             [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
+               HttpResponse response;
+               response.events = lobby.events(accounts.signed_in(request, false));
+               return response;
+             });
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,232 @@
+// Takeback requests and rematches (see game_offers.h): the POST actions and what the
+// state shows of them.
+#include "server/games/game_offers.h"
+
+#include "server/common/api_error.h"
+#include "server/common/random_token.h"
+#include "server/games/game_service.h"
+#include "server/games/game_setup.h"
+#include "server/games/request_fields.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::string offer_action(const json& body, bool required) {
+  std::string what = string_field(body, "action", required);
+  if (what.empty()) what = "offer";
+  if (what != "offer" && what != "accept" && what != "decline")
+    throw ApiError(400, "bad_request", "'action' must be offer, accept or decline");
+  return what;
+}
+
+json seat_or_null(const std::optional<games::Side>& seat) {
+  return seat ? json(seat_name(*seat)) : json(nullptr);
+}
+
+std::optional<games::Side> seat_of(const json& stored, const char* key) {
+  return stored.contains(key) && stored[key].is_string()
+             ? seat_from_name(stored[key].get<std::string>())
+             : std::nullopt;
+}
+
+// An answer that another instance beat is judged again on the stored game, so it gets
+// the refusal one server gives (there is no offer left to answer, say).
+template <typename Once>
+json judged_once_more_if_stale(Once once) {
+  try {
+    return once();
+  } catch (const StaleGame&) {
+  }
+  try {
+    return once();
+  } catch (const StaleGame&) {
+    throw ApiError(409, "stale", "the game changed meanwhile; look at it again");
+  }
+}
+
+}  // namespace
+
+std::string GameOffers::to_text() const {
+  json stored = json::object();
+  if (takeback_by) {
+    stored["takeback_by"] = seat_name(*takeback_by);
+    stored["takeback_ply"] = takeback_ply;
+  }
+  if (rematch_by) stored["rematch_by"] = seat_name(*rematch_by);
+  if (!rematch_id.empty()) stored["rematch_id"] = rematch_id;
+  return stored.empty() ? std::string() : stored.dump();
+}
+
+GameOffers GameOffers::from_text(const std::string& text) {
+  GameOffers offers;
+  const json stored = json::parse(text, nullptr, false);
+  if (!stored.is_object()) return offers;
+  offers.takeback_by = seat_of(stored, "takeback_by");
+  if (offers.takeback_by && stored.contains("takeback_ply") &&
+      stored["takeback_ply"].is_number_unsigned())
+    offers.takeback_ply = stored["takeback_ply"].get<std::size_t>();
+  else
+    offers.takeback_by.reset();
+  offers.rematch_by = seat_of(stored, "rematch_by");
+  if (stored.contains("rematch_id") && stored["rematch_id"].is_string())
+    offers.rematch_id = stored["rematch_id"].get<std::string>();
+  return offers;
+}
+
+std::optional<games::Side> pending_takeback(const Match& match) {
+  const GameOffers& offers = match.offers;
+  if (!offers.takeback_by || offers.takeback_ply != match.facts.size() || match.over())
+    return std::nullopt;
+  return offers.takeback_by;
+}
+
+std::size_t takeback_plies(const Match& match, games::Side seat) {
+  const std::string name = seat_name(seat);
+  for (std::size_t back = 1; back <= match.facts.size(); ++back)
+    if (match.facts[match.facts.size() - back].by == name) return back;
+  return 0;
+}
+
+void add_offer_state(const Match& match, json& state) {
+  state["takeback_offer"] = seat_or_null(pending_takeback(match));
+  state["rematch_offer"] = seat_or_null(match.offers.rematch_by);
+  state["rematch"] =
+      match.offers.rematch_id.empty() ? json(nullptr) : json(match.offers.rematch_id);
+  state["connected"] = {{"white", match.presence.connected(games::Side::First)},
+                        {"black", match.presence.connected(games::Side::Second)}};
+}
+
+json GameService::takeback(const std::string& id, const json& body) {
+  return judged_once_more_if_stale([&] { return takeback_once(id, body); });
+}
+
+json GameService::rematch(const std::string& id, const json& body) {
+  return judged_once_more_if_stale([&] { return rematch_once(id, body); });
+}
+
+json GameService::takeback_once(const std::string& id, const json& body) {
+  const std::string what = offer_action(body, true);
+  Action action = begin_action(id, body, IfOver::Refuse);
+  Match& match = action.game();
+  if (match.row.mode != "network")
+    throw ApiError(409, "not_allowed",
+                   "takeback requests are for network games; this one has undo");
+  const games::Side seat = action.seats[0];
+  const std::optional<games::Side> pending = pending_takeback(match);
+  GameOffers next = match.offers;
+  if (what == "offer") {
+    if (pending == seat) return state_of(match, action.token);
+    if (pending)
+      throw ApiError(409, "offer_pending",
+                     "the other player's takeback request is waiting for your answer");
+    if (takeback_plies(match, seat) == 0)
+      throw ApiError(409, "nothing_to_undo", "you have no move to take back");
+    next.takeback_by = seat;
+    next.takeback_ply = match.facts.size();
+    commit_offers(match, next);
+    return state_of(match, action.token);
+  }
+  if (!pending) throw ApiError(409, "no_takeback_offer", "there is no takeback request to answer");
+  if (what != "decline" && *pending == seat)
+    throw ApiError(403, "not_your_seat",
+                   "the takeback request is yours; the other player answers it");
+  // Declined by the other player, withdrawn by the one who asked, or accepted: the request
+  // is answered once, by whoever stores its end first.
+  const GameOffers before = match.offers;
+  next.takeback_by.reset();
+  commit_offers(match, next);
+  if (what == "decline") return state_of(match, action.token);
+  try {
+    commit_undo(match, takeback_plies(match, *pending), action.now);
+  } catch (...) {
+    commit_offers(match, before);  // the request stands, to be accepted again
+    throw;
+  }
+  return state_of(match, action.token);
+}
+
+json GameService::rematch_once(const std::string& id, const json& body) {
+  const std::string what = offer_action(body, false);
+  Action action = begin_action(id, body, IfOver::Allow);
+  Match& match = action.game();
+  if (!match.over()) throw ApiError(409, "not_over", "a rematch follows a finished game");
+  const GameOffers& offers = match.offers;
+  if (!offers.rematch_id.empty()) return state_of(match, action.token);  // already agreed
+  // Against the engine, or one screen: the one person present decides alone.
+  const bool alone = match.row.mode != "network";
+  const games::Side seat = action.seats[0];
+  if (what == "offer") {
+    if (alone || (offers.rematch_by && *offers.rematch_by != seat)) {
+      create_rematch(match, action.now);
+    } else if (!offers.rematch_by) {
+      GameOffers next = offers;
+      next.rematch_by = seat;
+      commit_offers(match, next);
+    }
+    return state_of(match, action.token);
+  }
+  if (!offers.rematch_by)
+    throw ApiError(409, "no_rematch_offer", "there is no rematch offer to answer");
+  if (what == "decline") {
+    GameOffers next = offers;
+    next.rematch_by.reset();
+    commit_offers(match, next);
+  } else {
+    if (*offers.rematch_by == seat)
+      throw ApiError(403, "not_your_seat",
+                     "the rematch offer is yours; the other player answers it");
+    create_rematch(match, action.now);
+  }
+  return state_of(match, action.token);
+}
+
+void GameService::create_rematch(Match& finished, std::int64_t now) {
+  // The same game, rules, board, start, settings, clock and level, the seats swapped: each
+  // player's token (stored as its digest) now holds the other colour, so nobody needs a new
+  // link and no token is ever kept in clear.
+  const StoredGame& old = finished.row;
+  StoredGame row;  // result, reason and draw offer start afresh
+  row.id = make_game_id();
+  row.game = old.game;
+  row.mode = old.mode;
+  row.rules = old.rules;
+  row.size = old.size;
+  row.start = old.start;
+  row.settings = old.settings;
+  row.white_name = old.black_name;
+  row.black_name = old.white_name;
+  row.white_token = old.black_token;
+  row.black_token = old.white_token;
+  row.clock_initial_ms = old.clock_initial_ms;
+  row.clock_increment_ms = old.clock_increment_ms;
+  row.days_per_move = old.days_per_move;
+  // A lobby game's rematch is between the same accounts, rated as the first was.
+  row.white_account = old.black_account;
+  row.black_account = old.white_account;
+  row.rated = old.rated;
+  row.ai_level = old.ai_level;
+  if (auto ai = seat_from_name(old.ai_color))
+    row.ai_color = seat_name(*ai == games::Side::First ? games::Side::Second : games::Side::First);
+  row.created_ms = row.updated_ms = row.turn_started_ms = now;
+  auto next = std::make_shared<Match>(row, games::make_game(spec_of(row)));
+  start_new_game_clock(*next, now);
+  // Agreed once, by whoever stores the rematch's id first; then the rematch is made.
+  const GameOffers before = finished.offers;
+  GameOffers agreed = before;
+  agreed.rematch_by.reset();
+  agreed.rematch_id = row.id;
+  commit_offers(finished, agreed);
+  try {
+    add_game(next, {});
+  } catch (...) {
+    commit_offers(finished, before);  // no rematch was made: the offer stands
+    throw;
+  }
+  std::lock_guard lock(next->mutex);
+  start_engine_if_its_turn(*next);
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,351 @@
+// The game service: every action of docs/api.md apart from HTTP, so it can be tested
+// without sockets. Requests and the answers are JSON objects as in docs/api.md; a refused
+// request throws ApiError and changes nothing.
+//
+// Memory: only games in use stay in memory (see GameCache): a game nobody has asked for
+// in a while, or that is over, is dropped and read back from storage (its moves replayed
+// through the rules core) on the next request. A running clock needs no resident game:
+// storage keeps when each running clock falls, and the timer loads a game only to end it.
+// At start-up only games with a running clock or an engine that may owe a move are loaded.
+//
+// Threads: any method may be called from any thread. Each game has its own mutex; the
+// cache has another, held only to find a game. The engine of a game in mode ai thinks on
+// its own thread; its move comes back through a queue that one dispatcher thread plays,
+// so no lock is held while an engine searches. A timer thread (optional, see
+// ServiceOptions) ends games whose clock has run out and drops idle games.
+//
+// The code is split by concern: game_service.cpp (life cycle, loading, timer),
+// game_creation.cpp (create, import, list), game_actions.cpp (the POST actions and the
+// reads), game_turns.cpp (moves, results and clocks, stored before they are seen),
+// game_engine.cpp (the engine of mode ai), game_state.cpp (the state JSON) and
+// request_fields.cpp (reading request bodies, seats).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/chat/chat_rate_limit.h"
+#include "server/common/chess_clock.h"
+#include "server/games/game_cache.h"
+#include "server/games/served_game.h"
+#include "server/live/held_leases.h"
+#include "server/storage/server_storage.h"
+
+namespace ordo::server {
+
+struct ServiceOptions {
+  TimeSource now = system_time_ms;
+  // How often the timer thread looks for fallen flags (and drops idle games, and copies
+  // the storage's log into its database); 0 = no timer thread (tests call check_clocks
+  // and drop_idle_games themselves).
+  int clock_tick_ms = 100;
+  std::size_t engine_hash_mib = 8;
+  // Replaces the level's limits for every engine move (tests: a small fixed depth).
+  std::optional<int> fixed_ai_depth;
+  // Tests: every search reports its move only when stopped (move-now), so the test, not
+  // the speed of the machine, decides when the engine answers.
+  bool ai_answers_when_stopped = false;
+  // The seed of every engine's chance (tests, reproducible runs); unset, each game has its own.
+  std::optional<std::uint64_t> ai_seed;
+  // How many games stay in memory, and how long an unused one stays (see GameCache).
+  CacheLimits cache;
+  // Where instances share storage: how long a lease on a game's work (the engine's
+  // reply, a flag) lasts unrenewed, so how soon another instance takes over the work of
+  // one that died (held_leases.h).
+  std::int64_t lease_ms = 5000;
+  // This instance's name in the leases (empty: a random one).
+  std::string instance_id;
+};
+
+// The accounts that hold the seats of a network game made in the lobby. A seat whose
+// token digest is given keeps it (its holder got the token before the game existed), and
+// its token is not in the answer.
+struct AccountSeats {
+  std::int64_t white = 0, black = 0;
+  std::string white_name, black_name;
+  std::string white_token_digest, black_token_digest;
+  bool rated = false;
+};
+
+// The state's "analysis" field for the holder of `seats` (game_analysis.cpp).
+nlohmann::json analysis_state(const Match& match, const std::vector<games::Side>& seats);
+
+class GameService {
+ public:
+  // A game held open by an event stream: it stays in memory while the watch lives.
+  class Watch {
+   public:
+    explicit Watch(std::shared_ptr<Match> match, std::shared_ptr<PresenceGuard> presence = {})
+        : match_(std::move(match)), presence_(std::move(presence)) {}
+
+   private:
+    friend class GameService;
+    std::shared_ptr<Match> match_;
+    std::shared_ptr<PresenceGuard> presence_;  // the watcher's seats count as connected
+  };
+
+  // Resumes the stored games that cannot wait for a request (see above).
+  GameService(ServerStorage& storage, ServiceOptions options = {});
+  ~GameService();
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  // POST /api/games; answers {id, tokens, links, state}. With `accounts` (a network game
+  // from the lobby), the seats belong to those accounts, named after them.
+  nlohmann::json create(const nlohmann::json& body, const AccountSeats& accounts = {});
+  // POST /api/games/import.
+  nlohmann::json import_record(const nlohmann::json& body);
+  // GET /api/games.
+  nlohmann::json list(int limit, int offset);
+  // GET /api/games/{id}; `token` may be empty (a spectator).
+  nlohmann::json state(const std::string& id, const std::string& token);
+  std::string record(const std::string& id);
+  // The game's name ("ordo", "orderchaos").
+  std::string game_of(const std::string& id);
+
+  // The POST actions; `body` holds the token and the action's fields.
+  nlohmann::json play(const std::string& id, const nlohmann::json& body);
+  nlohmann::json undo(const std::string& id, const nlohmann::json& body);
+  nlohmann::json resign(const std::string& id, const nlohmann::json& body);
+  nlohmann::json draw(const std::string& id, const nlohmann::json& body);
+  nlohmann::json move_now(const std::string& id, const nlohmann::json& body);
+  // game_analysis.cpp. POST /api/games/{id}/analyze: the Analyzer request for the game's
+  // position at `ply` (default the last), or ApiError 403 analysis_not_allowed where the
+  // caller may not see analysis now (a player of a live network game, say).
+  nlohmann::json analysis_request(const std::string& id, const nlohmann::json& body);
+  // POST /api/analyze's guard: ApiError 403 analysis_not_allowed for the position (text)
+  // of a live network game in memory.
+  void refuse_live_network_position(const std::string& position);
+  // POST /api/games/{id}/spectator-analysis: the seat's consent to spectators' analysis.
+  nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body);
+  // game_chat.cpp: POST /api/games/{id}/chat (a player's message) and
+  // .../chat-spectators (the seat's consent to spectators reading the chat).
+  nlohmann::json chat(const std::string& id, const nlohmann::json& body);
+  nlohmann::json allow_spectator_chat(const std::string& id, const nlohmann::json& body);
+  // game_offers.cpp: takeback requests (network games) and rematches.
+  nlohmann::json takeback(const std::string& id, const nlohmann::json& body);
+  nlohmann::json rematch(const std::string& id, const nlohmann::json& body);
+
+  // For event streams: keeps the game in memory while the stream is open. Throws
+  // no_such_game.
+  Watch watch(const std::string& id);
+  // The same, and the seats `token` holds count as connected while the watch lives.
+  Watch watch(const std::string& id, const std::string& token);
+  // Waits up to `wait` for the game to change after `version`; returns the state (and
+  // the new version) if it did, nullopt on time-out or when the service is closing. Pass
+  // version 0 to get the state at once.
+  std::optional<nlohmann::json> next_state(const Watch& watch, const std::string& token,
+                                           std::uint64_t& version, std::chrono::milliseconds wait);
+  std::optional<nlohmann::json> next_state(const std::string& id, const std::string& token,
+                                           std::uint64_t& version, std::chrono::milliseconds wait);
+  // The same without waiting (game_listeners.cpp): `on_change` runs after every change of
+  // the watched game until unlisten; it runs under the game's lock and must only post work.
+  ChangeListeners::Id listen(const Watch& watch, std::function<void()> on_change);
+  void unlisten(const Watch& watch, ChangeListeners::Id listener);
+  // Ends every game whose running clock has fallen (loading it if it is not in memory);
+  // returns how many.
+  int check_clocks();
+  // Drops the games nobody uses that are over or idle (see GameCache); returns how many.
+  std::size_t drop_idle_games();
+  // Settles every game whose engine owes a move that nothing else will bring: a move
+  // storage refused is stored again, a search that ended without a move starts again.
+  // The timer calls it on every tick; returns how many games were settled.
+  int retry_owed_engine_moves();
+  // Where instances share storage (game_leases.cpp; the timer calls both): renews this
+  // instance's leases when due, stopping the engines whose lease another instance took;
+  // and takes over the games whose engine is to move with no live lease (their instance
+  // died), starting their engines here. Returns how many engines it started.
+  void renew_leases();
+  int take_over_engine_turns();
+  // One round of the timer's work: leases, clocks and owed moves, then, with
+  // `housekeeping`, the takeover, the housekeeping work, idle games and a checkpoint. A
+  // step that fails (the database out of reach, say) is reported and left for the next
+  // round: an exception out of the timer's thread would end the process.
+  void timer_round(bool housekeeping);
+  // This instance's name in the leases (lease_storage.h), and whether it shares storage.
+  const std::string& instance_id() const { return leases_.holder(); }
+  bool shares_storage() const { return storage_.shared(); }
+  // Work the timer does with its housekeeping (about every second) until replaced; an
+  // empty one ends it: after that returns, the old one is not running (the lobby's).
+  void set_housekeeping(std::function<void()> work);
+  // Blocks until no engine of any game is thinking (tests), or `timeout` passes.
+  bool wait_until_idle(std::chrono::milliseconds timeout);
+  // Wakes every event stream so that it ends; later next_state calls return nullopt.
+  void close();
+  bool closed() const { return streams_closed_.load(); }
+  // Stored games, and those of them in memory now.
+  std::size_t game_count();
+  std::size_t resident_count();
+
+ private:
+  struct EngineAnswer {
+    std::string id;
+    std::uint64_t search = 0;
+    std::optional<std::string> move;
+    int score = 0;
+  };
+  // Tokens as created (storage keeps only what checks them).
+  struct SeatTokens {
+    std::string white, black;
+  };
+  // A POST action under way: its game, locked, and the seats the caller's token holds.
+  struct Action {
+    std::shared_ptr<Match> match;
+    std::unique_lock<std::mutex> lock;
+    std::vector<games::Side> seats;
+    std::string token;
+    std::int64_t now = 0;
+    Match& game() { return *match; }
+  };
+  enum class IfOver { Refuse, Allow };
+  // How an action knows that the game it holds in memory is the stored one (shared
+  // storage): ReadFirst checks the stored row first (refresh_if_stale); WhenStored acts
+  // on memory, and the write that follows refuses a game changed meanwhile (StaleGame).
+  enum class Freshness { ReadFirst, WhenStored };
+
+  // game_service.cpp
+  // A match of `row` at its start, then `moves` played by the rules (the row's result
+  // applied if the players decided it). Throws if the game cannot be read back.
+  static std::shared_ptr<Match> replay(StoredGame row, const std::vector<StoredMove>& moves);
+  // The game, from memory or loaded; a loaded game's engine starts once it is resident.
+  std::shared_ptr<Match> acquire(const std::string& id);
+  std::shared_ptr<Match> load(const std::string& id);
+  // A stored game back in memory with its clock restored; its engine is not started.
+  std::shared_ptr<Match> resume(StoredGame row);
+  void start_engine_when_resident(Match& match);
+  void resume_at_start();
+  void run_timer();
+  // Ends the timer and the dispatcher and stops every engine (destructor, failed start).
+  void stop_threads();
+
+  // game_creation.cpp
+  void add_game(const std::shared_ptr<Match>& match, const std::vector<StoredMove>& moves);
+  nlohmann::json new_game_answer(Match& match, const SeatTokens& tokens);
+  // game_offers.cpp: the finished game's rematch, under its lock.
+  void create_rematch(Match& finished, std::int64_t now);
+  // One try of takeback or rematch: StaleGame if another instance answered first.
+  nlohmann::json takeback_once(const std::string& id, const nlohmann::json& body);
+  nlohmann::json rematch_once(const std::string& id, const nlohmann::json& body);
+
+  // game_actions.cpp: the prologue every POST action shares.
+  Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over,
+                      Freshness freshness = Freshness::ReadFirst);
+  // One try of play: StaleGame if another instance changed the game first.
+  nlohmann::json play_once(const std::string& id, const nlohmann::json& body, Freshness freshness);
+
+  // game_refresh.cpp. Under the game's lock: reads the game again if another instance
+  // changed it (shared storage only); true if it did.
+  bool refresh_if_stale(Match& match);
+  // The storage's listener: a game changed by another instance.
+  void refresh_changed_elsewhere(const std::string& id);
+  // The storage's listener: Move now for a game, asked on any instance; the engine stops
+  // (and so moves) if it thinks on this one.
+  void move_now_asked(const std::string& id);
+
+  // game_presence.cpp, where storage is shared (presence_storage.h). The guard of a
+  // watch by `seats`, which stores when they open or close here.
+  std::shared_ptr<PresenceGuard> presence_guard(std::shared_ptr<Match> match,
+                                                std::vector<games::Side> seats);
+  // Under the game's lock: reads the seats open on other instances (throws if storage
+  // fails), or does so if they are not known (a failure is reported, not thrown).
+  void read_presence_elsewhere(Match& match);
+  void know_presence_elsewhere(Match& match);
+  // The storage's listener: game `id`'s presence changed on some instance.
+  void presence_changed_elsewhere(const std::string& id);
+  // Forgets the streams of instances that are gone, and of `starting` (this one, at its
+  // start); the timer's housekeeping calls it with none starting.
+  void drop_streams_of_gone_instances(const std::string& starting = {});
+  // Stores again the seats with a stream open here (after this instance's lease lapsed,
+  // the others dropped them).
+  void restore_presence();
+
+  // game_chat.cpp, under the game's lock.
+  void load_chat(Match& match);
+  void add_chat_state(Match& match, const std::vector<games::Side>& seats, nlohmann::json& state);
+
+  // game_state.cpp
+  nlohmann::json state_of(Match& match, const std::string& token);
+  // The seats' accounts, whether the game is rated, and its rating changes once over.
+  void add_rating_state(Match& match, nlohmann::json& state);
+
+  // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
+  void commit_move(Match& match, const std::string& text, std::int64_t now);
+  // Ends the game outside the board (ApiError 409 where the game has no such ending).
+  void commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
+                     std::int64_t now);
+  void commit_undo(Match& match, std::size_t take, std::int64_t now);
+  void commit_draw_offer(Match& match, std::optional<games::Side> offer);
+  // Stored only if the stored offers are still the ones in memory (else StaleGame).
+  void commit_offers(Match& match, const GameOffers& next);
+  // Ends the game on time if its clock fell; where instances share storage only if no
+  // other ended it first, and with `leased` only while this instance holds the game's
+  // lease (the timer's work). True if it ended it here.
+  bool end_on_time(Match& match, std::int64_t now, bool leased = false);
+  // The game as it ends so (ApiError 409 where it has no such ending), and that ending
+  // taken into memory once stored.
+  static std::unique_ptr<games::AnyGame> ended_game(Match& match, games::Ending how,
+                                                    std::optional<games::Side> loser);
+  void adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended, std::int64_t now);
+  // Whether end_on_time would end the game now (a clock has fallen).
+  static bool falls_now(const Match& match, std::int64_t now);
+
+  // game_engine.cpp, under the game's lock (but the dispatcher).
+  // Makes the engine of a game in mode ai if it has none, before anything is stored that
+  // needs it: ApiError 422 no_engine if it cannot play the game.
+  void prepare_engine(Match& match);
+  void start_engine_if_its_turn(Match& match);
+  void cancel_engine(Match& match);
+  void release_engine(Match& match);
+  void dispatch_engine_answers();
+  void play_engine_answer(const EngineAnswer& answer);
+  // Under the game's lock, on the engine's turn with no search running: stores the move
+  // storage refused (throws if it still does), else starts a search.
+  void settle_owed_move(Match& match);
+  void owe_engine_move(const std::string& id);
+
+  // game_leases.cpp. Where storage is shared: takes the game's lease for its engine's
+  // work (false if another instance holds it; or storage fails, and the move is owed),
+  // and gives it up once the work is done. True at once / nothing on unshared storage.
+  bool hold_game_lease(Match& match);
+  void give_up_game_lease(Match& match);
+
+  ServerStorage& storage_;
+  ServiceOptions options_;
+  HeldLeases leases_;
+  std::mutex housekeeping_mutex_;  // held while housekeeping_ runs
+  std::function<void()> housekeeping_;
+
+  std::mutex answers_mutex_;
+  std::condition_variable answers_ready_;
+  std::deque<EngineAnswer> answers_;
+  int engines_thinking_ = 0;  // guarded by answers_mutex_
+  // Games whose engine owes a move that only retry_owed_engine_moves brings; guarded by
+  // answers_mutex_.
+  std::set<std::string> owed_moves_;
+  bool closing_ = false;  // guarded by answers_mutex_
+  std::atomic<bool> streams_closed_{false};
+  // Searches are numbered across the service, so an answer of a game's earlier life in
+  // memory can never pass for the search of the game loaded again.
+  std::atomic<std::uint64_t> last_search_{0};
+  // After the answer queue: dropping the last games joins their engines, whose final
+  // answers still go to the queue.
+  GameCache cache_;
+  ChatRateLimit chat_rate_;
+
+  std::thread dispatcher_;
+  std::thread timer_;
+};
+
+}  // namespace ordo::server

@@ -1,0 +1,121 @@
+// The state of a game as docs/api.md shows it.
+#include <algorithm>
+
+#include "server/games/game_service.h"
+#include "server/games/game_setup.h"
+#include "server/games/game_types.h"
+#include "server/games/premove_moves.h"
+#include "server/games/request_fields.h"
+#include "server/storage/stored_result.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+json result_json(const games::GameResult& result, const std::string& game) {
+  json winner = nullptr;
+  if (result.outcome == games::Outcome::FirstWins) winner = "white";
+  if (result.outcome == games::Outcome::SecondWins) winner = "black";
+  return json{{"score", result.token},
+              {"winner", winner},
+              {"reason", result.over() ? result.description : ""},
+              {"house_rule", result.over() && is_house_rule(game, result.termination)},
+              // Resigned, agreed or timed out: no take-back undoes that (the page's Undo).
+              {"by_players", result.over() && decided_by_players(result.termination)}};
+}
+
+// The fields every game has: the moves and positions, whose turn, the legal moves and
+// the result.
+void add_game_state(const Match& match, json& state) {
+  const games::AnyGame& game = *match.game;
+  state["start"] = game.start_position();
+  // Kept out of the resident game (memory): made again for each state.
+  const std::vector<std::string> positions = game.positions_after();
+  const std::vector<std::string> moves = game.moves();
+  json& entries = state["moves"];
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    entries[i]["move"] = moves[i];
+    entries[i]["position"] = positions[i];
+  }
+  state["position"] = game.position();
+  state["to_move"] = seat_name(match.to_move());
+  state["ply"] = moves.size();
+  json legal = json::array();
+  for (std::string& move : game.legal_moves()) legal.push_back(std::move(move));
+  state["legal"] = std::move(legal);
+  state["result"] = result_json(game.result(), match.row.game);
+  state["sides"] = {{"white", game.side_name(games::Side::First)},
+                    {"black", game.side_name(games::Side::Second)}};
+  state["draws"] = games::game_info(game.game_name()).draws;
+  state["about"] = game_type_of(game.game_name());
+}
+
+}  // namespace
+
+void GameService::add_rating_state(Match& match, json& state) {
+  const StoredGame& row = match.row;
+  auto account = [](std::int64_t id) { return id == 0 ? json(nullptr) : json(id); };
+  state["accounts"] = {{"white", account(row.white_account)},
+                       {"black", account(row.black_account)}};
+  state["rated"] = row.rated;
+  json changes = nullptr;
+  if (row.rated && match.over()) {
+    changes = json::object();
+    for (const RatingChange& c : storage_.rating_changes(row.id))
+      changes[c.seat] = {{"before", c.before},
+                         {"after", c.after},
+                         {"change", c.after - c.before},
+                         {"deviation", c.deviation_after}};
+  }
+  state["rating_changes"] = changes;
+}
+
+json GameService::state_of(Match& match, const std::string& token) {
+  const StoredGame& row = match.row;
+  json state = {
+      {"id", row.id},     {"game", row.game},
+      {"mode", row.mode}, {"rules", row.rules},
+      {"size", row.size}, {"players", {{"white", row.white_name}, {"black", row.black_name}}}};
+  json moves = json::array();
+  for (const auto& f : match.facts) moves.push_back({{"by", f.by}, {"ms", f.think_ms}});
+  state["moves"] = std::move(moves);
+  add_game_state(match, state);
+  add_board_state(*match.game, state);
+  if (match.clock) {
+    const std::int64_t now = options_.now();
+    json running = nullptr;
+    if (auto seat = match.clock->running()) running = *seat == 0 ? "white" : "black";
+    state["clock"] = {
+        {"white_ms", std::max<std::int64_t>(0, match.clock->left_ms(0, now))},
+        {"black_ms", std::max<std::int64_t>(0, match.clock->left_ms(1, now))},
+        {"initial_ms", match.clock->initial_ms()},
+        {"increment_ms", match.clock->increment_ms()},
+        {"running", running},
+        {"days_per_move", row.days_per_move > 0 ? json(row.days_per_move) : json()},
+        {"deadline_ms", flag_deadline(match) > 0 ? json(flag_deadline(match)) : json()},
+        {"server_time_ms", now}};
+  } else {
+    state["clock"] = nullptr;
+  }
+  if (auto ai = match.ai_color())
+    state["ai"] = {
+        {"color", seat_name(*ai)}, {"level", row.ai_level}, {"thinking", match.ai_thinking}};
+  else
+    state["ai"] = nullptr;
+  state["draw_offer"] = match.draw_offer ? json(seat_name(*match.draw_offer)) : json(nullptr);
+  add_rating_state(match, state);
+  know_presence_elsewhere(match);
+  add_offer_state(match, state);
+  const std::vector<games::Side> seats = seats_of(match, token);
+  json you = json::array();
+  for (games::Side c : seats) you.push_back(seat_name(c));
+  state["you"] = you;
+  state["analysis"] = analysis_state(match, seats);
+  add_premove_state(match, seats, state);
+  add_chat_state(match, seats, state);
+  return state;
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,51 @@
+#include "server/games/served_game.h"
+
+namespace ordo::server {
+
+const char* seat_name(games::Side c) {
+  return c == games::Side::First ? "white" : "black";
+}
+
+std::optional<games::Side> seat_from_name(const std::string& name) {
+  if (name == "white") return games::Side::First;
+  if (name == "black") return games::Side::Second;
+  return std::nullopt;
+}
+
+void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
+  match.turn_started_ms = turn_started_ms;
+  if (!match.clock) return;
+  match.clock->stop(turn_started_ms);
+  std::int64_t left[2] = {match.clock->initial_ms(), match.clock->initial_ms()};
+  for (const auto& f : match.facts)
+    if (f.clock_after_ms) left[f.by == "white" ? 0 : 1] = *f.clock_after_ms;
+  match.clock->set_left(0, left[0]);
+  match.clock->set_left(1, left[1]);
+  // A clock starts with the first move (White's first turn is not timed); days per move
+  // count from the start.
+  const bool timed = !match.facts.empty() || match.clock->kind() == ChessClock::Kind::PerMove;
+  if (timed && !match.over()) match.clock->start(index(match.to_move()), turn_started_ms);
+}
+
+void emplace_clock(Match& match) {
+  const StoredGame& row = match.row;
+  if (row.clock_initial_ms <= 0) return;
+  match.clock.emplace(row.clock_initial_ms, row.clock_increment_ms,
+                      row.days_per_move > 0 ? ChessClock::Kind::PerMove : ChessClock::Kind::Total);
+}
+
+void start_new_game_clock(Match& match, std::int64_t now) {
+  emplace_clock(match);
+  restart_turn_clock(match, now);
+  match.row.flag_at_ms = flag_deadline(match);
+}
+
+std::int64_t flag_deadline(const Match& match) {
+  if (!match.clock || match.over()) return 0;
+  const auto running = match.clock->running();
+  if (!running) return 0;
+  // Time left at any instant plus that instant: the same for every instant.
+  return match.turn_started_ms + match.clock->left_ms(*running, match.turn_started_ms);
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,99 @@
+// One game being served: the stored row (seats, mode, names, clock settings), the game
+// (any of them, through games::AnyGame) as the only referee, per-move facts the core does not keep,
+// the clock, the pending draw offer and the engine of mode ai. Guarded by its own mutex; `changed`
+// wakes the event streams when `version` moves on.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/any_engine.h"
+#include "engine/any_game.h"
+#include "server/common/chess_clock.h"
+#include "server/games/game_offers.h"
+#include "server/games/seat_presence.h"
+#include "server/live/change_listeners.h"
+#include "server/storage/storage.h"
+
+namespace ordo::server {
+
+struct MoveFacts {
+  std::string by;  // white | black
+  std::int64_t think_ms = 0;
+  std::optional<std::int64_t> clock_after_ms;
+};
+
+// The seats are named white (the side that moves first: White, Order) and black (Black,
+// Chaos) for every game; the seam's games::Side names them in the server's code.
+struct Match {
+  Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
+      : row(std::move(stored_row)), game(std::move(start)) {}
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::uint64_t version = 1;  // 0 is what a new event stream has seen
+  ChangeListeners listeners;  // told after `changed` (the HTTP server's event streams)
+
+  StoredGame row;
+  std::unique_ptr<games::AnyGame> game;
+  std::vector<MoveFacts> facts;  // one per move of `game`
+  std::optional<ChessClock> clock;
+  std::int64_t turn_started_ms = 0;
+  std::optional<games::Side> draw_offer;
+  // Each seat's consent (white, black) to spectators seeing the engine's analysis while
+  // the game goes on (game_analysis.cpp); not stored, so a reloaded game starts without.
+  bool spectator_analysis[2] = {false, false};
+  GameOffers offers;
+  SeatPresence presence;
+  // What the state needs to know of the chat (game_chat.cpp), read once from storage.
+  struct ChatFacts {
+    bool loaded = false;
+    bool any = false;                     // has the game any message?
+    bool spectators[2] = {false, false};  // each seat's consent to spectators reading it
+  } chat;
+
+  // Mode ai. The engine thinks on its own thread; its answer comes back through the
+  // service's queue, and is taken only if `ai_search` still names the search that asked.
+  std::unique_ptr<games::AnyEngine> engine;
+  std::uint64_t ai_search = 0;
+  bool ai_thinking = false;
+  std::optional<int> ai_score;  // the engine's last score, from its own side's view
+  // The engine's move that storage refused (a full disk): stored when storage works again
+  // (GameService::retry_owed_engine_moves), so the game never waits for ever.
+  std::optional<std::string> unstored_engine_move;
+
+  bool over() const { return game->result().over(); }
+  games::Side to_move() const { return game->side_to_move(); }
+  std::optional<games::Side> ai_color() const {
+    if (row.ai_color.empty()) return std::nullopt;
+    return row.ai_color == "white" ? games::Side::First : games::Side::Second;
+  }
+  void touch() {
+    ++version;
+    changed.notify_all();
+    listeners.notify();
+  }
+};
+
+const char* seat_name(games::Side c);
+std::optional<games::Side> seat_from_name(const std::string& name);  // white | black, else none
+
+// Starts the turn of the side to move at `turn_started_ms`: each seat's time is what its
+// last move left it (the stored facts), and the side to move's runs from then on (not
+// before the first move, nor in a finished game). This is how a game read back from
+// storage gets its clock, and how undo resets it.
+void restart_turn_clock(Match& match, std::int64_t turn_started_ms);
+// The clock the row asks for (none, a total time, days per move).
+void emplace_clock(Match& match);
+// A new game's clock, its turn starting at `now`; days per move run from the start, so
+// the row's flag is set too.
+void start_new_game_clock(Match& match, std::int64_t now);
+// When the running clock falls; 0 if none runs.
+std::int64_t flag_deadline(const Match& match);
+
+}  // namespace ordo::server

@@ -1,0 +1,111 @@
+#include "server/http/http_router.h"
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+#include <string_view>
+
+#include "server/common/api_error.h"
+#include "server/http/http_json.h"
+
+namespace ordo::server {
+
+namespace {
+
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> segments;
+  if (path.empty() || path.front() != '/') return segments;
+  std::size_t start = 1;
+  while (true) {
+    const std::size_t slash = path.find('/', start);
+    segments.emplace_back(path.substr(start, slash - start));
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return segments;
+}
+
+constexpr std::size_t kMaxNameSegment = 256;
+
+bool is_game_id(const std::string& text) {
+  return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+  });
+}
+
+}  // namespace
+
+void Router::add(std::string method, const std::string& pattern, Handler handler, bool slow) {
+  routes_.push_back({std::move(method), split_path(pattern), std::move(handler), slow});
+}
+
+bool Router::is_slow(const HttpRequest& request) const {
+  Params params;
+  for (const Route& route : routes_)
+    if (route.slow && route.method == request.method && match(route, request.path, params))
+      return true;
+  return false;
+}
+
+bool Router::match(const Route& route, const std::string& path, Params& params) {
+  params.clear();
+  const std::vector<std::string> segments = split_path(path);
+  if (segments.empty()) return false;
+  for (std::size_t i = 0; i < route.segments.size(); ++i) {
+    const std::string& want = route.segments[i];
+    if (want == "{path*}") {
+      if (i >= segments.size()) return false;
+      // The rest of the path, as sent (its slashes kept).
+      std::string rest = segments[i];
+      for (std::size_t j = i + 1; j < segments.size(); ++j) rest += "/" + segments[j];
+      if (rest.empty()) return false;
+      params.push_back(std::move(rest));
+      return true;
+    }
+    if (i >= segments.size()) return false;
+    if (want == "{id}") {
+      if (!is_game_id(segments[i])) return false;
+      params.push_back(segments[i]);
+    } else if (want == "{name}") {
+      // An account name (decoded; names hold no slash), checked by whoever looks it up.
+      if (segments[i].empty() || segments[i].size() > kMaxNameSegment) return false;
+      params.push_back(segments[i]);
+    } else if (want != segments[i]) {
+      return false;
+    }
+  }
+  return segments.size() == route.segments.size();
+}
+
+HttpResponse Router::handle(const HttpRequest& request) const {
+  const std::string method = request.method == "HEAD" ? "GET" : request.method;
+  std::set<std::string> allowed;
+  Params params;
+  for (const Route& route : routes_) {
+    if (!match(route, request.path, params)) continue;
+    if (route.method != method) {
+      allowed.insert(route.method);
+      if (route.method == "GET") allowed.insert("HEAD");
+      continue;
+    }
+    try {
+      return route.handler(request, params);
+    } catch (const ApiError& e) {
+      return error_response(e.status(), e.code(), e.what());
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      return error_response(500, "internal", std::string("internal error: ") + e.what());
+    }
+  }
+  if (allowed.empty()) return error_response(404, "not_found", "nothing at " + request.path);
+  std::string allow;
+  for (const std::string& m : allowed) allow += (allow.empty() ? "" : ", ") + m;
+  HttpResponse refused = error_response(
+      405, "bad_method",
+      request.method + " is not allowed on " + request.path + " (allowed: " + allow + ")");
+  refused.headers.emplace_back("Allow", allow);
+  return refused;
+}
+
+}  // namespace ordo::server

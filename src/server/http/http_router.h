@@ -1,0 +1,41 @@
+// The route table: method and path pattern -> handler. Patterns are segments separated by
+// '/'; "{id}" matches a game id (1 to 64 of A-Z a-z 0-9 _ -), "{name}" any segment of up
+// to 256 bytes (an account name, decoded), a last "{path*}" the rest of the path. A path that
+// matches a route of another method answers 405 with Allow; a path that matches none answers 404.
+// Handlers' ApiErrors become JSON errors, anything else thrown a 500; handle() itself never throws.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "server/http/http_message.h"
+
+namespace ordo::server {
+
+class Router {
+ public:
+  // The values of the pattern's {…} segments, in order.
+  using Params = std::vector<std::string>;
+  using Handler = std::function<HttpResponse(const HttpRequest&, const Params&)>;
+
+  // A `slow` route may take seconds (an analysis): the transport runs it apart, so that it
+  // cannot hold up the others.
+  void add(std::string method, const std::string& pattern, Handler handler, bool slow = false);
+  bool is_slow(const HttpRequest& request) const;
+  // HEAD is answered as GET (the transport sends no body).
+  HttpResponse handle(const HttpRequest& request) const;
+
+ private:
+  struct Route {
+    std::string method;
+    std::vector<std::string> segments;
+    Handler handler;
+    bool slow = false;
+  };
+  static bool match(const Route& route, const std::string& path, Params& params);
+
+  std::vector<Route> routes_;
+};
+
+}  // namespace ordo::server

@@ -1,0 +1,169 @@
+#include "server/players/accounts.h"
+
+#include <iostream>
+
+#include "server/common/api_error.h"
+#include "server/common/player_name.h"
+#include "server/common/random_token.h"
+#include "server/common/token_digest.h"
+#include "server/games/request_fields.h"
+#include "server/http/csrf.h"
+#include "server/http/http_json.h"
+#include "server/players/account_name.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+// A session token: 192 random bits.
+std::string make_session_token() {
+  return random_url_safe(24);
+}
+
+// A password field as sent (not made valid UTF-8: any bytes may be part of one).
+std::string password_field(const json& body, const char* field) {
+  if (!body.contains(field) || !body[field].is_string())
+    throw ApiError(400, "bad_request", std::string("'") + field + "' must be a string");
+  return body[field].get<std::string>();
+}
+
+ApiError bad_login() {
+  return ApiError(401, "bad_login", "wrong name or password");
+}
+
+}  // namespace
+
+json account_json(std::int64_t id, const std::string& name) {
+  return json{{"id", id}, {"name", name}};
+}
+
+Accounts::Accounts(AccountStorage& storage, AccountOptions options)
+    : storage_(storage),
+      options_(std::move(options)),
+      throttle_(storage_, options_.login_limits, options_.now),
+      decoy_hash_(hash_password(random_url_safe(24), options_.cost)) {}
+
+AccountAnswer Accounts::new_session(const StoredAccount& account, int status) {
+  const std::string token = make_session_token();
+  const std::int64_t now = options_.now();
+  storage_.create_session(token_digest(token), account.id, now, now + options_.session_ms);
+  AccountAnswer answer;
+  answer.status = status;
+  answer.body = {{"account", account_json(account.id, account.name)},
+                 {"csrf_token", csrf_token_for(token)}};
+  answer.set_cookie = session_cookie(token, options_.session_ms / 1000, options_.secure_cookies);
+  return answer;
+}
+
+AccountAnswer Accounts::register_account(const HttpRequest& request) {
+  if (!same_origin(request)) throw ApiError(403, "csrf", "a request from another site");
+  const json body = json_body(request);
+  const std::string name = checked_account_name(string_field(body, "name", true));
+  const std::string password = password_field(body, "password");
+  check_password(password);
+  StoredAccount account;
+  account.name = name;
+  account.password_hash = hash_password(password, options_.cost);
+  account.created_ms = options_.now();
+  try {
+    account.id = storage_.create_account(name, account_name_key(name), account.password_hash,
+                                         account.created_ms);
+  } catch (const NameTaken&) {
+    throw ApiError(409, "name_taken", "the name '" + name + "' is taken");
+  }
+  return new_session(account, 201);
+}
+
+AccountAnswer Accounts::log_in(const HttpRequest& request) {
+  if (!same_origin(request)) throw ApiError(403, "csrf", "a request from another site");
+  const json body = json_body(request);
+  const std::string name = string_field(body, "name", true);
+  const std::string password = password_field(body, "password");
+  // Overlong input is refused before it costs a hash.
+  if (name.size() > 4 * kMaxNameChars || password.size() > kMaxPasswordBytes) throw bad_login();
+  const std::string key = account_name_key(name);
+  if (const std::int64_t wait = throttle_.wait_ms(key, request.client_address); wait > 0)
+    throw ApiError(
+        429, "too_many_attempts",
+        "too many failed log-ins; try again in " + std::to_string((wait + 999) / 1000) + " s");
+  const auto account = storage_.account_by_key(key);
+  const bool right = verify_password(account ? account->password_hash : decoy_hash_, password);
+  if (!account || !right) {
+    try {
+      throttle_.failed(key, request.client_address);
+    } catch (const std::exception& e) {
+      // Storage refuses writes: the answer is still the wrong password's.
+      std::cerr << "warning: a failed log-in not counted: " << e.what() << '\n';
+    }
+    throw bad_login();
+  }
+  throttle_.succeeded(key);
+  // Said only to whoever knows the password.
+  if (account->disabled)
+    throw ApiError(403, "account_disabled", "this account has been disabled by the operator");
+  return new_session(*account, 200);
+}
+
+std::optional<SignedIn> Accounts::signed_in(const HttpRequest& request, bool changes_state) {
+  const auto token = cookie_value(request, kSessionCookie);
+  if (!token || token->empty()) return std::nullopt;
+  const auto session = storage_.session(token_digest(*token));
+  if (!session || session->expires_ms <= options_.now()) return std::nullopt;
+  if (changes_state && (!same_origin(request) || !has_csrf_token(request, *token)))
+    throw ApiError(403, "csrf",
+                   "a request made with the session cookie needs this site's origin and the "
+                   "session's X-CSRF-Token header");
+  const auto account = storage_.account_by_id(session->account_id);
+  if (!account || account->disabled) return std::nullopt;
+  return SignedIn{account->id, account->name, *token};
+}
+
+SignedIn Accounts::require(const HttpRequest& request, bool changes_state) {
+  auto who = signed_in(request, changes_state);
+  if (!who) throw ApiError(401, "not_signed_in", "log in first (no session, or it has ended)");
+  return *who;
+}
+
+AccountAnswer Accounts::log_out(const HttpRequest& request) {
+  const SignedIn who = require(request, true);
+  storage_.delete_session(token_digest(who.session_token));
+  return {200, json{{"signed_out", true}}, session_cookie("", 0, options_.secure_cookies)};
+}
+
+json Accounts::who(const HttpRequest& request) {
+  const auto who = signed_in(request, false);
+  if (!who) return json{{"account", nullptr}};
+  return json{{"account", account_json(who->id, who->name)},
+              {"csrf_token", csrf_token_for(who->session_token)}};
+}
+
+StoredAccount Accounts::check_password_of(const SignedIn& who, const json& body) {
+  const std::string password = password_field(body, "password");
+  auto account = storage_.account_by_id(who.id);
+  if (!account || password.size() > kMaxPasswordBytes ||
+      !verify_password(account->password_hash, password))
+    throw ApiError(403, "bad_password", "the current password is wrong");
+  return *account;
+}
+
+AccountAnswer Accounts::change_password(const HttpRequest& request) {
+  const SignedIn who = require(request, true);
+  const json body = json_body(request);
+  StoredAccount account = check_password_of(who, body);
+  const std::string fresh = password_field(body, "new_password");
+  check_password(fresh);
+  account.password_hash = hash_password(fresh, options_.cost);
+  storage_.change_password(account.id, account.password_hash);
+  return new_session(account, 200);
+}
+
+AccountAnswer Accounts::delete_account(const HttpRequest& request) {
+  const SignedIn who = require(request, true);
+  const StoredAccount account = check_password_of(who, json_body(request));
+  storage_.delete_account(account.id, kDeletedName);
+  return {200, json{{"deleted", true}}, session_cookie("", 0, options_.secure_cookies)};
+}
+
+}  // namespace ordo::server

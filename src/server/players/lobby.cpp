@@ -1,0 +1,362 @@
+#include "server/players/lobby.h"
+
+#include <algorithm>
+
+#include "server/common/api_error.h"
+#include "server/common/random_token.h"
+#include "server/common/token_digest.h"
+#include "server/games/game_setup.h"
+#include "server/games/request_fields.h"
+#include "server/players/account_name.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
+
+// The game's fields of a challenge, checked as POST /api/games checks them.
+json checked_setup(const json& body) {
+  if (body.contains("position") && !body["position"].is_null())
+    throw ApiError(400, "bad_request", "a challenge starts from the usual position");
+  const GameSetup setup = setup_from_request(body);
+  json out = {{"game", setup.game}, {"rules", setup.rules}, {"size", setup.size}};
+  if (body.contains("clock") && !body["clock"].is_null()) {
+    const json& clock = body["clock"];
+    if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");
+    out["clock"] = {{"initial_ms", integer_field(clock, "initial_ms", 1000, kMaxClockMs)},
+                    {"increment_ms", clock.contains("increment_ms")
+                                         ? integer_field(clock, "increment_ms", 0, 3600 * 1000)
+                                         : 0}};
+  } else {
+    out["clock"] = nullptr;
+  }
+  // Correspondence: days per move instead of a clock (the game checks it again).
+  if (const int days = days_per_move_field(body); days > 0) {
+    if (!out["clock"].is_null())
+      throw ApiError(400, "bad_request", "a game has a clock or days per move, not both");
+    out["days_per_move"] = days;
+  } else {
+    out["days_per_move"] = nullptr;
+  }
+  return out;
+}
+
+bool rated_field(const json& body) {
+  if (!body.contains("rated") || body["rated"].is_null()) return false;
+  if (!body["rated"].is_boolean())
+    throw ApiError(400, "bad_request", "'rated' must be true or false");
+  return body["rated"].get<bool>();
+}
+
+std::string color_field(const json& body) {
+  const std::string color = string_field(body, "color", false);
+  if (color.empty()) return "random";
+  if (color != "white" && color != "black" && color != "random")
+    throw ApiError(400, "bad_request", "'color' must be white, black or random");
+  return color;
+}
+
+json challenge_json(const StoredChallenge& c) {
+  const json setup = json::parse(c.setup);
+  return json{{"id", c.id},
+              {"creator", account_json(c.creator, c.creator_name)},
+              {"to", c.target ? account_json(c.target, c.target_name) : json(nullptr)},
+              {"game", c.game},
+              {"rules", c.rules},
+              {"size", c.size},
+              {"clock", setup.value("clock", json(nullptr))},
+              {"days_per_move", setup.value("days_per_move", json(nullptr))},
+              {"rated", c.rated},
+              {"color", c.color},
+              {"state", c.state},
+              {"game_id", c.game_id.empty() ? json(nullptr) : json(c.game_id)},
+              {"created", c.created_ms}};
+}
+
+// Who may see a challenge: everyone an open one, else its creator and its player.
+bool sees(std::int64_t account, const StoredChallenge& c) {
+  if (account != 0 && (c.creator == account || c.target == account)) return true;
+  return c.target == 0 && c.state == "open";
+}
+
+}  // namespace
+
+class Lobby::Events : public EventSource {
+ public:
+  Events(Lobby& lobby, std::int64_t account) : lobby_(lobby), account_(account) {
+    if (account_) lobby_.arrived(account_);
+  }
+  ~Events() override {
+    if (account_) lobby_.left(account_);
+  }
+  ChangeListeners::Id listen(std::function<void()> on_change) override {
+    return lobby_.listeners_.add(std::move(on_change));
+  }
+  void unlisten(ChangeListeners::Id listener) override { lobby_.listeners_.remove(listener); }
+  std::optional<json> next(std::uint64_t& version) override {
+    const std::uint64_t now = lobby_.version();
+    if (version != 0 && version >= now) return std::nullopt;
+    version = now;
+    return lobby_.list_for(account_);
+  }
+
+ private:
+  Lobby& lobby_;
+  std::int64_t account_;
+};
+
+Lobby::Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
+             TimeSource now, ChatStorage* blocks)
+    : challenges_(challenges),
+      accounts_(accounts),
+      games_(games),
+      now_(std::move(now)),
+      blocks_(blocks) {
+  if (!games_.shares_storage()) {
+    challenges_.cancel_challenges_of(0);
+    changed();
+    return;
+  }
+  challenges_.on_other_instance_challenge([this](const std::string& id) { changed_elsewhere(id); });
+  cancel_stale();
+  changed();
+  games_.set_housekeeping([this] {
+    try {
+      cancel_stale();
+    } catch (const std::exception&) {
+      // Storage fails: the next round tries again.
+    }
+  });
+}
+
+Lobby::~Lobby() {
+  if (!games_.shares_storage()) return;
+  games_.set_housekeeping(nullptr);
+  challenges_.on_other_instance_challenge(nullptr);
+}
+
+std::size_t Lobby::cancel_stale() {
+  if (!games_.shares_storage()) return 0;
+  std::vector<StoredChallenge> closed;
+  for (const std::string& id : challenges_.cancel_challenges_of_lapsed_instances(now_()))
+    if (auto c = challenges_.challenge(id)) closed.push_back(std::move(*c));
+  if (!closed.empty()) changed(closed);
+  return closed.size();
+}
+
+void Lobby::changed_elsewhere(const std::string& id) {
+  try {
+    auto c = challenges_.challenge(id);
+    if (!c) return;
+    std::vector<StoredChallenge> closed;
+    // An accepted challenge reaches its creator's list once it has its game.
+    if (c->state != "open" && (c->state != "accepted" || !c->game_id.empty()))
+      closed.push_back(std::move(*c));
+    changed(closed);
+  } catch (const std::exception&) {
+    // Storage fails: the next change reads the open challenges again.
+  }
+}
+
+std::uint64_t Lobby::version() {
+  std::lock_guard lock(mutex_);
+  return version_;
+}
+
+void Lobby::changed(const std::vector<StoredChallenge>& closed) {
+  // One refresh at a time, so that an older read never replaces a newer one.
+  std::lock_guard refreshing(refresh_mutex_);
+  auto open = challenges_.open_challenges();
+  {
+    std::lock_guard lock(mutex_);
+    open_ = std::move(open);
+    for (const StoredChallenge& c : closed) {
+      std::erase_if(recent_, [&](const StoredChallenge& r) { return r.id == c.id; });
+      recent_.push_back(c);
+    }
+    while (recent_.size() > kRecentKept) recent_.pop_front();
+    ++version_;
+  }
+  listeners_.notify();
+}
+
+void Lobby::arrived(std::int64_t account) {
+  {
+    std::lock_guard lock(mutex_);
+    ++watching_[account];
+  }
+  streams_everywhere(account, +1);
+}
+
+void Lobby::left(std::int64_t account) {
+  bool here = true;
+  {
+    std::lock_guard lock(mutex_);
+    if (--watching_[account] <= 0) {
+      watching_.erase(account);
+      here = false;
+    }
+  }
+  // Counted in storage too (shared storage), whether or not streams remain here.
+  if (streams_everywhere(account, -1) > 0 || here) return;
+  try {
+    std::vector<StoredChallenge> closed;
+    for (const std::string& id : challenges_.cancel_challenges_of(account))
+      if (auto c = challenges_.challenge(id)) closed.push_back(std::move(*c));
+    if (!closed.empty()) changed(closed);
+  } catch (const std::exception&) {
+    // Storage refused: the challenges stay open until their creator cancels them.
+  }
+}
+
+int Lobby::streams_everywhere(std::int64_t account, int change) {
+  if (!games_.shares_storage()) return 0;
+  try {
+    return challenges_.count_lobby_streams(account, games_.instance_id(), change, now_());
+  } catch (const std::exception&) {
+    return 0;  // storage fails: this instance's own streams decide
+  }
+}
+
+json Lobby::list_for(std::int64_t account) {
+  std::lock_guard lock(mutex_);
+  json open = json::array(), mine = json::array();
+  for (const StoredChallenge& c : open_)
+    if (sees(account, c)) open.push_back(challenge_json(c));
+  if (account != 0)
+    for (auto it = recent_.rbegin(); it != recent_.rend(); ++it)
+      if (it->creator == account || it->target == account || it->accepter == account)
+        mine.push_back(challenge_json(*it));
+  return json{{"challenges", open}, {"closed", mine}};
+}
+
+json Lobby::list(const std::optional<SignedIn>& who) {
+  return list_for(who ? who->id : 0);
+}
+
+std::shared_ptr<EventSource> Lobby::events(const std::optional<SignedIn>& who) {
+  return std::make_shared<Events>(*this, who ? who->id : 0);
+}
+
+json Lobby::post(const SignedIn& who, const json& body) {
+  if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
+  const json setup = checked_setup(body);
+  StoredChallenge c;
+  c.id = make_game_id();
+  c.creator = who.id;
+  c.creator_name = who.name;
+  c.game = setup["game"];
+  c.rules = setup["rules"];
+  c.size = setup["size"];
+  c.setup = setup.dump();
+  c.rated = rated_field(body);
+  c.color = color_field(body);
+  c.created_ms = now_();
+  c.instance = games_.instance_id();
+  const std::string to = string_field(body, "to", false);
+  if (!to.empty()) {
+    const auto target = accounts_.account_by_key(account_name_key(to));
+    if (!target) throw ApiError(404, "no_such_player", "no player is named '" + to + "'");
+    if (target->id == who.id) throw ApiError(400, "bad_request", "a challenge to oneself");
+    refuse_if_blocked(who.id, target->id);
+    c.target = target->id;
+    c.target_name = target->name;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    const auto own = std::count_if(open_.begin(), open_.end(),
+                                   [&](const StoredChallenge& o) { return o.creator == who.id; });
+    if (static_cast<std::size_t>(own) >= kMaxOpenPerAccount)
+      throw ApiError(409, "too_many_challenges",
+                     "at most " + std::to_string(kMaxOpenPerAccount) +
+                         " open challenges each; cancel one first");
+  }
+  const std::string token = make_seat_token();
+  c.creator_token = token_digest(token);
+  challenges_.create_challenge(c);
+  changed();
+  return json{{"challenge", challenge_json(c)}, {"token", token}};
+}
+
+void Lobby::refuse_if_blocked(std::int64_t a, std::int64_t b) {
+  if (blocks_ && blocks_->blocked_between(a, b))
+    throw ApiError(403, "blocked", "one of the two players blocks the other");
+}
+
+StoredChallenge Lobby::visible(const SignedIn& who, const std::string& id) {
+  auto c = challenges_.challenge(id);
+  // A direct challenge to someone else is not there for this account.
+  if (!c || (c->target != 0 && c->target != who.id && c->creator != who.id))
+    throw ApiError(404, "no_such_challenge", "no challenge " + id);
+  return *c;
+}
+
+json Lobby::accept(const SignedIn& who, const std::string& id) {
+  StoredChallenge c = visible(who, id);
+  if (c.creator == who.id)
+    throw ApiError(400, "own_challenge", "a challenge cannot be accepted by its creator");
+  refuse_if_blocked(who.id, c.creator);
+  if (c.state != "open" || !challenges_.claim_challenge(id, who.id))
+    throw ApiError(409, "challenge_taken", "the challenge is no longer open");
+  // The claim is ours alone: make the game.
+  std::string creator_color = c.color;
+  if (creator_color == "random")
+    creator_color = (static_cast<unsigned char>(random_url_safe(1)[0]) & 1) ? "white" : "black";
+  AccountSeats seats;
+  seats.rated = c.rated;
+  const bool creator_white = creator_color == "white";
+  seats.white = creator_white ? c.creator : who.id;
+  seats.black = creator_white ? who.id : c.creator;
+  seats.white_name = creator_white ? c.creator_name : who.name;
+  seats.black_name = creator_white ? who.name : c.creator_name;
+  (creator_white ? seats.white_token_digest : seats.black_token_digest) = c.creator_token;
+  json body = json::parse(c.setup);
+  body["mode"] = "network";
+  json game;
+  try {
+    game = games_.create(body, seats);
+  } catch (...) {
+    challenges_.reopen_challenge(id);
+    changed();
+    throw;
+  }
+  const std::string game_id = game["id"];
+  challenges_.set_challenge_game(id, game_id);
+  c.state = "accepted";
+  c.accepter = who.id;
+  c.game_id = game_id;
+  changed({c});
+  const char* color = creator_white ? "black" : "white";
+  const std::string token = game["tokens"][color];
+  return json{{"game", game_id},
+              {"color", color},
+              {"token", token},
+              {"link", "/play/" + game_id + "?token=" + token}};
+}
+
+json Lobby::cancel(const SignedIn& who, const std::string& id) {
+  StoredChallenge c = visible(who, id);
+  if (c.creator != who.id)
+    throw ApiError(403, "not_yours", "only its creator may cancel a challenge");
+  if (!challenges_.close_challenge(id, "cancelled"))
+    throw ApiError(409, "challenge_taken", "the challenge is no longer open");
+  c.state = "cancelled";
+  changed({c});
+  return json{{"challenge", challenge_json(c)}};
+}
+
+json Lobby::decline(const SignedIn& who, const std::string& id) {
+  StoredChallenge c = visible(who, id);
+  if (c.target != who.id)
+    throw ApiError(403, "not_yours", "only the challenged player may decline");
+  if (!challenges_.close_challenge(id, "declined"))
+    throw ApiError(409, "challenge_taken", "the challenge is no longer open");
+  c.state = "declined";
+  changed({c});
+  return json{{"challenge", challenge_json(c)}};
+}
+
+}  // namespace ordo::server

@@ -1,0 +1,97 @@
+// The lobby (docs/api.md, "Lobby"): challenges open to everyone or sent to one player,
+// listed live, accepted into a network game between the two accounts (rated or casual).
+// Challenges are stored (challenge_storage.h), so an accept is decided by one conditional
+// write: of two accepts at once exactly one makes a game, the other gets 409. A creator's
+// open challenges are cancelled when the last of their lobby streams ends (they left).
+//
+// The creator gets a seat token with the challenge (only its digest is stored); the game
+// made on accept seats the creator with it, so the creator's page needs nothing more than
+// the game's id, which the lobby's state shows it.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/games/game_service.h"
+#include "server/live/event_source.h"
+#include "server/players/accounts.h"
+#include "server/storage/account_storage.h"
+#include "server/storage/challenge_storage.h"
+#include "server/storage/chat_storage.h"
+
+namespace ordo::server {
+
+class Lobby {
+ public:
+  static constexpr std::size_t kMaxOpenPerAccount = 10;
+  static constexpr std::size_t kRecentKept = 200;
+
+  // At start the open challenges whose creators left are cancelled: on one server every
+  // one (its creator left when the server stopped); where instances share storage, those
+  // made on an instance that no longer lives (its lease lapsed, lease_storage.h), which
+  // the timer's housekeeping also cancels later. Challenges made, accepted or closed
+  // through another instance reach this one's lobby streams as they happen.
+  // With `blocks`, an account blocked by another (or blocking it) can neither challenge it
+  // directly nor accept its challenges.
+  Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
+        TimeSource now = system_time_ms, ChatStorage* blocks = nullptr);
+  ~Lobby();
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
+
+  // Cancels the open challenges of instances that no longer live (shared storage only);
+  // returns how many.
+  std::size_t cancel_stale();
+
+  // POST /api/challenges: {challenge, token} (the creator's seat token, once).
+  nlohmann::json post(const SignedIn& who, const nlohmann::json& body);
+  // GET /api/challenges: what `who` (or a guest) sees.
+  nlohmann::json list(const std::optional<SignedIn>& who);
+  // POST /api/challenges/{id}/accept: {game, color, token, link}.
+  nlohmann::json accept(const SignedIn& who, const std::string& id);
+  // POST .../cancel (the creator) and .../decline (a direct challenge's player).
+  nlohmann::json cancel(const SignedIn& who, const std::string& id);
+  nlohmann::json decline(const SignedIn& who, const std::string& id);
+  // GET /api/lobby/events: the list after every change; a signed-in watcher keeps its
+  // challenges open while it watches.
+  std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who);
+
+ private:
+  class Events;
+  // Reads the open challenges again, moves the closed ones to `recent_`, wakes streams.
+  void changed(const std::vector<StoredChallenge>& closed = {});
+  // A challenge another instance changed (the storage's listener).
+  void changed_elsewhere(const std::string& id);
+  void arrived(std::int64_t account);
+  void left(std::int64_t account);
+  // Shared storage: this instance's count of `account`'s lobby streams changes by
+  // `change` in storage, and the streams it has on every live instance are returned
+  // (this one's included); 0 where storage is not shared or fails.
+  int streams_everywhere(std::int64_t account, int change);
+  std::uint64_t version();
+  nlohmann::json list_for(std::int64_t account);
+  StoredChallenge visible(const SignedIn& who, const std::string& id);
+  void refuse_if_blocked(std::int64_t a, std::int64_t b);
+
+  ChallengeStorage& challenges_;
+  AccountStorage& accounts_;
+  GameService& games_;
+  TimeSource now_;
+  ChatStorage* blocks_;
+  ChangeListeners listeners_;
+  std::mutex refresh_mutex_;  // held by changed(), around mutex_
+  std::mutex mutex_;          // guards what follows
+  std::uint64_t version_ = 1;
+  std::vector<StoredChallenge> open_;
+  std::deque<StoredChallenge> recent_;    // closed lately, newest last
+  std::map<std::int64_t, int> watching_;  // account -> open lobby streams
+};
+
+}  // namespace ordo::server

@@ -1,0 +1,21 @@
+// The "my games" view (GET /api/my/games): an account's games that go on, those where it
+// is the account's turn first (the nearest deadline first), then the others.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+#include "server/storage/player_games_storage.h"
+
+namespace ordo::server {
+
+constexpr int kMyGamesShown = 200;
+
+// {games: [...], your_turn: how many of them wait for the account}.
+nlohmann::json my_games(PlayerGamesStorage& storage, std::int64_t account);
+
+// The seat to move in a stored game between accounts. Such games start from the usual
+// position (the lobby offers no other), where the first side (white) moves first.
+std::string seat_to_move(const AccountGame& game);
+
+}  // namespace ordo::server

@@ -1,0 +1,69 @@
+// Inside PostgreSQL storage (pg_storage*.cpp): one transaction on a pooled connection,
+// and the games table's columns as these files read them.
+#pragma once
+
+#include <pqxx/pqxx>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "server/common/utf8_text.h"
+#include "server/storage/pg/pg_storage.h"
+
+namespace ordo::server {
+
+template <class Work>
+auto PgStorage::transact(Work&& work) {
+  auto lease = pool_.acquire();
+  try {
+    pqxx::work t(*lease);
+    // Tests: writes then fail through PostgreSQL's own error path, as on a full disk.
+    if (refuse_writes_.load()) t.exec("SET TRANSACTION READ ONLY");
+    if constexpr (std::is_void_v<decltype(work(t))>) {
+      work(t);
+      t.commit();
+    } else {
+      auto answer = work(t);
+      t.commit();
+      return answer;
+    }
+  } catch (const pqxx::broken_connection& e) {
+    lease.discard();
+    throw std::runtime_error(std::string("storage: the connection to PostgreSQL broke: ") +
+                             e.what());
+  }
+}
+
+template <class Work>
+auto PgStorage::one_statement(Work&& work) {
+  // Tests: in a transaction that refuses writes, like every other write then.
+  if (refuse_writes_.load()) return transact(std::forward<Work>(work));
+  auto lease = pool_.acquire();
+  try {
+    pqxx::nontransaction t(*lease);
+    return work(t);
+  } catch (const pqxx::broken_connection& e) {
+    lease.discard();
+    throw std::runtime_error(std::string("storage: the connection to PostgreSQL broke: ") +
+                             e.what());
+  }
+}
+
+// PostgreSQL holds only UTF-8 text without NUL: a key that is not such text (a request's
+// path, say) names nothing stored, and is answered so rather than as the database's error.
+inline bool storable_text(const std::string& text) {
+  return is_valid_utf8(text) && text.find('\0') == std::string::npos;
+}
+
+// The columns read_game reads, in its order.
+inline constexpr const char* kPgGameColumns =
+    "id, game, mode, rules, size, start, settings, white_name, black_name, white_token, "
+    "black_token, clock_initial_ms, clock_increment_ms, ai_level, ai_color, result, reason, "
+    "created_ms, updated_ms, draw_offer, turn_started_ms, flag_at_ms, white_account, "
+    "black_account, rated, days_per_move, offers";
+inline constexpr int kPgGameColumnCount = 27;
+
+StoredGame read_game(const pqxx::row& row);
+
+}  // namespace ordo::server

@@ -1,0 +1,141 @@
+// SqliteStorage's challenges (ChallengeStorage, challenge_storage.h).
+#include "server/storage/sqlite/sqlite_helpers.h"
+#include "server/storage/sqlite/sqlite_storage.h"
+
+namespace ordo::server {
+
+namespace {
+
+void bind_param(sqlite3_stmt* s, int i, const std::string& text) {
+  bind_text(s, i, text);
+}
+void bind_param(sqlite3_stmt* s, int i, std::int64_t number) {
+  sqlite3_bind_int64(s, i, number);
+}
+
+// Runs an UPDATE with `params` bound in order (?1, ?2, ...); how many rows it changed.
+template <class... Params>
+int update(sqlite3* db, const char* what, const char* sql, const Params&... params) {
+  Statement s = prepared(db, sql);
+  int i = 0;
+  (bind_param(s.get(), ++i, params), ...);
+  run(db, s.get(), what);
+  return sqlite3_changes(db);
+}
+
+constexpr const char* kChallengeColumns =
+    "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
+    "creator_token, state, accepter, game_id, created_ms, instance";
+
+StoredChallenge read_challenge(sqlite3_stmt* s) {
+  StoredChallenge c;
+  c.id = column_text(s, 0);
+  c.creator = sqlite3_column_int64(s, 1);
+  c.creator_name = column_text(s, 2);
+  c.target = sqlite3_column_int64(s, 3);
+  c.target_name = column_text(s, 4);
+  c.game = column_text(s, 5);
+  c.rules = column_text(s, 6);
+  c.size = column_text(s, 7);
+  c.setup = column_text(s, 8);
+  c.rated = sqlite3_column_int(s, 9) != 0;
+  c.color = column_text(s, 10);
+  c.creator_token = column_text(s, 11);
+  c.state = column_text(s, 12);
+  c.accepter = sqlite3_column_int64(s, 13);
+  c.game_id = column_text(s, 14);
+  c.created_ms = sqlite3_column_int64(s, 15);
+  c.instance = column_text(s, 16);
+  return c;
+}
+
+}  // namespace
+
+void SqliteStorage::create_challenge(const StoredChallenge& c) {
+  std::lock_guard lock(mutex_);
+  const std::string sql = std::string("INSERT INTO challenges (") + kChallengeColumns +
+                          ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+  Statement s = prepared(db_, sql.c_str());
+  bind_text(s.get(), 1, c.id);
+  sqlite3_bind_int64(s.get(), 2, c.creator);
+  bind_text(s.get(), 3, c.creator_name);
+  sqlite3_bind_int64(s.get(), 4, c.target);
+  bind_text(s.get(), 5, c.target_name);
+  bind_text(s.get(), 6, c.game);
+  bind_text(s.get(), 7, c.rules);
+  bind_text(s.get(), 8, c.size);
+  bind_text(s.get(), 9, c.setup);
+  sqlite3_bind_int(s.get(), 10, c.rated ? 1 : 0);
+  bind_text(s.get(), 11, c.color);
+  bind_text(s.get(), 12, c.creator_token);
+  bind_text(s.get(), 13, c.state);
+  sqlite3_bind_int64(s.get(), 14, c.accepter);
+  bind_text(s.get(), 15, c.game_id);
+  sqlite3_bind_int64(s.get(), 16, c.created_ms);
+  bind_text(s.get(), 17, c.instance);
+  run(db_, s.get(), "create challenge");
+}
+
+std::vector<StoredChallenge> SqliteStorage::select_challenges(const char* where,
+                                                              const std::string& key) {
+  std::lock_guard lock(mutex_);
+  const std::string sql = std::string("SELECT ") + kChallengeColumns + " FROM challenges WHERE " +
+                          where + " ORDER BY created_ms, id";
+  Statement s = prepared(db_, sql.c_str());
+  if (!key.empty()) bind_text(s.get(), 1, key);
+  std::vector<StoredChallenge> list;
+  while (next_row(db_, s.get(), "read challenges")) list.push_back(read_challenge(s.get()));
+  return list;
+}
+
+std::optional<StoredChallenge> SqliteStorage::challenge(const std::string& id) {
+  if (id.empty()) return std::nullopt;
+  auto list = select_challenges("id = ?", id);
+  if (list.empty()) return std::nullopt;
+  return std::move(list.front());
+}
+
+std::vector<StoredChallenge> SqliteStorage::open_challenges() {
+  return select_challenges("state = 'open'", "");
+}
+
+bool SqliteStorage::claim_challenge(const std::string& id, std::int64_t accepter) {
+  std::lock_guard lock(mutex_);
+  return update(db_, "claim challenge",
+                "UPDATE challenges SET state = 'accepted', accepter = ?1 WHERE id = ?2 AND "
+                "state = 'open' AND creator != ?1",
+                accepter, id) == 1;
+}
+
+void SqliteStorage::set_challenge_game(const std::string& id, const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  update(db_, "store challenge game", "UPDATE challenges SET game_id = ? WHERE id = ?", game_id,
+         id);
+}
+
+void SqliteStorage::reopen_challenge(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  update(db_, "reopen challenge",
+         "UPDATE challenges SET state = 'open', accepter = 0 WHERE id = ? AND state = 'accepted' "
+         "AND game_id = ''",
+         id);
+}
+
+bool SqliteStorage::close_challenge(const std::string& id, const std::string& state) {
+  std::lock_guard lock(mutex_);
+  return update(db_, "close challenge",
+                "UPDATE challenges SET state = ? WHERE id = ? AND state = 'open'", state, id) == 1;
+}
+
+std::vector<std::string> SqliteStorage::cancel_challenges_of(std::int64_t creator) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_,
+                         "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND "
+                         "(?1 = 0 OR creator = ?1) RETURNING id");
+  sqlite3_bind_int64(s.get(), 1, creator);
+  std::vector<std::string> ids;
+  while (next_row(db_, s.get(), "cancel challenges")) ids.push_back(column_text(s.get(), 0));
+  return ids;
+}
+
+}  // namespace ordo::server

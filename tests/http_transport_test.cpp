@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "http_raw_client.h"
+#include "server/games/game_service.h"
 #include "server/http_server.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 #include "server_test_util.h"

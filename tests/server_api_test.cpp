@@ -11,6 +11,7 @@
 #include <random>
 #include <thread>
 
+#include "server/games/game_service.h"
 #include "server/http/embedded_web.h"
 #include "server/http/static_files.h"
 #include "server/http_server.h"

@@ -14,6 +14,7 @@
 #include "server/api/lobby_routes.h"
 #include "server/api/player_routes.h"
 #include "server/games/analysis.h"
+#include "server/games/game_service.h"
 #include "server/http/connection_limits.h"
 #include "server/http/static_files.h"
 #include "server/http_connection.h"

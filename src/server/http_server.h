@@ -14,11 +14,12 @@
 #include <memory>
 #include <string>
 
-#include "server/games/game_service.h"
 #include "server/players/accounts.h"
 #include "server/players/lobby.h"
 
 namespace ordo::server {
+
+class GameService;  // server/games/game_service.h
 
 struct HttpOptions {
   std::string host = "127.0.0.1";

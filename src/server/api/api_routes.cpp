@@ -5,6 +5,7 @@
 
 #include "server/api/health_routes.h"
 #include "server/games/game_events.h"
+#include "server/games/game_service.h"
 #include "server/games/game_types.h"
 #include "server/http/http_json.h"
 

@@ -3,11 +3,12 @@
 #pragma once
 
 #include "server/games/analysis.h"
-#include "server/games/game_service.h"
 #include "server/http/http_router.h"
 #include "server/http/static_files.h"
 
 namespace ordo::server {
+
+class GameService;  // server/games/game_service.h
 
 // The router refers to `games`, `analyzer` and `files`, which must outlive it.
 Router api_routes(GameService& games, Analyzer& analyzer, const StaticFiles& files);

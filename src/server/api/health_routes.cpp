@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "server/games/game_service.h"
 #include "server/http/http_json.h"
 
 namespace ordo::server {

@@ -2,10 +2,11 @@
 // reach its storage: 503 while it cannot, so the proxy sends players elsewhere).
 #pragma once
 
-#include "server/games/game_service.h"
 #include "server/http/http_router.h"
 
 namespace ordo::server {
+
+class GameService;  // server/games/game_service.h
 
 void add_health_routes(Router& router, GameService& games);
 

@@ -5,6 +5,7 @@
 // storage starts with both switches off, the safe side). The free POST /api/analyze
 // refuses the position of a live network game, so it is no way around this.
 #include "server/common/api_error.h"
+#include "server/games/analysis_state.h"
 #include "server/games/game_service.h"
 #include "server/games/request_fields.h"
 

@@ -22,15 +22,10 @@
 #include <vector>
 
 #include "server/common/chess_clock.h"
+#include "server/games/cache_limits.h"
 #include "server/games/served_game.h"
 
 namespace ordo::server {
-
-struct CacheLimits {
-  // Resident games at most, unless more than that are pinned at once.
-  std::size_t max_games = 512;
-  std::int64_t idle_ms = 60 * 1000;  // an unpinned game leaves after this long unused
-};
 
 class GameCache {
  public:

@@ -18,7 +18,8 @@
 // game_creation.cpp (create, import, list), game_actions.cpp (the POST actions and the
 // reads), game_turns.cpp (moves, results and clocks, stored before they are seen),
 // game_engine.cpp (the engine of mode ai), game_state.cpp (the state JSON) and
-// request_fields.cpp (reading request bodies, seats).
+// request_fields.cpp (reading request bodies, seats). Its options are in
+// service_options.h, the seats of a game made in the lobby in account_seats.h.
 #pragma once
 
 #include <atomic>
@@ -38,49 +39,14 @@
 
 #include "server/chat/chat_rate_limit.h"
 #include "server/common/chess_clock.h"
+#include "server/games/account_seats.h"
 #include "server/games/game_cache.h"
 #include "server/games/served_game.h"
+#include "server/games/service_options.h"
 #include "server/live/held_leases.h"
 #include "server/storage/server_storage.h"
 
 namespace ordo::server {
-
-struct ServiceOptions {
-  TimeSource now = system_time_ms;
-  // How often the timer thread looks for fallen flags (and drops idle games, and copies
-  // the storage's log into its database); 0 = no timer thread (tests call check_clocks
-  // and drop_idle_games themselves).
-  int clock_tick_ms = 100;
-  std::size_t engine_hash_mib = 8;
-  // Replaces the level's limits for every engine move (tests: a small fixed depth).
-  std::optional<int> fixed_ai_depth;
-  // Tests: every search reports its move only when stopped (move-now), so the test, not
-  // the speed of the machine, decides when the engine answers.
-  bool ai_answers_when_stopped = false;
-  // The seed of every engine's chance (tests, reproducible runs); unset, each game has its own.
-  std::optional<std::uint64_t> ai_seed;
-  // How many games stay in memory, and how long an unused one stays (see GameCache).
-  CacheLimits cache;
-  // Where instances share storage: how long a lease on a game's work (the engine's
-  // reply, a flag) lasts unrenewed, so how soon another instance takes over the work of
-  // one that died (held_leases.h).
-  std::int64_t lease_ms = 5000;
-  // This instance's name in the leases (empty: a random one).
-  std::string instance_id;
-};
-
-// The accounts that hold the seats of a network game made in the lobby. A seat whose
-// token digest is given keeps it (its holder got the token before the game existed), and
-// its token is not in the answer.
-struct AccountSeats {
-  std::int64_t white = 0, black = 0;
-  std::string white_name, black_name;
-  std::string white_token_digest, black_token_digest;
-  bool rated = false;
-};
-
-// The state's "analysis" field for the holder of `seats` (game_analysis.cpp).
-nlohmann::json analysis_state(const Match& match, const std::vector<games::Side>& seats);
 
 class GameService {
  public:

@@ -1,6 +1,7 @@
 // The state of a game as docs/api.md shows it.
 #include <algorithm>
 
+#include "server/games/analysis_state.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/game_types.h"

@@ -19,7 +19,6 @@
 #include <string>
 #include <vector>
 
-#include "server/games/game_service.h"
 #include "server/live/event_source.h"
 #include "server/players/accounts.h"
 #include "server/storage/account_storage.h"
@@ -27,6 +26,8 @@
 #include "server/storage/chat_storage.h"
 
 namespace ordo::server {
+
+class GameService;  // server/games/game_service.h
 
 class Lobby {
  public:

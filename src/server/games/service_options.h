@@ -1,0 +1,39 @@
+// How a game service runs (game_service.h): its clock, its timer, its engines, its cache,
+// its leases. Apart from the service, so that what sets them up needs no more.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "server/common/chess_clock.h"
+#include "server/games/cache_limits.h"
+
+namespace ordo::server {
+
+struct ServiceOptions {
+  TimeSource now = system_time_ms;
+  // How often the timer thread looks for fallen flags (and drops idle games, and copies
+  // the storage's log into its database); 0 = no timer thread (tests call check_clocks
+  // and drop_idle_games themselves).
+  int clock_tick_ms = 100;
+  std::size_t engine_hash_mib = 8;
+  // Replaces the level's limits for every engine move (tests: a small fixed depth).
+  std::optional<int> fixed_ai_depth;
+  // Tests: every search reports its move only when stopped (move-now), so the test, not
+  // the speed of the machine, decides when the engine answers.
+  bool ai_answers_when_stopped = false;
+  // The seed of every engine's chance (tests, reproducible runs); unset, each game has its own.
+  std::optional<std::uint64_t> ai_seed;
+  // How many games stay in memory, and how long an unused one stays (see GameCache).
+  CacheLimits cache;
+  // Where instances share storage: how long a lease on a game's work (the engine's
+  // reply, a flag) lasts unrenewed, so how soon another instance takes over the work of
+  // one that died (held_leases.h).
+  std::int64_t lease_ms = 5000;
+  // This instance's name in the leases (empty: a random one).
+  std::string instance_id;
+};
+
+}  // namespace ordo::server

@@ -16,6 +16,8 @@
 
 #include "server/players/accounts.h"
 #include "server/players/lobby.h"
+#include "server/storage/chat_storage.h"
+#include "server/storage/player_games_storage.h"
 
 namespace ordo::server {
 

@@ -206,7 +206,7 @@ TEST_F(HttpTransportTest, AMethodNotAllowedGets405WithAllow) {
 TEST_F(HttpTransportTest, EveryAnswerCarriesTheBrowsersSecurityHeaders) {
   start(options());
   const std::string id = new_game();
-  for (const std::string path : {"/", "/api/games/" + id, "/no/such/page"}) {
+  for (const std::string& path : {std::string("/"), "/api/games/" + id, std::string("/no")}) {
     auto res = client().Get(path);
     ASSERT_TRUE(res) << path;
     const std::string policy = res->get_header_value("Content-Security-Policy");

@@ -6,9 +6,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
-#include <chrono>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -16,7 +13,6 @@
 #include "cli/app.h"
 #include "server/game_service.h"
 #include "server/sqlite_storage.h"
-#include "server/storage_error.h"
 #include "server_test_util.h"
 #include "support/cli_run.h"
 
@@ -145,29 +141,6 @@ TEST(ServerStorageFaults, WritesFailingAtStartUpReachTheCallerAsAnError) {
   options.clock_tick_ms = 0;
   // Before: the dispatcher thread was left running and the process ended in terminate.
   EXPECT_THROW(GameService service(storage, options), std::runtime_error);
-}
-
-// A writer of another process that holds the database (BEGIN EXCLUSIVE) makes a write fail
-// soon, as storage that cannot answer now (503 to the client), instead of every request
-// waiting 5 s a statement (issue 57).
-TEST(ServerStorageFaults, AWriteWaitsForAnotherProcesssLockOnlyBrieflyThenFailsAsUnavailable) {
-  TempDir dir;
-  const std::string path = dir.file("ordo.sqlite");
-  write_games(path);
-  SqliteStorage storage(path);
-  sqlite3* other = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
-  const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(storage.set_result("game1", "1-0", "resignation", 5), StorageUnavailable);
-  const auto waited = std::chrono::steady_clock::now() - start;
-  EXPECT_LT(waited, std::chrono::milliseconds(SqliteStorage::kLockWaitMs * 4));
-  // Reads still answer from the log's snapshot while the other process writes.
-  EXPECT_EQ(storage.game_count(), 40);
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
-  sqlite3_close(other);
-  storage.set_result("game1", "1-0", "resignation", 5);
-  EXPECT_EQ(storage.game("game1")->result, "1-0");
 }
 
 }  // namespace

@@ -11,9 +11,9 @@
 #include "cli/commands.h"
 #include "cli/open_file_limit.h"
 #include "cli/signal_watcher.h"
+#include "server/durability.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
-#include "server/durability.h"
 #include "server/open_storage.h"
 
 namespace ordo::cli {

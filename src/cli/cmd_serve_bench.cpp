@@ -41,10 +41,10 @@
 #include "cli/latency_histogram.h"
 #include "cli/relay_probe.h"
 #include "server/accounts.h"
+#include "server/durability.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/lobby.h"
-#include "server/durability.h"
 #include "server/open_storage.h"
 
 namespace ordo::cli {
@@ -63,9 +63,9 @@ struct BenchOptions {
   int abandon_percent = 20;
   int sample_seconds = 30;
   bool rated = false;
-  std::string database;           // PostgreSQL instead of SQLite in a temporary directory
+  std::string database;             // PostgreSQL instead of SQLite in a temporary directory
   std::string durability = "full";  // SQLite's (server/durability.h)
-  std::vector<std::string> urls;  // running servers instead of one in this process
+  std::vector<std::string> urls;    // running servers instead of one in this process
   int watchers = 0;
   std::vector<std::string> relay_urls;  // the watchers' mover and watcher servers
 };

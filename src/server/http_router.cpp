@@ -100,11 +100,10 @@ HttpResponse Router::handle(const HttpRequest& request) const {
     } catch (const StorageUnavailable& e) {
       std::cerr << "error: " + std::string(e.what()) + '\n';
       HttpResponse refused =
-          e.disk_full()
-              ? error_response(507, "storage_full",
-                               "the server's disk is full: nothing new can be stored now")
-              : error_response(503, "storage_unavailable",
-                               "the server's storage cannot answer now; try again soon");
+          e.disk_full() ? error_response(507, "storage_full",
+                                         "the server's disk is full: nothing new can be stored now")
+                        : error_response(503, "storage_unavailable",
+                                         "the server's storage cannot answer now; try again soon");
       refused.headers.emplace_back("Retry-After", "5");
       return refused;
     } catch (const std::exception& e) {

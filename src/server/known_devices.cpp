@@ -30,9 +30,9 @@ std::string KnownDevices::remember(const HttpRequest& request, std::int64_t acco
   const std::string token = random_url_safe(24);
   const std::int64_t now = now_();
   storage_.create_session(device_digest(token), account_id, now, now + kLifetimeMs);
-  return std::string(kDeviceCookie) + "=" + token + "; Path=/api/login; Max-Age=" +
-         std::to_string(kLifetimeMs / 1000) + "; HttpOnly; SameSite=Strict" +
-         (secure_cookies_ ? "; Secure" : "");
+  return std::string(kDeviceCookie) + "=" + token +
+         "; Path=/api/login; Max-Age=" + std::to_string(kLifetimeMs / 1000) +
+         "; HttpOnly; SameSite=Strict" + (secure_cookies_ ? "; Secure" : "");
 }
 
 }  // namespace ordo::server

@@ -60,15 +60,15 @@ std::vector<std::int64_t> LoginThrottle::failures(const std::string& key, const 
 std::int64_t LoginThrottle::wait_ms(const std::string& name_key, const std::string& address,
                                     bool known_device) {
   const std::int64_t now = now_();
-  std::int64_t wait = std::max(
-      delay_after(limits_.per_pair, failures(pair_key_of(name_key, address), limits_.per_pair, now),
-                  now),
-      delay_after(limits_.per_address,
-                  failures(address_key_of(address), limits_.per_address, now), now));
+  std::int64_t wait =
+      std::max(delay_after(limits_.per_pair,
+                           failures(pair_key_of(name_key, address), limits_.per_pair, now), now),
+               delay_after(limits_.per_address,
+                           failures(address_key_of(address), limits_.per_address, now), now));
   if (!known_device)
-    wait = std::max(wait, delay_after(limits_.per_account,
-                                      failures(name_key_of(name_key), limits_.per_account, now),
-                                      now));
+    wait =
+        std::max(wait, delay_after(limits_.per_account,
+                                   failures(name_key_of(name_key), limits_.per_account, now), now));
   return wait;
 }
 
@@ -78,10 +78,9 @@ void LoginThrottle::remember(const std::vector<std::string>& keys, std::int64_t 
   std::erase_if(unstored_, [since](const auto& entry) { return entry.second.back() <= since; });
   for (const std::string& key : keys) {
     if (unstored_.size() >= kUnstoredKeys && !unstored_.contains(key))
-      unstored_.erase(std::min_element(unstored_.begin(), unstored_.end(),
-                                       [](const auto& a, const auto& b) {
-                                         return a.second.back() < b.second.back();
-                                       }));
+      unstored_.erase(std::min_element(
+          unstored_.begin(), unstored_.end(),
+          [](const auto& a, const auto& b) { return a.second.back() < b.second.back(); }));
     auto& times = unstored_[key];
     times.push_back(now);
     if (times.size() > kUnstoredPerKey) times.erase(times.begin());

@@ -32,9 +32,9 @@ struct DelayRule {
 };
 
 struct LoginLimits {
-  DelayRule per_pair{3, 1'000, 5 * 60'000};         // one name from one address
-  DelayRule per_address{20, 1'000, 15 * 60'000};    // every name from one address
-  DelayRule per_account{10, 1'000, 60'000};         // one name from any unknown device
+  DelayRule per_pair{3, 1'000, 5 * 60'000};       // one name from one address
+  DelayRule per_address{20, 1'000, 15 * 60'000};  // every name from one address
+  DelayRule per_account{10, 1'000, 60'000};       // one name from any unknown device
   std::int64_t window_ms = 15 * 60 * 1000;
 };
 

@@ -353,7 +353,8 @@ SqliteStorage::SqliteStorage(const std::string& path, Durability durability) {
     // (Durability::fast) leaves it in the OS's page cache until the next checkpoint: a
     // killed process still loses nothing, a power cut what came since (durability.h).
     execute("PRAGMA journal_mode=WAL");
-    execute(durability == Durability::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    execute(durability == Durability::full ? "PRAGMA synchronous=FULL"
+                                           : "PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
     // SQLite's page cache, per connection: 2 MiB (its usual default, stated here because
     // the server's memory must stay bounded however many games are stored).
@@ -406,8 +407,8 @@ std::string SqliteStorage::flush_for_shutdown() {
   std::lock_guard lock(mutex_);
   int log_frames = 0;
   int copied = 0;
-  const int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &log_frames,
-                                           &copied);
+  const int rc =
+      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &log_frames, &copied);
   if (rc == SQLITE_OK) return "";
   if (rc == SQLITE_BUSY)
     return "another process holds the database; what it has committed is in its log, which "

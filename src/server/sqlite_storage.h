@@ -127,8 +127,7 @@ class SqliteStorage : public ServerStorage {
   std::vector<std::pair<std::int64_t, std::string>> blocks_of(std::int64_t owner) override;
 
   // ChallengeStorage (storage_challenges.cpp).
-  Created create_challenge(const StoredChallenge& challenge, int per_creator,
-                           int in_all) override;
+  Created create_challenge(const StoredChallenge& challenge, int per_creator, int in_all) override;
   std::optional<StoredChallenge> challenge(const std::string& id) override;
   std::vector<StoredChallenge> open_challenges() override;
   bool claim_challenge(const std::string& id, std::int64_t accepter) override;

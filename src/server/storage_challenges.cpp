@@ -51,8 +51,8 @@ StoredChallenge read_challenge(sqlite3_stmt* s) {
 
 }  // namespace
 
-ChallengeStorage::Created SqliteStorage::create_challenge(const StoredChallenge& c,
-                                                          int per_creator, int in_all) {
+ChallengeStorage::Created SqliteStorage::create_challenge(const StoredChallenge& c, int per_creator,
+                                                          int in_all) {
   std::lock_guard lock(mutex_);  // one connection: the count and the insert are one step
   Statement count = prepared(db_,
                              "SELECT count(*), coalesce(sum(creator = ?), 0) FROM challenges "

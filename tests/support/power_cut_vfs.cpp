@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -53,7 +54,8 @@ Shadow& shadow_of(sqlite3_file* f) {
   sqlite3_int64 size = 0;
   real_of(f)->pMethods->xFileSize(real_of(f), &size);
   shadow.bytes.resize(static_cast<std::size_t>(size));
-  if (size > 0) real_of(f)->pMethods->xRead(real_of(f), shadow.bytes.data(), static_cast<int>(size), 0);
+  if (size > 0)
+    real_of(f)->pMethods->xRead(real_of(f), shadow.bytes.data(), static_cast<int>(size), 0);
   return s.shadows.emplace(path_of(f), std::move(shadow)).first->second;
 }
 
@@ -107,8 +109,13 @@ int cut_sync(sqlite3_file* f, int flags) {
   if (it != s.shadows.end()) {
     const auto& bytes = it->second.bytes;
     int rc = real->pMethods->xTruncate(real, static_cast<sqlite3_int64>(bytes.size()));
-    if (rc == SQLITE_OK && !bytes.empty())
-      rc = real->pMethods->xWrite(real, bytes.data(), static_cast<int>(bytes.size()), 0);
+    // In pieces: the unix VFS writes at most 128 KiB at a time.
+    constexpr std::size_t kPiece = 64 * 1024;
+    for (std::size_t at = 0; rc == SQLITE_OK && at < bytes.size(); at += kPiece) {
+      const std::size_t n = std::min(kPiece, bytes.size() - at);
+      rc = real->pMethods->xWrite(real, bytes.data() + at, static_cast<int>(n),
+                                  static_cast<sqlite3_int64>(at));
+    }
     if (rc != SQLITE_OK) return rc;
     s.shadows.erase(it);
   }
@@ -161,11 +168,24 @@ int cut_shm_unmap(sqlite3_file* f, int delete_flag) {
 
 const sqlite3_io_methods kMethods = {
     2,  // no memory-mapped reads (xFetch), which would bypass the shadow
-    cut_close,      cut_read,         cut_write,          cut_truncate,
-    cut_sync,       cut_file_size,    cut_lock,           cut_unlock,
-    cut_check_reserved, cut_file_control, cut_sector_size, cut_device_characteristics,
-    cut_shm_map,    cut_shm_lock,     cut_shm_barrier,    cut_shm_unmap,
-    nullptr,        nullptr};
+    cut_close,
+    cut_read,
+    cut_write,
+    cut_truncate,
+    cut_sync,
+    cut_file_size,
+    cut_lock,
+    cut_unlock,
+    cut_check_reserved,
+    cut_file_control,
+    cut_sector_size,
+    cut_device_characteristics,
+    cut_shm_map,
+    cut_shm_lock,
+    cut_shm_barrier,
+    cut_shm_unmap,
+    nullptr,
+    nullptr};
 
 int cut_open(sqlite3_vfs* vfs, const char* name, sqlite3_file* f, int flags, int* out_flags) {
   State& s = state();

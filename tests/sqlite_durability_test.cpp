@@ -1,10 +1,14 @@
-// What a power cut leaves of acknowledged writes (SQLite; issue 57): a VFS shim keeps
+// SQLite under a power cut and another process's lock (issue 57). A VFS shim keeps
 // unsynced writes in memory and throws them away at the cut (support/power_cut_vfs.h).
 // With the default durability every acknowledged move is still there after the cut; the
-// fast mode loses what came since the last checkpoint, as docs/deployment.md says.
+// fast mode loses what came since the last checkpoint, as docs/cli.md says.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <chrono>
 
 #include "server/sqlite_storage.h"
+#include "server/storage_error.h"
 #include "server_test_util.h"
 #include "support/power_cut_vfs.h"
 #include "support/sample_rows.h"
@@ -69,6 +73,33 @@ TEST_F(PowerCut, TheFastModeLosesWhatCameSinceTheLastCheckpointButStaysReadable)
   // database opens clean (no damage).
   EXPECT_FALSE(after.game_found);
   EXPECT_EQ(after.moves_found, 0u);
+}
+
+// A writer of another process that holds the database (BEGIN EXCLUSIVE) makes a write fail
+// soon, as storage that cannot answer now (503 to the client), instead of every request
+// waiting 5 s a statement (issue 57).
+TEST(StorageLock, AWriteWaitsForAnotherProcesssLockOnlyBrieflyThenFailsAsUnavailable) {
+  if (testing::testing_on_postgres()) GTEST_SKIP() << "SQLite's own locks";
+  TempDir dir;
+  const std::string path = dir.file("ordo.sqlite");
+  {
+    SqliteStorage writer(path);
+    for (int g = 0; g < 3; ++g) writer.create_game(sample_game("game" + std::to_string(g), 1), {});
+  }
+  SqliteStorage storage(path);
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(storage.set_result("game1", "1-0", "resignation", 5), StorageUnavailable);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(waited, std::chrono::milliseconds(SqliteStorage::kLockWaitMs * 4));
+  // Reads still answer from the log's snapshot while the other process writes.
+  EXPECT_EQ(storage.game_count(), 3);
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  storage.set_result("game1", "1-0", "resignation", 5);
+  EXPECT_EQ(storage.game("game1")->result, "1-0");
 }
 
 }  // namespace

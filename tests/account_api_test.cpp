@@ -93,28 +93,96 @@ TEST_F(AccountApi, AnUnknownNameGetsTheSameAnswerAsAWrongPassword) {
   EXPECT_EQ(header_of(wrong, "Set-Cookie"), "");
 }
 
-TEST_F(AccountApi, WrongPasswordsInALoopHoldTheAccountUntilTheWindowPasses) {
+TEST_F(AccountApi, GuessesFromOneAddressAreSlowedByGrowingDelaysNotALock) {
   signed_up("Alice");
   const LoginLimits limits;
-  for (int i = 0; i < limits.per_account; ++i) {
-    now_ += 1000;
-    EXPECT_EQ(
-        log_in("Alice", "guess " + std::to_string(i), "198.51.100." + std::to_string(i)).status,
-        401);
-  }
-  // Held: even the right password, from any address, until the window passes.
-  const HttpResponse held = log_in("Alice", "correct horse", "203.0.113.9");
+  for (int i = 0; i < limits.per_pair.free_failures; ++i)
+    EXPECT_EQ(log_in("Alice", "guess " + std::to_string(i), "198.51.100.7").status, 401);
+  const HttpResponse held = log_in("Alice", "correct horse", "198.51.100.7");
   EXPECT_EQ(held.status, 429);
   EXPECT_EQ(body_of(held)["code"], "too_many_attempts");
-  EXPECT_EQ(log_in("alice", "correct horse").status, 429);
-  now_ += limits.window_ms;
+  EXPECT_EQ(header_of(held, "Retry-After"), "1");
+  now_ += 1000;
+  EXPECT_EQ(log_in("Alice", "one more guess", "198.51.100.7").status, 401);
+  EXPECT_EQ(header_of(log_in("Alice", "correct horse", "198.51.100.7"), "Retry-After"), "2");
+  // Another address, even with the right password, is not held back by these.
+  EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 200);
+}
+
+// The device cookie a log-in answer sets ("ordo_device=..."), or "".
+std::string device_cookie_of(const HttpResponse& response) {
+  for (const auto& [name, value] : response.headers)
+    if (name == "Set-Cookie" && value.starts_with("ordo_device="))
+      return value.substr(0, value.find(';'));
+  return "";
+}
+
+TEST_F(AccountApi, NobodyCanLockAPlayerOutOfHerAccount) {
+  signed_up("Alice");
+  // Alice's own browser has logged in before: it carries a known device's cookie.
+  const HttpResponse before = log_in("Alice", "correct horse", "192.0.2.50");
+  ASSERT_EQ(before.status, 200);
+  const std::string device = device_cookie_of(before);
+  ASSERT_FALSE(device.empty());
+  // Guessing from many addresses, far past every limit.
+  for (int i = 0; i < 60; ++i)
+    log_in("Alice", "guess " + std::to_string(i), "198.51.100." + std::to_string(i));
+  // From a new device: a wait of at most the name's cap, never a lock.
+  const LoginLimits limits;
+  const HttpResponse fresh = log_in("Alice", "correct horse", "203.0.113.9");
+  EXPECT_EQ(fresh.status, 429);
+  EXPECT_LE(std::stoll(header_of(fresh, "Retry-After")) * 1000, limits.per_account.max_delay_ms);
+  // From her known device: in at once, with the right password.
+  HttpRequest own =
+      request("POST", "/api/login", {{"name", "Alice"}, {"password", "correct horse"}});
+  own.headers.emplace_back("cookie", device);
+  own.client_address = "192.0.2.50";
+  EXPECT_EQ(send(own).status, 200);
+  // Her right password cleared the name's count: a new device of hers gets in too.
+  EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 200);
+}
+
+TEST_F(AccountApi, ADeviceCookieOfAnotherAccountOrForgedCountsForNothing) {
+  signed_up("Alice");
+  signed_up("Bob");
+  const std::string bob_device = device_cookie_of(log_in("Bob", "correct horse", "192.0.2.60"));
+  ASSERT_FALSE(bob_device.empty());
+  for (int i = 0; i < 60; ++i)
+    log_in("Alice", "guess " + std::to_string(i), "198.51.100." + std::to_string(i));
+  for (const std::string& cookie : {bob_device, std::string("ordo_device=forged")}) {
+    HttpRequest r = request("POST", "/api/login", {{"name", "Alice"}, {"password", "x"}});
+    r.headers.emplace_back("cookie", cookie);
+    r.client_address = "192.0.2.60";
+    EXPECT_EQ(send(r).status, 429) << cookie;
+  }
+  // Nor does a device cookie act as a session.
+  HttpRequest as_session = request("GET", "/api/account");
+  as_session.headers.emplace_back("cookie",
+                                  "ordo_session=" + bob_device.substr(bob_device.find('=') + 1));
+  EXPECT_TRUE(body_of(send(as_session))["account"].is_null());
+}
+
+TEST_F(AccountApi, WhenStorageCannotWriteRightAndWrongPasswordsGetTheSameAnswer) {
+  signed_up("Alice");
+  storage_->refuse_writes(true);
+  const HttpResponse wrong = log_in("Alice", "wrong password");
+  const HttpResponse right = log_in("Alice", "correct horse");
+  EXPECT_EQ(wrong.status, 503);
+  EXPECT_EQ(right.status, 503);
+  EXPECT_EQ(wrong.body, right.body);
+  EXPECT_EQ(body_of(wrong)["code"], "storage_unavailable");
+  EXPECT_FALSE(header_of(wrong, "Retry-After").empty());
+  // The failures still count (in memory) while storage is out, and after it is back.
+  for (int i = 0; i < 5; ++i) log_in("Alice", "guess " + std::to_string(i));
+  storage_->refuse_writes(false);
+  EXPECT_EQ(log_in("Alice", "correct horse").status, 429);
   EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 200);
 }
 
 TEST_F(AccountApi, OneAddressGuessingManyNamesIsHeld) {
   signed_up("Alice");
   const LoginLimits limits;
-  for (int i = 0; i < limits.per_address; ++i)
+  for (int i = 0; i < limits.per_address.free_failures; ++i)
     EXPECT_EQ(log_in("name" + std::to_string(i), "guess", "198.51.100.7").status, 401);
   EXPECT_EQ(log_in("Alice", "correct horse", "198.51.100.7").status, 429);
   EXPECT_EQ(log_in("Alice", "correct horse", "198.51.100.8").status, 200);
@@ -184,6 +252,16 @@ TEST_F(AccountApi, RequestsFromAnotherSiteOrWithoutTheTokenAreRefused) {
   HttpRequest null_origin = from(alice, request("POST", "/api/logout"));
   null_origin.headers[1].second = "null";
   EXPECT_EQ(send(null_origin).status, 403);
+  // The same host over the other scheme is another origin (a plain-HTTP page on the
+  // network path of an HTTPS site, or the reverse).
+  HttpRequest other_scheme = from(alice, request("POST", "/api/logout"));
+  other_scheme.headers[1].second = "https://ordo.example";
+  EXPECT_EQ(send(other_scheme).status, 403);
+  HttpRequest plain_to_tls = from(alice, request("POST", "/api/logout"));
+  plain_to_tls.scheme = "https";
+  EXPECT_EQ(send(plain_to_tls).status, 403);
+  plain_to_tls.headers[1].second = "https://ordo.example";
+  EXPECT_TRUE(same_origin(plain_to_tls));
   // None of them ended the session; a proper request does.
   EXPECT_EQ(who(alice), "Alice");
   EXPECT_EQ(send(from(alice, request("POST", "/api/logout"))).status, 200);

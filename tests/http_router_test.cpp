@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
+
 #include "server/common/api_error.h"
+#include "server/common/storage_error.h"
 #include "server/http/body_encoding.h"
 #include "server/http/http_json.h"
 #include "server/http/http_request_reading.h"
@@ -139,6 +142,38 @@ TEST(HttpRequestReading, LimitsACompressedBodyAfterDecompression) {
   EXPECT_EQ(std::get<HttpResponse>(read).status, 413);
   EXPECT_EQ(body_encoding("br"), BodyEncoding::Unknown);
   EXPECT_EQ(body_encoding(" GZIP "), BodyEncoding::Gzip);
+}
+
+// Storage that cannot answer is the client's 503 (507 for a full disk) with Retry-After,
+// and the answer says nothing of the database's own words, hosts or paths (issue 60).
+TEST(HttpRouter, StorageThatCannotAnswerIsA503WithRetryAfterAndNoInternals) {
+  Router router;
+  router.add("GET", "/down", [](const HttpRequest&, const Router::Params&) -> HttpResponse {
+    throw StorageUnavailable("storage: connection to db.internal:5432 refused", false);
+  });
+  router.add("GET", "/full", [](const HttpRequest&, const Router::Params&) -> HttpResponse {
+    throw StorageUnavailable("storage: /srv/ordo/ordo.sqlite: database or disk is full", true);
+  });
+  router.add("GET", "/slow", [](const HttpRequest&, const Router::Params&) -> HttpResponse {
+    throw ApiError(429, "too_many_attempts", "wait", 7);
+  });
+  const HttpResponse down = router.handle(request("GET", "/down"));
+  EXPECT_EQ(down.status, 503);
+  EXPECT_EQ(json::parse(down.body)["code"], "storage_unavailable");
+  EXPECT_EQ(down.body.find("5432"), std::string::npos) << down.body;
+  const HttpResponse full = router.handle(request("GET", "/full"));
+  EXPECT_EQ(full.status, 507);
+  EXPECT_EQ(json::parse(full.body)["code"], "storage_full");
+  EXPECT_EQ(full.body.find("/srv"), std::string::npos) << full.body;
+  for (const HttpResponse& refused : {down, full}) {
+    const auto retry = std::find_if(refused.headers.begin(), refused.headers.end(),
+                                    [](const auto& h) { return h.first == "Retry-After"; });
+    ASSERT_NE(retry, refused.headers.end());
+    EXPECT_EQ(retry->second, "5");
+  }
+  const HttpResponse slow = router.handle(request("GET", "/slow"));
+  EXPECT_EQ(slow.status, 429);
+  EXPECT_EQ(slow.headers, (std::vector<std::pair<std::string, std::string>>{{"Retry-After", "7"}}));
 }
 
 }  // namespace

@@ -204,6 +204,28 @@ TEST_F(HttpTransportTest, AMethodNotAllowedGets405WithAllow) {
   EXPECT_EQ(moves->get_header_value("Allow"), "POST");
 }
 
+TEST_F(HttpTransportTest, EveryAnswerCarriesTheBrowsersSecurityHeaders) {
+  start(options());
+  const std::string id = new_game();
+  for (const std::string& path : {std::string("/"), "/api/games/" + id, std::string("/no")}) {
+    auto res = client().Get(path);
+    ASSERT_TRUE(res) << path;
+    const std::string policy = res->get_header_value("Content-Security-Policy");
+    EXPECT_NE(policy.find("script-src 'self'"), std::string::npos) << path;
+    EXPECT_NE(policy.find("frame-ancestors 'none'"), std::string::npos) << path;
+    EXPECT_EQ(policy.find("unsafe-inline"), std::string::npos) << path;
+    EXPECT_EQ(res->get_header_value("X-Frame-Options"), "DENY") << path;
+    EXPECT_EQ(res->get_header_value("X-Content-Type-Options"), "nosniff") << path;
+    EXPECT_EQ(res->get_header_value("Referrer-Policy"), "same-origin") << path;
+  }
+  // The event stream's header too.
+  RawClient stream(port_);
+  ASSERT_TRUE(stream.send("GET /api/games/" + id + "/events HTTP/1.1\r\nHost: x\r\n\r\n"));
+  EXPECT_TRUE(stream.read_until("\r\n\r\n", kPatience));
+  EXPECT_NE(stream.received().find("X-Content-Type-Options: nosniff\r\n"), std::string::npos)
+      << stream.received();
+}
+
 TEST_F(HttpTransportTest, RangeIsIgnoredOnJsonAnswers) {
   start(options());
   const std::string id = new_game();

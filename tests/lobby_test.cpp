@@ -2,6 +2,7 @@
 // hold, cancelling, direct challenges, the live stream's state, and the abuse cases of
 // issue 47: accepting one's own challenge, two accepts at once, requests without the CSRF
 // token.
+#include <atomic>
 #include <barrier>
 #include <thread>
 
@@ -142,9 +143,32 @@ TEST_F(LobbyTest, BadChallengesAreRefused) {
         json{{"clock", {{"initial_ms", 5}}}}, json{{"clock", "fast"}}, json{{"rated", "yes"}},
         json{{"color", "green"}}, json{{"position", "anything"}}, json{{"to", 42}}})
     EXPECT_EQ(post(alice, body).status, 400) << body;
-  for (std::size_t i = 0; i < Lobby::kMaxOpenPerAccount; ++i) posted(alice, json::object());
+  for (int i = 0; i < Lobby::kMaxOpenPerAccount; ++i) posted(alice, json::object());
   EXPECT_EQ(post(alice, json::object()).status, 409);
-  EXPECT_EQ(listed(Browser{})["challenges"].size(), Lobby::kMaxOpenPerAccount);
+  EXPECT_EQ(listed(Browser{})["challenges"].size(),
+            static_cast<std::size_t>(Lobby::kMaxOpenPerAccount));
+}
+
+// The limit is counted and the challenge stored in one transaction: 40 posts at once from
+// one account open exactly the limit (issue 57 saw 17 of 10).
+TEST_F(LobbyTest, PostsAtOnceCannotPassTheLimitTogether) {
+  const Browser alice = signed_up("Alice");
+  constexpr int kPosts = 40;
+  std::atomic<int> created{0}, refused{0}, other{0};
+  std::barrier start(kPosts);
+  std::vector<std::thread> posters;
+  for (int i = 0; i < kPosts; ++i)
+    posters.emplace_back([&] {
+      start.arrive_and_wait();
+      const int status = post(alice, json::object()).status;
+      (status == 201 ? created : status == 409 ? refused : other)++;
+    });
+  for (std::thread& poster : posters) poster.join();
+  EXPECT_EQ(created.load(), Lobby::kMaxOpenPerAccount);
+  EXPECT_EQ(refused.load(), kPosts - Lobby::kMaxOpenPerAccount);
+  EXPECT_EQ(other.load(), 0);
+  EXPECT_EQ(listed(Browser{})["challenges"].size(),
+            static_cast<std::size_t>(Lobby::kMaxOpenPerAccount));
 }
 
 // Every registered game is offered in the lobby (issue 46): an Order and Chaos challenge

@@ -1,6 +1,7 @@
-// The log-in throttle with an injected clock: per name, per address, the sliding window,
-// kept in storage (SQLite here, PostgreSQL in the full tier's rerun), so that instances on
-// one database share it.
+// The log-in throttle with an injected clock: growing delays per name and address, per
+// address and per name (known devices excepted), the sliding window, kept in storage
+// (SQLite here, PostgreSQL in the full tier's rerun) so that instances on one database
+// share it, and kept in memory while storage cannot take it.
 #include "server/players/login_throttle.h"
 
 #include <gtest/gtest.h>
@@ -17,7 +18,8 @@ namespace {
 using testing::TempDir;
 using testing::TestDatabase;
 
-constexpr LoginLimits kLimits{3, 5, 60'000};
+// Pair: 3 free, then 1, 2, 4, 8 s (cap). Address: 6 free. Name: 4 free, then up to 16 s.
+constexpr LoginLimits kLimits{{3, 1000, 8000}, {6, 1000, 60'000}, {4, 1000, 16'000}, 60'000};
 
 class LoginThrottleTest : public ::testing::Test {
  protected:
@@ -31,44 +33,86 @@ class LoginThrottleTest : public ::testing::Test {
   LoginThrottle throttle_ = throttle_on(*storage_);
 };
 
-TEST_F(LoginThrottleTest, AnAccountIsHeldAfterItsLimitUntilTheOldestFailureLeaves) {
+TEST(DelayRule, FreeFailuresThenADelayThatDoublesUpToItsCap) {
+  const DelayRule rule{2, 1000, 5000};
+  const std::int64_t last = 10'000;
+  auto wait_after = [&](int failures) {
+    return delay_after(rule, std::vector<std::int64_t>(failures, last), last);
+  };
+  EXPECT_EQ(wait_after(0), 0);
+  EXPECT_EQ(wait_after(1), 0);
+  EXPECT_EQ(wait_after(2), 1000);
+  EXPECT_EQ(wait_after(3), 2000);
+  EXPECT_EQ(wait_after(4), 4000);
+  EXPECT_EQ(wait_after(5), 5000);
+  EXPECT_EQ(wait_after(60), 5000);  // no overflow however many
+  // Counted from the last failure.
+  EXPECT_EQ(delay_after(rule, {1000, 9000}, 9500), 500);
+  EXPECT_EQ(delay_after(rule, {1000, 9000}, 12'000), 0);
+}
+
+TEST_F(LoginThrottleTest, OneAddressGuessingOneNameWaitsLongerAfterEachFailure) {
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 0);
     throttle_.failed("alice", "10.0.0.1");
-    now_ += 1000;
   }
-  // Failures at 0, 1 and 2 s; now 3 s: the first leaves the window at 60 s.
-  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.2"), 57'000);
-  EXPECT_EQ(throttle_.wait_ms("bob", "10.0.0.2"), 0);
-  now_ += 57'000;
-  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.2"), 0);
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 1000);
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.2"), 0);  // another address: its own pair
+  EXPECT_EQ(throttle_.wait_ms("bob", "10.0.0.1"), 0);    // another name from the same one
+  now_ += 1000;
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 0);
+  throttle_.failed("alice", "10.0.0.1");
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 2000);
 }
 
-TEST_F(LoginThrottleTest, AnAddressIsHeldAcrossNames) {
-  for (int i = 0; i < 5; ++i) throttle_.failed("name" + std::to_string(i), "10.0.0.1");
-  EXPECT_GT(throttle_.wait_ms("someone-else", "10.0.0.1"), 0);
+TEST_F(LoginThrottleTest, ManyAddressesGuessingANameSlowUnknownDevicesButNeverLockTheOwner) {
+  for (int i = 0; i < 40; ++i) throttle_.failed("alice", "10.0.1." + std::to_string(i));
+  // An unknown device anywhere waits, at most the name's cap; the owner's device does not.
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.2.1"), 16'000);
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.2.1", /*known_device=*/true), 0);
+  now_ += 16'000;
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.2.1"), 0);
+}
+
+TEST_F(LoginThrottleTest, AnAddressIsSlowedAcrossNames) {
+  for (int i = 0; i < 6; ++i) throttle_.failed("name" + std::to_string(i), "10.0.0.1");
+  EXPECT_EQ(throttle_.wait_ms("someone-else", "10.0.0.1", true), 1000);
   EXPECT_EQ(throttle_.wait_ms("someone-else", "10.0.0.9"), 0);
 }
 
-TEST_F(LoginThrottleTest, SuccessClearsTheAccountButNotTheAddress) {
-  for (int i = 0; i < 2; ++i) throttle_.failed("alice", "10.0.0.1");
-  throttle_.succeeded("alice");
-  for (int i = 0; i < 2; ++i) throttle_.failed("alice", "10.0.0.2");
-  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.3"), 0);  // 2 of 3 since the success
+TEST_F(LoginThrottleTest, SuccessClearsTheNameAndThePairButNotTheAddress) {
+  for (int i = 0; i < 3; ++i) throttle_.failed("alice", "10.0.0.1");
+  throttle_.failed("alice", "10.0.0.2");
+  throttle_.succeeded("alice", "10.0.0.1");
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 0);
+  for (int i = 0; i < 3; ++i) throttle_.failed("alice", "10.0.0.3");
+  // 3 name failures since the success: below its 4 free.
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.4"), 0);
   for (const char* name : {"x0", "x1", "x2"}) throttle_.failed(name, "10.0.0.1");
-  EXPECT_GT(throttle_.wait_ms("y", "10.0.0.1"), 0);  // 2 + 3 failures from the address
+  EXPECT_EQ(throttle_.wait_ms("y", "10.0.0.1"), 1000);  // 3 + 3 from the address
 }
 
 TEST_F(LoginThrottleTest, FailuresCountedByOneInstanceHoldLogInsThroughAnotherAndARestart) {
   auto other_storage = database_.open();  // another instance on the same database
   LoginThrottle other = throttle_on(*other_storage);
   throttle_.failed("alice", "10.0.0.1");
-  other.failed("alice", "10.0.0.2");
-  throttle_.failed("alice", "10.0.0.3");
-  EXPECT_EQ(other.wait_ms("alice", "10.0.0.4"), 60'000);
+  other.failed("alice", "10.0.0.1");
+  throttle_.failed("alice", "10.0.0.1");
+  EXPECT_EQ(other.wait_ms("alice", "10.0.0.1"), 1000);
   storage_.reset();
   auto restarted = database_.open();
-  EXPECT_EQ(throttle_on(*restarted).wait_ms("alice", "10.0.0.4"), 60'000);
+  EXPECT_EQ(throttle_on(*restarted).wait_ms("alice", "10.0.0.1"), 1000);
+}
+
+TEST_F(LoginThrottleTest, FailuresThatStorageCannotTakeAreCountedFromMemory) {
+  storage_->refuse_writes(true);
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(throttle_.failed("alice", "10.0.0.1"));
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 1000);
+  storage_->refuse_writes(false);
+  EXPECT_TRUE(throttle_.failed("alice", "10.0.0.1"));  // 3 in memory + 1 stored
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 2000);
+  now_ += kLimits.window_ms;
+  EXPECT_EQ(throttle_.wait_ms("alice", "10.0.0.1"), 0);
 }
 
 TEST_F(LoginThrottleTest, StorageKeepsDigestsAndForgetsFailuresOutOfTheWindow) {

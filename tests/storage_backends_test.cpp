@@ -44,6 +44,34 @@ TEST(StorageBackends, OffersAreStoredOnlyOverTheOnesTheWriterRead) {
   EXPECT_EQ(database.open()->game("g1")->offers, "first");
 }
 
+TEST(StorageBackends, AChallengeIsStoredOnlyWithinItsCreatorsAndTheLobbysLimits) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  auto storage = database.open();
+  auto challenge = [](const std::string& id, std::int64_t creator) {
+    StoredChallenge c;
+    c.id = id;
+    c.creator = creator;
+    c.creator_name = "p" + std::to_string(creator);
+    c.game = "ordo";
+    c.rules = "classic";
+    c.size = "8x8";
+    c.created_ms = 1;
+    return c;
+  };
+  using Created = ChallengeStorage::Created;
+  EXPECT_EQ(storage->create_challenge(challenge("a1", 1), 2, 3), Created::created);
+  EXPECT_EQ(storage->create_challenge(challenge("a2", 1), 2, 3), Created::created);
+  EXPECT_EQ(storage->create_challenge(challenge("a3", 1), 2, 3), Created::creator_full);
+  EXPECT_EQ(storage->create_challenge(challenge("b1", 2), 2, 3), Created::created);
+  EXPECT_EQ(storage->create_challenge(challenge("c1", 3), 2, 3), Created::lobby_full);
+  EXPECT_FALSE(storage->challenge("a3").has_value());
+  EXPECT_FALSE(storage->challenge("c1").has_value());
+  // A closed challenge no longer counts.
+  ASSERT_TRUE(storage->close_challenge("a1", "cancelled"));
+  EXPECT_EQ(storage->create_challenge(challenge("c1", 3), 2, 3), Created::created);
+}
+
 TEST(StorageBackends, LobbyStreamsAreCountedOverTheLiveInstances) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));

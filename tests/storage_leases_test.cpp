@@ -117,7 +117,7 @@ TEST(StorageLeases, TheChallengesOfAnInstanceWhoseLeaseLapsedAreCancelled) {
     c.size = "8x8";
     c.instance = instance;
     c.created_ms = 1;
-    storage->create_challenge(c);
+    ASSERT_EQ(storage->create_challenge(c, 10, 10), ChallengeStorage::Created::created);
   };
   challenge("on-a", "A");
   challenge("on-b", "B");

@@ -14,6 +14,7 @@
 #include "server/games/game_service.h"
 #include "server/http_server.h"
 #include "server/open_storage.h"
+#include "server/storage/durability.h"
 
 namespace ordo::cli {
 
@@ -30,6 +31,7 @@ struct ServeOptions {
   bool behind_proxy = false;               // trust X-Forwarded-For
   bool engine_waits_for_move_now = false;  // tests (ServiceOptions::ai_answers_when_stopped)
   std::int64_t lease_ms = 5000;            // ServiceOptions::lease_ms
+  std::string durability = "full";         // server/durability.h
 };
 
 std::string default_data_dir() {
@@ -55,7 +57,9 @@ int serve(const ServeOptions& options, const Streams& io) {
 
   SignalWatcher signals;  // before any thread starts
   const std::string where = options.database.empty() ? data_dir : options.database;
-  const auto stored = server::open_storage(where);
+  const auto durability = server::durability_from(options.durability);
+  if (!durability) throw std::invalid_argument("--durability must be full or fast");
+  const auto stored = server::open_storage(where, *durability);
   server::ServerStorage& storage = *stored;
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
@@ -66,6 +70,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   http_options.host = options.host;
   http_options.web_dir = options.web_dir;
   http_options.trust_forwarded_for = options.behind_proxy;
+  http_options.public_scheme = options.secure_cookies ? "https" : "http";
   server::AccountOptions account_options;
   account_options.secure_cookies = options.secure_cookies;
   server::Accounts accounts(storage, account_options);
@@ -81,7 +86,16 @@ int serve(const ServeOptions& options, const Streams& io) {
          << "Open http://" << options.host << ':' << port << "/" << std::endl;
   http.serve();
   signals.stop();
-  io.out << "Server stopped; every acknowledged move is stored." << std::endl;
+  // Said only when it is true: a failed last checkpoint is reported, and exits non-zero.
+  if (const std::string problem = storage.flush_for_shutdown(); !problem.empty()) {
+    io.err << "Server stopped, but the database may not be closed cleanly: " << problem
+           << std::endl;
+    return 1;
+  }
+  io.out << (*durability == server::Durability::full
+                 ? "Server stopped; every acknowledged write was on the disk before its answer."
+                 : "Server stopped; everything stored is now on the disk.")
+         << std::endl;
   return 0;
 }
 
@@ -109,7 +123,7 @@ void add_serve_command(CLI::App& app, Action& chosen) {
       ->check(CLI::Range(1, 24 * 3600));
   command->add_flag("--secure-cookies", options->secure_cookies,
                     "Mark session cookies Secure: the server is reached through HTTPS (a TLS "
-                    "reverse proxy)");
+                    "reverse proxy), and a request's Origin must be https://");
   command->add_flag("--behind-proxy", options->behind_proxy,
                     "Take each client's address from the last X-Forwarded-For entry (set by "
                     "the reverse proxy), for the log-in limits per address");
@@ -119,6 +133,12 @@ void add_serve_command(CLI::App& app, Action& chosen) {
                    "engine's reply, a flag) lasts unrenewed, so how soon another instance "
                    "takes over the work of one that died (default 5000)")
       ->check(CLI::Range(std::int64_t{300}, std::int64_t{600000}));
+  command
+      ->add_option("--durability", options->durability,
+                   "full (default): every move and account change is on the disk before the "
+                   "server answers. fast (SQLite only): answered once the operating system has "
+                   "it; a power cut or kernel crash can lose about the last second")
+      ->check(CLI::IsMember({"full", "fast"}));
   command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
                     "For tests: the engine of a game against the computer thinks until Move "
                     "now (or its clock) at every level");

@@ -45,6 +45,7 @@
 #include "server/open_storage.h"
 #include "server/players/accounts.h"
 #include "server/players/lobby.h"
+#include "server/storage/durability.h"
 
 namespace ordo::cli {
 
@@ -62,8 +63,9 @@ struct BenchOptions {
   int abandon_percent = 20;
   int sample_seconds = 30;
   bool rated = false;
-  std::string database;           // PostgreSQL instead of SQLite in a temporary directory
-  std::vector<std::string> urls;  // running servers instead of one in this process
+  std::string database;             // PostgreSQL instead of SQLite in a temporary directory
+  std::string durability = "full";  // SQLite's (server/durability.h)
+  std::vector<std::string> urls;    // running servers instead of one in this process
   int watchers = 0;
   std::vector<std::string> relay_urls;  // the watchers' mover and watcher servers
 };
@@ -305,7 +307,8 @@ std::uint64_t load_own_server(const BenchOptions& options, LoadRun& run) {
   std::uint64_t stored_games = 0;
   {
     const auto storage =
-        server::open_storage(options.database.empty() ? dir.string() : options.database);
+        server::open_storage(options.database.empty() ? dir.string() : options.database,
+                             *server::durability_from(options.durability));
     server::GameService games(*storage);
     server::ServerStorage& store = *storage;
     server::Accounts accounts(store);
@@ -406,6 +409,10 @@ void add_serve_bench_command(CLI::App& app, Action& chosen) {
                       "Print memory and games in memory this often (default 30)");
   command->add_flag("--rated", options->rated,
                     "Rated games between two accounts per client, from the lobby");
+  command
+      ->add_option("--durability", options->durability,
+                   "The server's own SQLite: full (default) or fast, as serve's option")
+      ->check(CLI::IsMember({"full", "fast"}));
   command->add_option("--database", options->database,
                       "Store in this PostgreSQL database (postgresql://...), not SQLite");
   command->add_option("--url", options->urls,

@@ -10,6 +10,7 @@
 #include "server/http/client_address.h"
 #include "server/http/http_json.h"
 #include "server/http/http_request_reading.h"
+#include "server/http/security_headers.h"
 #include "server/live/event_source.h"
 
 namespace ordo::server {
@@ -150,6 +151,7 @@ void Connection::dispatch_request() {
                      request->header("x-forwarded-for"), options_.trust_forwarded_for);
   // A handler may take a while (an analysis): no deadline until its answer is written.
   stream_.expires_never();
+  request->scheme = options_.public_scheme;
   auto& pool = context_.router.is_slow(*request) ? context_.slow_workers : context_.workers;
   net::post(pool, [self = shared_from_this(), request] {
     auto response = std::make_shared<HttpResponse>(self->context_.router.handle(*request));
@@ -173,7 +175,9 @@ void Connection::answer(HttpResponse response, bool body_unread) {
       static_cast<http::status>(response.status), version_);
   if (!response.content_type.empty())
     message->set(http::field::content_type, response.content_type);
-  for (const auto& [name, value] : response.headers) message->set(name, value);
+  // insert, not set: a response may carry several Set-Cookie fields.
+  for (const auto& [name, value] : response.headers) message->insert(name, value);
+  for (const auto& [name, value] : kSecurityHeaders) message->set(name, value);
   message->body() = std::move(response.body);
   message->keep_alive(keep_alive);
   message->prepare_payload();
@@ -227,6 +231,7 @@ void Connection::start_stream(std::shared_ptr<EventSource> start) {
   header->set(http::field::content_type, "text/event-stream");
   header->set(http::field::cache_control, "no-cache");
   header->set("X-Accel-Buffering", "no");
+  for (const auto& [name, value] : kSecurityHeaders) header->set(name, value);
   header->keep_alive(true);
   header->chunked(true);
   auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*header);

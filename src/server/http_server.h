@@ -40,6 +40,9 @@ struct HttpOptions {
   // Behind a reverse proxy: a request's client is the last X-Forwarded-For entry (for the
   // log-in limits per address; client_address.h).
   bool trust_forwarded_for = false;
+  // The scheme browsers use to reach the server: "https" behind a TLS proxy. The CSRF
+  // check wants it in a request's Origin (csrf.h).
+  std::string public_scheme = "http";
 };
 
 // The parts of the server for players with accounts; none: guests only.

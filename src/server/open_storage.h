@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "server/storage/durability.h"
 #include "server/storage/server_storage.h"
 
 namespace ordo::server {
@@ -13,6 +14,9 @@ namespace ordo::server {
 // True for a URL that names a PostgreSQL database.
 bool is_postgres_url(const std::string& location);
 // Throws std::runtime_error saying what is wrong (as the back end's constructor does).
-std::unique_ptr<ServerStorage> open_storage(const std::string& url_or_dir);
+// `durability` applies to SQLite; PostgreSQL's is the server's (synchronous_commit), and
+// asking it for Durability::fast is refused (std::invalid_argument).
+std::unique_ptr<ServerStorage> open_storage(const std::string& url_or_dir,
+                                            Durability durability = Durability::full);
 
 }  // namespace ordo::server

@@ -19,6 +19,11 @@ export async function newPage(browser, viewport = { width: 1280, height: 800 }, 
   page.setDefaultTimeout(TIMEOUT);
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
+  // What the Content-Security-Policy refuses is a script error too.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      page.errors.push(message.text());
+  });
   return page;
 }
 

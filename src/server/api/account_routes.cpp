@@ -10,10 +10,12 @@ using nlohmann::json;
 namespace {
 
 // Account answers are private to their reader: never kept by a cache.
-HttpResponse private_response(int status, const json& body, const std::string& set_cookie = "") {
+HttpResponse private_response(int status, const json& body, const std::string& set_cookie = "",
+                              const std::string& device_cookie = "") {
   HttpResponse response = json_response(status, body);
   response.headers.emplace_back("Cache-Control", "no-store");
-  if (!set_cookie.empty()) response.headers.emplace_back("Set-Cookie", set_cookie);
+  for (const std::string& cookie : {set_cookie, device_cookie})
+    if (!cookie.empty()) response.headers.emplace_back("Set-Cookie", cookie);
   return response;
 }
 
@@ -59,7 +61,8 @@ void add_account_routes(Router& router, Accounts& accounts, AccountStorage& stor
         "POST", path,
         [&accounts, action = action](const HttpRequest& request, const Router::Params&) {
           const AccountAnswer answer = (accounts.*action)(request);
-          return private_response(answer.status, answer.body, answer.set_cookie);
+          return private_response(answer.status, answer.body, answer.set_cookie,
+                                  answer.device_cookie);
         },
         /*slow=*/true);
   router.add("GET", "/api/account", [&accounts](const HttpRequest& request, const Router::Params&) {

@@ -13,14 +13,20 @@ class ApiError : public std::runtime_error {
  public:
   // The message may quote what a client sent (a byte of it, or text cut short): it is
   // made valid UTF-8 here, so that every answer can be written as JSON.
-  ApiError(int status, std::string code, const std::string& message)
-      : std::runtime_error(valid_utf8(message)), status_(status), code_(std::move(code)) {}
+  // A positive `retry_after_s` is sent as Retry-After (429 and 503 answers).
+  ApiError(int status, std::string code, const std::string& message, int retry_after_s = 0)
+      : std::runtime_error(valid_utf8(message)),
+        status_(status),
+        code_(std::move(code)),
+        retry_after_s_(retry_after_s) {}
   int status() const { return status_; }
   const std::string& code() const { return code_; }
+  int retry_after_s() const { return retry_after_s_; }
 
  private:
   int status_;
   std::string code_;
+  int retry_after_s_;
 };
 
 }  // namespace ordo::server

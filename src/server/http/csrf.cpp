@@ -13,14 +13,12 @@ std::string_view trimmed(std::string_view text) {
   return text;
 }
 
-// "http://host:port" -> "host:port"; empty for anything else.
-std::string_view origin_authority(std::string_view origin) {
-  for (std::string_view scheme : {"http://", "https://"})
-    if (origin.starts_with(scheme)) {
-      origin.remove_prefix(scheme.size());
-      return origin.find('/') == std::string_view::npos ? origin : std::string_view();
-    }
-  return {};
+// "http://host:port" -> "host:port" for `scheme` "http"; empty for anything else (another
+// scheme: a plain-HTTP page is another origin than the HTTPS one, and may be an attacker's).
+std::string_view origin_authority(std::string_view origin, std::string_view scheme) {
+  if (!origin.starts_with(scheme) || !origin.substr(scheme.size()).starts_with("://")) return {};
+  origin.remove_prefix(scheme.size() + 3);
+  return origin.find('/') == std::string_view::npos ? origin : std::string_view();
 }
 
 }  // namespace
@@ -57,7 +55,7 @@ bool same_origin(const HttpRequest& request) {
   const auto origin = request.header("origin");
   if (!origin) return true;
   const auto host = request.header("host");
-  const std::string_view authority = origin_authority(*origin);
+  const std::string_view authority = origin_authority(*origin, request.scheme);
   return host && !authority.empty() && authority == *host;
 }
 

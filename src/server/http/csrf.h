@@ -24,7 +24,8 @@ std::string session_cookie(const std::string& token, long long max_age_seconds, 
 // The CSRF token of a session (64 hex digits).
 std::string csrf_token_for(std::string_view session_token);
 // False when the browser says the request comes from another site: an Origin that is not
-// this server's (by the Host header), "null", or Sec-Fetch-Site cross-site. Requests
+// this server's (by the Host header and the request's scheme), "null", or Sec-Fetch-Site
+// cross-site. Requests
 // without these headers (not from a browser) pass; the token check still applies.
 bool same_origin(const HttpRequest& request);
 // The token check: the request's X-CSRF-Token equals the session's, compared in constant

@@ -24,6 +24,9 @@ struct HttpRequest {
   // The headers the accounts need (kKeptHeaders), names in lower case.
   std::vector<std::pair<std::string, std::string>> headers;
   std::string client_address;  // the client's IP address, as text (client_address.h)
+  // How browsers reach the server: "https" behind a TLS proxy (serve --secure-cookies),
+  // else "http". A request's Origin must name the same scheme (csrf.h).
+  std::string scheme = "http";
 
   // The first value of query parameter `name`.
   std::optional<std::string> query_value(const std::string& name) const;

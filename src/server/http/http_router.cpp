@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "server/common/api_error.h"
+#include "server/common/storage_error.h"
 #include "server/http/http_json.h"
 
 namespace ordo::server {
@@ -92,7 +93,19 @@ HttpResponse Router::handle(const HttpRequest& request) const {
     try {
       return route.handler(request, params);
     } catch (const ApiError& e) {
-      return error_response(e.status(), e.code(), e.what());
+      HttpResponse refused = error_response(e.status(), e.code(), e.what());
+      if (e.retry_after_s() > 0)
+        refused.headers.emplace_back("Retry-After", std::to_string(e.retry_after_s()));
+      return refused;
+    } catch (const StorageUnavailable& e) {
+      std::cerr << "error: " + std::string(e.what()) + '\n';
+      HttpResponse refused =
+          e.disk_full() ? error_response(507, "storage_full",
+                                         "the server's disk is full: nothing new can be stored now")
+                        : error_response(503, "storage_unavailable",
+                                         "the server's storage cannot answer now; try again soon");
+      refused.headers.emplace_back("Retry-After", "5");
+      return refused;
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << '\n';
       return error_response(500, "internal", std::string("internal error: ") + e.what());

@@ -10,6 +10,7 @@
 #include "server/http/csrf.h"
 #include "server/http/http_json.h"
 #include "server/players/account_name.h"
+#include "server/players/known_devices.h"
 
 namespace ordo::server {
 
@@ -33,6 +34,24 @@ ApiError bad_login() {
   return ApiError(401, "bad_login", "wrong name or password");
 }
 
+ApiError storage_unavailable() {
+  return ApiError(503, "storage_unavailable",
+                  "log-ins cannot be checked now (the server's storage is out); try again soon", 5);
+}
+
+// What `step` returns; storage's failure as 503 storage_unavailable, whatever it said.
+template <class Step>
+auto outcome_stored(Step step) -> decltype(step()) {
+  try {
+    return step();
+  } catch (const ApiError&) {
+    throw;
+  } catch (const std::exception& e) {
+    std::cerr << "warning: log-in answered 503, storage failed: " << e.what() << '\n';
+    throw storage_unavailable();
+  }
+}
+
 }  // namespace
 
 json account_json(std::int64_t id, const std::string& name) {
@@ -43,6 +62,7 @@ Accounts::Accounts(AccountStorage& storage, AccountOptions options)
     : storage_(storage),
       options_(std::move(options)),
       throttle_(storage_, options_.login_limits, options_.now),
+      devices_(storage_, options_.now, options_.secure_cookies),
       decoy_hash_(hash_password(random_url_safe(24), options_.cost)) {}
 
 AccountAnswer Accounts::new_session(const StoredAccount& account, int status) {
@@ -84,26 +104,34 @@ AccountAnswer Accounts::log_in(const HttpRequest& request) {
   // Overlong input is refused before it costs a hash.
   if (name.size() > 4 * kMaxNameChars || password.size() > kMaxPasswordBytes) throw bad_login();
   const std::string key = account_name_key(name);
-  if (const std::int64_t wait = throttle_.wait_ms(key, request.client_address); wait > 0)
-    throw ApiError(
-        429, "too_many_attempts",
-        "too many failed log-ins; try again in " + std::to_string((wait + 999) / 1000) + " s");
-  const auto account = storage_.account_by_key(key);
+  // Storage that fails here fails for right and wrong passwords alike (no oracle).
+  const auto account = outcome_stored([&] { return storage_.account_by_key(key); });
+  const bool known_device =
+      account && outcome_stored([&] { return devices_.knows(request, account->id); });
+  const std::int64_t wait =
+      outcome_stored([&] { return throttle_.wait_ms(key, request.client_address, known_device); });
+  if (wait > 0) {
+    const int seconds = static_cast<int>((wait + 999) / 1000);
+    throw ApiError(429, "too_many_attempts",
+                   "too many failed log-ins; try again in " + std::to_string(seconds) + " s",
+                   seconds);
+  }
   const bool right = verify_password(account ? account->password_hash : decoy_hash_, password);
   if (!account || !right) {
-    try {
-      throttle_.failed(key, request.client_address);
-    } catch (const std::exception& e) {
-      // Storage refuses writes: the answer is still the wrong password's.
-      std::cerr << "warning: a failed log-in not counted: " << e.what() << '\n';
-    }
+    // A failure that storage cannot take is still counted (in memory), and answered as a
+    // right password would be now: storage is out.
+    if (!throttle_.failed(key, request.client_address)) throw storage_unavailable();
     throw bad_login();
   }
-  throttle_.succeeded(key);
   // Said only to whoever knows the password.
   if (account->disabled)
     throw ApiError(403, "account_disabled", "this account has been disabled by the operator");
-  return new_session(*account, 200);
+  return outcome_stored([&] {
+    throttle_.succeeded(key, request.client_address);
+    AccountAnswer answer = new_session(*account, 200);
+    answer.device_cookie = devices_.remember(request, account->id);
+    return answer;
+  });
 }
 
 std::optional<SignedIn> Accounts::signed_in(const HttpRequest& request, bool changes_state) {
@@ -129,7 +157,7 @@ SignedIn Accounts::require(const HttpRequest& request, bool changes_state) {
 AccountAnswer Accounts::log_out(const HttpRequest& request) {
   const SignedIn who = require(request, true);
   storage_.delete_session(token_digest(who.session_token));
-  return {200, json{{"signed_out", true}}, session_cookie("", 0, options_.secure_cookies)};
+  return {200, json{{"signed_out", true}}, session_cookie("", 0, options_.secure_cookies), ""};
 }
 
 json Accounts::who(const HttpRequest& request) {
@@ -163,7 +191,7 @@ AccountAnswer Accounts::delete_account(const HttpRequest& request) {
   const SignedIn who = require(request, true);
   const StoredAccount account = check_password_of(who, json_body(request));
   storage_.delete_account(account.id, kDeletedName);
-  return {200, json{{"deleted", true}}, session_cookie("", 0, options_.secure_cookies)};
+  return {200, json{{"deleted", true}}, session_cookie("", 0, options_.secure_cookies), ""};
 }
 
 }  // namespace ordo::server

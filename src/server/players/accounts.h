@@ -14,6 +14,7 @@
 
 #include "server/common/chess_clock.h"
 #include "server/http/http_message.h"
+#include "server/players/known_devices.h"
 #include "server/players/login_throttle.h"
 #include "server/players/password_hash.h"
 #include "server/storage/account_storage.h"
@@ -36,11 +37,12 @@ struct SignedIn {
   std::string session_token;
 };
 
-// An answer and the Set-Cookie value that goes with it (empty: none).
+// An answer and the Set-Cookie values that go with it (empty: none).
 struct AccountAnswer {
   int status = 200;
   nlohmann::json body;
   std::string set_cookie;
+  std::string device_cookie;  // a known device's mark (known_devices.h)
 };
 
 class Accounts {
@@ -80,6 +82,7 @@ class Accounts {
   AccountStorage& storage_;
   AccountOptions options_;
   LoginThrottle throttle_;
+  KnownDevices devices_;
   // A hash no password matches in practice: verified against for an unknown name, so
   // that its answer takes as long as a wrong password's.
   std::string decoy_hash_;

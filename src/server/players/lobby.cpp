@@ -266,18 +266,21 @@ json Lobby::post(const SignedIn& who, const json& body) {
     c.target = target->id;
     c.target_name = target->name;
   }
-  {
-    std::lock_guard lock(mutex_);
-    const auto own = std::count_if(open_.begin(), open_.end(),
-                                   [&](const StoredChallenge& o) { return o.creator == who.id; });
-    if (static_cast<std::size_t>(own) >= kMaxOpenPerAccount)
+  const std::string token = make_seat_token();
+  c.creator_token = token_digest(token);
+  switch (challenges_.create_challenge(c, kMaxOpenPerAccount, kMaxOpenInAll)) {
+    case ChallengeStorage::Created::created:
+      break;
+    case ChallengeStorage::Created::creator_full:
       throw ApiError(409, "too_many_challenges",
                      "at most " + std::to_string(kMaxOpenPerAccount) +
                          " open challenges each; cancel one first");
+    case ChallengeStorage::Created::lobby_full:
+      throw ApiError(503, "lobby_full",
+                     "the lobby holds " + std::to_string(kMaxOpenInAll) +
+                         " open challenges, its most; take one, or try again later",
+                     30);
   }
-  const std::string token = make_seat_token();
-  c.creator_token = token_digest(token);
-  challenges_.create_challenge(c);
   changed();
   return json{{"challenge", challenge_json(c)}, {"token", token}};
 }

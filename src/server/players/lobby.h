@@ -31,7 +31,9 @@ class GameService;  // server/games/game_service.h
 
 class Lobby {
  public:
-  static constexpr std::size_t kMaxOpenPerAccount = 10;
+  static constexpr int kMaxOpenPerAccount = 10;
+  // Every open challenge goes to every lobby page: this bounds what one change sends.
+  static constexpr int kMaxOpenInAll = 500;
   static constexpr std::size_t kRecentKept = 200;
 
   // At start the open challenges whose creators left are cancelled: on one server every

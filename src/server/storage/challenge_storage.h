@@ -37,7 +37,12 @@ class ChallengeStorage {
  public:
   virtual ~ChallengeStorage() = default;
 
-  virtual void create_challenge(const StoredChallenge& challenge) = 0;
+  // Stores the challenge unless its creator already has `per_creator` open challenges, or
+  // the lobby `in_all` (counted and stored in one transaction, so that simultaneous posts
+  // cannot pass the limits together, on any instance).
+  enum class Created { created, creator_full, lobby_full };
+  virtual Created create_challenge(const StoredChallenge& challenge, int per_creator,
+                                   int in_all) = 0;
   virtual std::optional<StoredChallenge> challenge(const std::string& id) = 0;
   // Open challenges, oldest first.
   virtual std::vector<StoredChallenge> open_challenges() = 0;

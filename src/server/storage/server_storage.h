@@ -3,6 +3,8 @@
 // instances on one database). open_storage.h picks one. The server holds only this.
 #pragma once
 
+#include <string>
+
 #include "server/storage/account_storage.h"
 #include "server/storage/challenge_storage.h"
 #include "server/storage/chat_storage.h"
@@ -26,6 +28,9 @@ class ServerStorage : public GameStorage,
   // The timer's upkeep, called every tick or so (SQLite: copies its log into the
   // database); nothing by default.
   virtual void checkpoint() {}
+  // At shutdown: makes sure everything committed is on the disk (SQLite: a last full
+  // checkpoint). Empty if so, else what went wrong, for the operator.
+  virtual std::string flush_for_shutdown() { return ""; }
   // Tests: while on, every write fails through the database's own error path, as on a
   // full or failing disk; reads still work.
   virtual void refuse_writes(bool on) = 0;

@@ -113,7 +113,7 @@ class PgStorage : public ServerStorage {
   void unblock(std::int64_t owner, std::int64_t blocked) override;
   bool blocked_between(std::int64_t a, std::int64_t b) override;
   std::vector<std::pair<std::int64_t, std::string>> blocks_of(std::int64_t owner) override;
-  void create_challenge(const StoredChallenge& challenge) override;
+  Created create_challenge(const StoredChallenge& challenge, int per_creator, int in_all) override;
   std::optional<StoredChallenge> challenge(const std::string& id) override;
   std::vector<StoredChallenge> open_challenges() override;
   bool claim_challenge(const std::string& id, std::int64_t accepter) override;

@@ -8,10 +8,22 @@
 #include <type_traits>
 #include <utility>
 
+#include "server/common/storage_error.h"
 #include "server/common/utf8_text.h"
 #include "server/storage/pg/pg_storage.h"
 
 namespace ordo::server {
+
+// PostgreSQL's errors of a database that cannot answer now (SQLSTATE classes 08
+// connection, 53 insufficient resources, 57 operator intervention such as a shutdown, 25006
+// read-only) as StorageUnavailable; others are left as they are.
+inline void throw_if_unavailable(const pqxx::sql_error& e) {
+  const std::string state = e.sqlstate();
+  if (state == "53100") throw StorageUnavailable(std::string("storage: ") + e.what(), true);
+  if (state.starts_with("08") || state.starts_with("53") || state.starts_with("57") ||
+      state == "25006")
+    throw StorageUnavailable(std::string("storage: ") + e.what(), false);
+}
 
 template <class Work>
 auto PgStorage::transact(Work&& work) {
@@ -30,8 +42,11 @@ auto PgStorage::transact(Work&& work) {
     }
   } catch (const pqxx::broken_connection& e) {
     lease.discard();
-    throw std::runtime_error(std::string("storage: the connection to PostgreSQL broke: ") +
-                             e.what());
+    throw StorageUnavailable(
+        std::string("storage: the connection to PostgreSQL broke: ") + e.what(), false);
+  } catch (const pqxx::sql_error& e) {
+    throw_if_unavailable(e);
+    throw;
   }
 }
 
@@ -45,8 +60,11 @@ auto PgStorage::one_statement(Work&& work) {
     return work(t);
   } catch (const pqxx::broken_connection& e) {
     lease.discard();
-    throw std::runtime_error(std::string("storage: the connection to PostgreSQL broke: ") +
-                             e.what());
+    throw StorageUnavailable(
+        std::string("storage: the connection to PostgreSQL broke: ") + e.what(), false);
+  } catch (const pqxx::sql_error& e) {
+    throw_if_unavailable(e);
+    throw;
   }
 }
 

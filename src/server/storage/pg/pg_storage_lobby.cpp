@@ -10,6 +10,11 @@
 namespace ordo::server {
 
 namespace {
+// The advisory lock of challenge posts (any number that no other lock of ours uses).
+constexpr std::int64_t kChallengeLimitLock = 0x6f72646f4368;  // "ordoCh"
+}  // namespace
+
+namespace {
 
 constexpr const char* kChallengeColumns =
     "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
@@ -55,8 +60,18 @@ void PgStorage::on_other_instance_challenge(std::function<void(const std::string
       });
 }
 
-void PgStorage::create_challenge(const StoredChallenge& c) {
-  transact([&](pqxx::work& t) {
+ChallengeStorage::Created PgStorage::create_challenge(const StoredChallenge& c, int per_creator,
+                                                      int in_all) {
+  return transact([&](pqxx::work& t) {
+    // Challenge posts wait for each other (on every instance) until this one commits, so
+    // the count below stays true until the insert.
+    t.exec_params("SELECT pg_advisory_xact_lock($1)", kChallengeLimitLock);
+    const auto counts = t.exec_params1(
+        "SELECT count(*), coalesce(sum((creator = $1)::int), 0) FROM challenges "
+        "WHERE state = 'open'",
+        c.creator);
+    if (counts[1].as<std::int64_t>() >= per_creator) return Created::creator_full;
+    if (counts[0].as<std::int64_t>() >= in_all) return Created::lobby_full;
     t.exec_params(std::string("INSERT INTO challenges (") + kChallengeColumns +
                       ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
                       "$15, $16, $17)",
@@ -64,6 +79,7 @@ void PgStorage::create_challenge(const StoredChallenge& c) {
                   c.setup, c.rated ? 1 : 0, c.color, c.creator_token, c.state, c.accepter,
                   c.game_id, c.created_ms, c.instance);
     notify_challenge(t, c.id);
+    return Created::created;
   });
 }
 

@@ -51,8 +51,16 @@ StoredChallenge read_challenge(sqlite3_stmt* s) {
 
 }  // namespace
 
-void SqliteStorage::create_challenge(const StoredChallenge& c) {
-  std::lock_guard lock(mutex_);
+ChallengeStorage::Created SqliteStorage::create_challenge(const StoredChallenge& c, int per_creator,
+                                                          int in_all) {
+  std::lock_guard lock(mutex_);  // one connection: the count and the insert are one step
+  Statement count = prepared(db_,
+                             "SELECT count(*), coalesce(sum(creator = ?), 0) FROM challenges "
+                             "WHERE state = 'open'");
+  sqlite3_bind_int64(count.get(), 1, c.creator);
+  next_row(db_, count.get(), "count open challenges");
+  if (sqlite3_column_int64(count.get(), 1) >= per_creator) return Created::creator_full;
+  if (sqlite3_column_int64(count.get(), 0) >= in_all) return Created::lobby_full;
   const std::string sql = std::string("INSERT INTO challenges (") + kChallengeColumns +
                           ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
   Statement s = prepared(db_, sql.c_str());
@@ -74,6 +82,7 @@ void SqliteStorage::create_challenge(const StoredChallenge& c) {
   sqlite3_bind_int64(s.get(), 16, c.created_ms);
   bind_text(s.get(), 17, c.instance);
   run(db_, s.get(), "create challenge");
+  return Created::created;
 }
 
 std::vector<StoredChallenge> SqliteStorage::select_challenges(const char* where,

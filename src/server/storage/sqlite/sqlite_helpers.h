@@ -8,12 +8,28 @@
 #include <stdexcept>
 #include <string>
 
+#include "server/common/storage_error.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::server {
 
+// Throws what went wrong; StorageUnavailable where the database cannot answer now (locked,
+// read-only, its disk full or failing), which clients get as 503 or 507, not as a fault.
 [[noreturn]] inline void fail(sqlite3* db, const std::string& what) {
-  throw std::runtime_error("storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database"));
+  std::string message = "storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database");
+  switch (db ? sqlite3_errcode(db) : SQLITE_CANTOPEN) {
+    case SQLITE_FULL:
+      throw StorageUnavailable(message, true);
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_IOERR:
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PROTOCOL:
+      throw StorageUnavailable(message, false);
+    default:
+      throw std::runtime_error(message);
+  }
 }
 
 // A statement of its own (one not kept by SqliteStorage), finalised when it goes.

@@ -331,7 +331,7 @@ void refuse_empty_file(const std::string& path) {
 
 }  // namespace
 
-SqliteStorage::SqliteStorage(const std::string& path) {
+SqliteStorage::SqliteStorage(const std::string& path, Durability durability) {
   refuse_empty_file(path);
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
       SQLITE_OK) {
@@ -340,16 +340,21 @@ SqliteStorage::SqliteStorage(const std::string& path) {
     sqlite3_close(db_);
     throw std::runtime_error("storage: " + message + (advice.empty() ? "" : ". " + advice));
   }
-  sqlite3_busy_timeout(db_, 5000);
+  // Another process's write lock (admin, a backup) is waited for this long, then the write
+  // fails as StorageUnavailable (503 to the client) rather than holding every request.
+  sqlite3_busy_timeout(db_, kLockWaitMs);
   try {
     // SQLite opens a file it may not write read-only, and would fail only at the first move.
     if (sqlite3_db_readonly(db_, "main") == 1)
       throw std::runtime_error("storage: " + path + " is read-only. " +
                                advice_for(SQLITE_READONLY, path));
-    // WAL with synchronous=NORMAL: a commit is in the log (the OS's page cache) when the
-    // call returns, so a killed process loses nothing committed; only a power cut could.
+    // WAL with synchronous=FULL: the log is synced at every commit, so a commit is on the
+    // disk when the call returns and a power cut loses nothing acknowledged. NORMAL
+    // (Durability::fast) leaves it in the OS's page cache until the next checkpoint: a
+    // killed process still loses nothing, a power cut what came since (durability.h).
     execute("PRAGMA journal_mode=WAL");
-    execute("PRAGMA synchronous=NORMAL");
+    execute(durability == Durability::full ? "PRAGMA synchronous=FULL"
+                                           : "PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
     // SQLite's page cache, per connection: 2 MiB (its usual default, stated here because
     // the server's memory must stay bounded however many games are stored).
@@ -396,6 +401,19 @@ void SqliteStorage::checkpoint() {
   }
   // PASSIVE never waits for the writer; what it cannot copy now, a later call will.
   sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+}
+
+std::string SqliteStorage::flush_for_shutdown() {
+  std::lock_guard lock(mutex_);
+  int log_frames = 0;
+  int copied = 0;
+  const int rc =
+      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &log_frames, &copied);
+  if (rc == SQLITE_OK) return "";
+  if (rc == SQLITE_BUSY)
+    return "another process holds the database; what it has committed is in its log, which "
+           "SQLite replays at the next start";
+  return std::string("the last checkpoint failed: ") + sqlite3_errmsg(db_);
 }
 
 SqliteStorage::~SqliteStorage() {

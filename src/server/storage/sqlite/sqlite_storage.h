@@ -1,7 +1,8 @@
 // Durable storage of everything the server keeps in SQLite (WAL mode): ServerStorage's
 // default back end, one file. Rows are game-agnostic: a `game` column names the game
 // ("ordo"), and the start position, settings and moves are text the game's own code reads
-// back. Every write is one committed transaction before the call returns.
+// back. Every write is one committed transaction before the call returns, on the disk by
+// default (durability.h).
 //
 // The schema is versioned with PRAGMA user_version; the migrations run in order at open.
 // One connection, guarded by a mutex: calls may come from any thread. The accounts,
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "server/storage/durability.h"
 #include "server/storage/server_storage.h"
 
 struct sqlite3;
@@ -30,11 +32,12 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 class SqliteStorage : public ServerStorage {
  public:
   static constexpr int kSchemaVersion = 8;
+  static constexpr int kLockWaitMs = 1000;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
   // up to date. Throws std::runtime_error saying what is wrong and what to do: for a
   // damaged, read-only or empty (truncated) file, or a schema newer than ours.
-  explicit SqliteStorage(const std::string& path);
+  explicit SqliteStorage(const std::string& path, Durability durability = Durability::full);
   ~SqliteStorage() override;
   SqliteStorage(const SqliteStorage&) = delete;
   SqliteStorage& operator=(const SqliteStorage&) = delete;
@@ -72,6 +75,9 @@ class SqliteStorage : public ServerStorage {
   // committing request, which then waits for it) still runs and restarts the log; called
   // from a timer, this one leaves it little to copy.
   void checkpoint() override;
+  // A TRUNCATE checkpoint on the main connection: the log copied into the database file
+  // and synced.
+  std::string flush_for_shutdown() override;
 
   // A consistent copy of the whole database into the new file `path` (SQLite's online
   // backup API, on a connection of its own: other connections, other processes, keep
@@ -121,7 +127,7 @@ class SqliteStorage : public ServerStorage {
   std::vector<std::pair<std::int64_t, std::string>> blocks_of(std::int64_t owner) override;
 
   // ChallengeStorage (storage_challenges.cpp).
-  void create_challenge(const StoredChallenge& challenge) override;
+  Created create_challenge(const StoredChallenge& challenge, int per_creator, int in_all) override;
   std::optional<StoredChallenge> challenge(const std::string& id) override;
   std::vector<StoredChallenge> open_challenges() override;
   bool claim_challenge(const std::string& id, std::int64_t accepter) override;

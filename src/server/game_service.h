@@ -67,6 +67,8 @@ struct ServiceOptions {
   std::int64_t lease_ms = 5000;
   // This instance's name in the leases (empty: a random one).
   std::string instance_id;
+  // Leases lapsed this long (their instances died) are deleted (at most once a minute).
+  std::int64_t lapsed_lease_grace_ms = 60 * 60 * 1000;
 };
 
 // The accounts that hold the seats of a network game made in the lobby. A seat whose
@@ -169,6 +171,9 @@ class GameService {
   // died), starting their engines here. Returns how many engines it started.
   void renew_leases();
   int take_over_engine_turns();
+  // Deletes the leases lapsed longer than ServiceOptions::lapsed_lease_grace_ms, if a minute
+  // passed since it last did (the timer calls it); returns how many.
+  int delete_lapsed_leases();
   // One round of the timer's work: leases, clocks and owed moves, then, with
   // `housekeeping`, the takeover, the housekeeping work, idle games and a checkpoint. A
   // step that fails (the database out of reach, say) is reported and left for the next
@@ -324,7 +329,8 @@ class GameService {
   ServerStorage& storage_;
   ServiceOptions options_;
   HeldLeases leases_;
-  std::mutex housekeeping_mutex_;  // held while housekeeping_ runs
+  std::int64_t next_lapsed_lease_sweep_ms_ = 0;  // the timer's thread only
+  std::mutex housekeeping_mutex_;                // held while housekeeping_ runs
   std::function<void()> housekeeping_;
 
   std::mutex answers_mutex_;

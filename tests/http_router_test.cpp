@@ -112,6 +112,29 @@ TEST(HttpRequestReading, RefusesTwoContentLengths) {
   EXPECT_EQ(std::get<HttpResponse>(read).status, 400);
 }
 
+// A proxy appends its X-Forwarded-For line after any the client sent (HAProxy's `option
+// forwardfor`): the server sees them all, in order, so the last entry is the proxy's.
+TEST(HttpRequestReading, JoinsEveryForwardedForLine) {
+  auto m = message(http::verb::get, "/api/games");
+  m.insert("X-Forwarded-For", "203.0.113.9");
+  m.insert("x-forwarded-for", "203.0.113.10, 203.0.113.11");
+  m.insert("X-Forwarded-For", "198.51.100.7");
+  auto read = read_request(std::move(m), 1024);
+  ASSERT_TRUE(std::holds_alternative<HttpRequest>(read));
+  EXPECT_EQ(std::get<HttpRequest>(read).header("x-forwarded-for"),
+            "203.0.113.9, 203.0.113.10, 203.0.113.11, 198.51.100.7");
+
+  auto one = message(http::verb::get, "/api/games");
+  one.insert("X-Forwarded-For", "198.51.100.7");
+  auto read_one = read_request(std::move(one), 1024);
+  ASSERT_TRUE(std::holds_alternative<HttpRequest>(read_one));
+  EXPECT_EQ(std::get<HttpRequest>(read_one).header("x-forwarded-for"), "198.51.100.7");
+
+  auto none = read_request(message(http::verb::get, "/api/games"), 1024);
+  ASSERT_TRUE(std::holds_alternative<HttpRequest>(none));
+  EXPECT_FALSE(std::get<HttpRequest>(none).header("x-forwarded-for"));
+}
+
 std::string gzip(const std::string& text) {
   z_stream z{};
   deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY);

@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <boost/asio/ip/tcp.hpp>
 #include <fstream>
 #include <memory>
 #include <thread>
@@ -126,6 +127,30 @@ void expect_json_error(const RawClient& raw, int status, const std::string& code
   ASSERT_FALSE(body.is_discarded()) << raw.body();
   EXPECT_EQ(body.value("code", ""), code) << raw.body();
   EXPECT_FALSE(body.value("error", "").empty());
+}
+
+// `serve --port N` binds N or fails (one try); only its default moves on to a free port.
+TEST_F(HttpTransportTest, APortTakenIsRefusedUnlessMovingOnIsAsked) {
+  boost::asio::io_context io;
+  const boost::asio::ip::tcp::acceptor held(
+      io, {boost::asio::ip::make_address("127.0.0.1"), 0});  // bound and listening
+  const int taken = held.local_endpoint().port();
+  SqliteStorage storage(dir_.file("games.sqlite"));
+  GameService service(storage, ServiceOptions{});
+  HttpOptions o = options();
+  o.host = "127.0.0.1";
+  HttpServer exact(service, o);
+  try {
+    exact.bind(taken, 1);
+    ADD_FAILURE() << "bound port " << taken << ", which is taken";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("port " + std::to_string(taken)), std::string::npos)
+        << e.what();
+  }
+  HttpServer moving(service, o);
+  const int got = moving.bind(taken, 20);
+  EXPECT_GT(got, taken);
+  EXPECT_LT(got, taken + 20);
 }
 
 TEST_F(HttpTransportTest, APathThatIsNotUtf8GetsA404InValidUtf8) {

@@ -43,6 +43,24 @@ class LeaseTakeover : public testing::InstancePair<Instance> {
   GameService& b() { return b_->service; }
 };
 
+// An instance that died leaves its lease rows; the living delete them after a grace
+// period, not at once (issue 60: 18 of 20 rows were of instances long dead).
+TEST_F(LeaseTakeover, TheLeasesOfAnInstanceThatDiedAreDeletedAfterAGracePeriod) {
+  const std::int64_t grace = ServiceOptions{}.lapsed_lease_grace_ms;
+  clock_ += kLeaseMs + 1;  // A renews no more: it died
+  b().renew_leases();
+  EXPECT_EQ(a_->storage.lease_holder(instance_lease_key("A"), clock_.load()), "");
+  EXPECT_EQ(b().delete_lapsed_leases(), 0);  // lapsed, but lately
+  clock_ += grace;
+  b().renew_leases();
+  EXPECT_EQ(b().delete_lapsed_leases(), 1);  // A's
+  EXPECT_EQ(b_->storage.lease_holder(instance_lease_key("B"), clock_.load()), "B");
+  pqxx::connection connection(url_);
+  pqxx::work t(connection);
+  EXPECT_EQ(t.exec1("SELECT count(*) FROM leases WHERE holder = 'A'")[0].as<int>(), 0);
+  EXPECT_EQ(t.exec1("SELECT count(*) FROM leases WHERE holder = 'B'")[0].as<int>(), 1);
+}
+
 TEST_F(LeaseTakeover, TheEngineThinksOnOneInstanceAndAnotherTakesOverWhenItsLeaseLapses) {
   const json created = a().create({{"mode", "ai"}, {"ai", {{"color", "black"}}}});
   const std::string id = created["id"], token = created["tokens"]["white"];

@@ -42,6 +42,27 @@ StoredMove move_by(int ply, const std::string& by) {
   return {ply, "m" + std::to_string(ply), by, 10, std::nullopt};
 }
 
+// The rows of instances that died are not kept for ever (issue 60: 18 of 20 rows were).
+TEST(StorageLeases, LeasesLapsedBeforeAGivenTimeAreDeleted) {
+  TempDir dir;
+  auto storage = TestDatabase(dir.file("db.sqlite")).open();
+  ASSERT_TRUE(storage->take_lease("instance:dead1", "dead1", 0, 1000));
+  ASSERT_TRUE(storage->take_lease("game:g1", "dead1", 0, 2000));
+  ASSERT_TRUE(storage->take_lease("instance:dead2", "dead2", 0, 5000));  // lapsed lately
+  ASSERT_TRUE(storage->take_lease("instance:live", "live", 0, 10000));
+  EXPECT_EQ(storage->delete_lapsed_leases(5000), 2);
+  EXPECT_EQ(storage->delete_lapsed_leases(5000), 0);
+  // What is left answers as before: the live lease holds, the recent lapsed one is still
+  // there to be taken over, and a deleted one is free.
+  EXPECT_EQ(storage->lease_holder("instance:live", 6000), "live");
+  EXPECT_FALSE(storage->take_lease("instance:live", "other", 6000, 11000));
+  EXPECT_TRUE(storage->take_lease("instance:dead2", "other", 6000, 11000));
+  EXPECT_TRUE(storage->take_lease("game:g1", "other", 6000, 11000));
+  EXPECT_EQ(storage->lease_holder("game:g1", 6000), "other");
+  EXPECT_EQ(storage->delete_lapsed_leases(10000), 0);  // none lapsed before 10000 now
+  EXPECT_EQ(storage->delete_lapsed_leases(11001), 3);
+}
+
 TEST(StorageLeases, ALeaseIsHeldByOneHolderUntilItLapses) {
   TempDir dir;
   auto storage = TestDatabase(dir.file("db.sqlite")).open();

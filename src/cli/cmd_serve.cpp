@@ -22,6 +22,9 @@ namespace {
 
 struct ServeOptions {
   int port = 8080;
+  // A port given is that port or nothing (behind a balancer, another port is a misroute);
+  // only the default moves on to the next free one.
+  bool port_given = false;
   std::string data_dir;
   std::string database;  // a PostgreSQL URL instead of SQLite under data_dir
   std::string web_dir;
@@ -76,7 +79,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::Accounts accounts(storage, account_options);
   server::Lobby lobby(storage, storage, games, server::system_time_ms, &storage);
   server::HttpServer http(games, http_options, {&accounts, &lobby, &storage, &storage});
-  const int port = http.bind(options.port);
+  const int port = http.bind(options.port, options.port_given ? 1 : 20);
 
   signals.start([&](int) { http.stop(); });
   // The URL may hold a password: only the kind of database is printed.
@@ -104,7 +107,9 @@ int serve(const ServeOptions& options, const Streams& io) {
 void add_serve_command(CLI::App& app, Action& chosen) {
   auto options = std::make_shared<ServeOptions>();
   CLI::App* command = app.add_subcommand("serve", "Serve the browser app and its HTTP API");
-  command->add_option("--port", options->port, "Port to listen on (or the next free one)");
+  command->add_option("--port", options->port,
+                      "Port to listen on; the server fails if it is taken (default 8080, or "
+                      "the next free one up to 8099)");
   command->add_option("--data", options->data_dir,
                       "Directory for the game database (default $ORDO_DATA or ./data)");
   command->add_option("--database", options->database,
@@ -142,7 +147,8 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
                     "For tests: the engine of a game against the computer thinks until Move "
                     "now (or its clock) at every level");
-  command->callback([options, &chosen] {
+  command->callback([options, command, &chosen] {
+    options->port_given = command->count("--port") > 0;
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });
 }

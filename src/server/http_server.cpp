@@ -125,10 +125,14 @@ int HttpServer::bind(int port, int tries) {
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
     if (!ec) return acceptor.local_endpoint().port();
   }
+  const std::string why = ec.message();
   impl_->acceptor.close(ec);
-  if (port == 0) throw std::runtime_error("cannot listen on " + host);
+  if (port == 0) throw std::runtime_error("cannot listen on " + host + ": " + why);
+  if (last == port)
+    throw std::runtime_error("cannot listen on " + host + " port " + std::to_string(port) + ": " +
+                             why + " (is another server using it?)");
   throw std::runtime_error("no free port on " + host + " from " + std::to_string(port) + " to " +
-                           std::to_string(last));
+                           std::to_string(last) + ": " + why);
 }
 
 void HttpServer::serve() {

@@ -63,8 +63,9 @@ class HttpServer {
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
-  // Binds `port`, or the first free one of the next `tries` ports (port 0: any free port).
-  // Returns the bound port; throws std::runtime_error if none could be bound.
+  // Binds `port`, or the first free one of the `tries` ports from it (1: `port` or nothing;
+  // port 0: any free port). Returns the bound port; throws std::runtime_error saying why if
+  // none could be bound.
   int bind(int port, int tries = 20);
   // Serves until stop() (from another thread or a signal watcher). Requires bind().
   void serve();

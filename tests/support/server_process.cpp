@@ -1,8 +1,11 @@
 #include "support/server_process.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,11 +35,18 @@ void reap(pid_t pid) {
   }
 }
 
-// A port to start from: each process of this test run asks for a different one (the
-// server takes the next free one if it is taken).
-int first_port() {
-  static std::atomic<int> next{20000 + static_cast<int>(getpid() % 2000) * 10};
-  return next.fetch_add(3);
+// A port free now, from the kernel: a port given to `serve` is that port or nothing.
+int free_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  const bool bound = fd >= 0 && bind(fd, reinterpret_cast<sockaddr*>(&address), size) == 0 &&
+                     getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) == 0;
+  if (fd >= 0) close(fd);
+  if (!bound) throw std::runtime_error("no free loopback port");
+  return ntohs(address.sin_port);
 }
 
 }  // namespace
@@ -49,7 +59,7 @@ ServerProcess::ServerProcess(const std::string& binary, const std::string& datab
                   .string();
   std::vector<std::string> argv = {
       binary,   "serve",     "--database", database_url,
-      "--host", "127.0.0.1", "--port",     std::to_string(first_port())};
+      "--host", "127.0.0.1", "--port",     std::to_string(free_port())};
   argv.insert(argv.end(), args.begin(), args.end());
   // Made before fork: the child of a threaded process may only make system calls.
   std::vector<char*> pointers;

@@ -46,6 +46,17 @@ void GameService::renew_leases() {
   }
 }
 
+int GameService::delete_lapsed_leases() {
+  const std::int64_t now = options_.now();
+  if (!storage_.shared() || now < next_lapsed_lease_sweep_ms_) return 0;
+  next_lapsed_lease_sweep_ms_ = now + 60 * 1000;
+  const int deleted = storage_.delete_lapsed_leases(now - options_.lapsed_lease_grace_ms);
+  if (deleted > 0)
+    std::cerr << "info: deleted " << deleted << " leases lapsed over "
+              << options_.lapsed_lease_grace_ms / 60000 << " min ago (their instances died)\n";
+  return deleted;
+}
+
 int GameService::take_over_engine_turns() {
   if (!storage_.shared()) return 0;
   std::vector<std::string> unleased;

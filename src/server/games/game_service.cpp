@@ -212,6 +212,7 @@ void GameService::timer_round(bool housekeeping) {
   if (!housekeeping) return;
   step("taking over engine turns", [&] { take_over_engine_turns(); });
   step("forgetting the streams of instances gone", [&] { drop_streams_of_gone_instances(); });
+  step("deleting lapsed leases", [&] { delete_lapsed_leases(); });
   step("housekeeping", [&] {
     std::lock_guard lock(housekeeping_mutex_);
     if (housekeeping_) housekeeping_();

@@ -135,6 +135,9 @@ class GameService {
   // died), starting their engines here. Returns how many engines it started.
   void renew_leases();
   int take_over_engine_turns();
+  // Deletes the leases lapsed longer than ServiceOptions::lapsed_lease_grace_ms, if a minute
+  // passed since it last did (the timer calls it); returns how many.
+  int delete_lapsed_leases();
   // One round of the timer's work: leases, clocks and owed moves, then, with
   // `housekeeping`, the takeover, the housekeeping work, idle games and a checkpoint. A
   // step that fails (the database out of reach, say) is reported and left for the next
@@ -290,7 +293,8 @@ class GameService {
   ServerStorage& storage_;
   ServiceOptions options_;
   HeldLeases leases_;
-  std::mutex housekeeping_mutex_;  // held while housekeeping_ runs
+  std::int64_t next_lapsed_lease_sweep_ms_ = 0;  // the timer's thread only
+  std::mutex housekeeping_mutex_;                // held while housekeeping_ runs
   std::function<void()> housekeeping_;
 
   std::mutex answers_mutex_;

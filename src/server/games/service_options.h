@@ -34,6 +34,8 @@ struct ServiceOptions {
   std::int64_t lease_ms = 5000;
   // This instance's name in the leases (empty: a random one).
   std::string instance_id;
+  // Leases lapsed this long (their instances died) are deleted (at most once a minute).
+  std::int64_t lapsed_lease_grace_ms = 60 * 60 * 1000;
 };
 
 }  // namespace ordo::server

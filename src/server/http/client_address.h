@@ -10,7 +10,9 @@
 
 namespace ordo::server {
 
-// `peer` (the socket's address) unless `trust_forwarded` and the header has an entry.
+// `peer` (the socket's address) unless `trust_forwarded` and the header's last entry is an
+// IP address. `forwarded` is every X-Forwarded-For line joined with commas, in order
+// (read_request): the proxy appends a line of its own after any the client sent.
 std::string client_address(const std::string& peer, const std::optional<std::string>& forwarded,
                            bool trust_forwarded);
 

@@ -44,6 +44,22 @@ std::optional<std::vector<std::pair<std::string, std::string>>> decoded_query(
   return pairs;
 }
 
+// Every line of header `name`, joined with ", " in the order they came; none: nullopt.
+std::optional<std::string> joined_values(const beast_http::request_header<>& header,
+                                         std::string_view name) {
+  std::optional<std::string> joined;
+  const auto [first, last] =
+      header.equal_range(boost::beast::string_view(name.data(), name.size()));
+  for (auto line = first; line != last; ++line) {
+    if (joined)
+      *joined += ", ";
+    else
+      joined.emplace();
+    *joined += view(line->value());
+  }
+  return joined;
+}
+
 }  // namespace
 
 std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_space) {
@@ -99,6 +115,12 @@ std::variant<HttpRequest, HttpResponse> read_request(
   request.path = std::move(*path);
   request.query = std::move(*query);
   for (const std::string_view name : kKeptHeaders) {
+    // X-Forwarded-For may come as several lines (a proxy appends its own after the client's):
+    // all of them, joined in order as RFC 9110 5.3 allows, so its last entry is the proxy's.
+    if (name == "x-forwarded-for") {
+      if (auto joined = joined_values(message, name)) request.headers.emplace_back(name, *joined);
+      continue;
+    }
     auto found = message.find(boost::beast::string_view(name.data(), name.size()));
     if (found != message.end()) request.headers.emplace_back(name, view(found->value()));
   }

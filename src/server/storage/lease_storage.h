@@ -45,6 +45,10 @@ class LeaseStorage {
   // Unfinished games against the engine on the engine's turn whose lease is not live at
   // `now_ms` (their instance died, or never started the engine): work to take over.
   virtual std::vector<std::string> engine_turns_unleased(std::int64_t now_ms) = 0;
+  // Deletes the leases that lapsed before `lapsed_before_ms`: those of instances that
+  // died, which nothing renews or releases. A lapsed lease and none mean the same to every
+  // call above, so only the row goes. Returns how many were deleted.
+  virtual int delete_lapsed_leases(std::int64_t lapsed_before_ms) = 0;
 };
 
 }  // namespace ordo::server

@@ -134,6 +134,7 @@ class PgStorage : public ServerStorage {
                               const std::string& reason, std::int64_t updated_ms,
                               const std::string& holder, std::int64_t now_ms) override;
   std::vector<std::string> engine_turns_unleased(std::int64_t now_ms) override;
+  int delete_lapsed_leases(std::int64_t lapsed_before_ms) override;
   std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) override;
   int count_lobby_streams(std::int64_t account, const std::string& instance, int change,
                           std::int64_t now_ms) override;

@@ -92,6 +92,14 @@ std::vector<std::string> PgStorage::engine_turns_unleased(std::int64_t now_ms) {
   });
 }
 
+int PgStorage::delete_lapsed_leases(std::int64_t lapsed_before_ms) {
+  return transact([&](pqxx::work& t) {
+    return static_cast<int>(
+        t.exec_params("DELETE FROM leases WHERE expires_ms < $1", lapsed_before_ms)
+            .affected_rows());
+  });
+}
+
 std::vector<std::string> PgStorage::cancel_challenges_of_lapsed_instances(std::int64_t now_ms) {
   return transact([&](pqxx::work& t) {
     std::vector<std::string> ids;

@@ -72,6 +72,14 @@ bool SqliteStorage::set_result_under_lease(const std::string& id, const std::str
   return true;
 }
 
+int SqliteStorage::delete_lapsed_leases(std::int64_t lapsed_before_ms) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, "DELETE FROM leases WHERE expires_ms < ?");
+  sqlite3_bind_int64(s.get(), 1, lapsed_before_ms);
+  run(db_, s.get(), "delete lapsed leases");
+  return sqlite3_changes(db_);
+}
+
 std::vector<std::string> SqliteStorage::engine_turns_unleased(std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   // The engine is to move when its side did not make the last move (white moves first).

@@ -1,5 +1,6 @@
 #include "server/api/health_routes.h"
 
+#include <chrono>
 #include <iostream>
 
 #include "server/games/game_service.h"
@@ -7,19 +8,29 @@
 
 namespace ordo::server {
 
+namespace {
+constexpr std::chrono::seconds kStorageFailureWindow{10};
+}  // namespace
+
 void add_health_routes(Router& router, GameService& games) {
   router.add("GET", "/healthz", [](const HttpRequest&, const Router::Params&) {
     return json_response(200, {{"status", "ok"}});
   });
-  router.add("GET", "/readyz", [&games](const HttpRequest&, const Router::Params&) {
-    try {
-      games.game_count();  // one query: the database answers
-      return json_response(200, {{"status", "ready"}});
-    } catch (const std::exception& e) {
-      std::cerr << "warning: not ready: " << e.what() << '\n';
-      return json_response(503, {{"status", "storage unavailable"}});
-    }
-  });
+  // Not ready while the database does not answer, or while requests fail on it (a full
+  // disk, a lock held elsewhere, a lost connection: reads may still work then).
+  router.add(
+      "GET", "/readyz",
+      [&games, failures = router.storage_failures()](const HttpRequest&, const Router::Params&) {
+        try {
+          if (failures->within(kStorageFailureWindow))
+            return json_response(503, {{"status", "storage failing"}});
+          games.game_count();  // one query: the database answers
+          return json_response(200, {{"status", "ready"}});
+        } catch (const std::exception& e) {
+          std::cerr << "warning: not ready: " << e.what() << '\n';
+          return json_response(503, {{"status", "storage unavailable"}});
+        }
+      });
 }
 
 }  // namespace ordo::server

@@ -79,6 +79,22 @@ bool Router::match(const Route& route, const std::string& path, Params& params) 
   return segments.size() == route.segments.size();
 }
 
+namespace {
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+void StorageFailures::note() {
+  last_ms_.store(steady_ms());
+}
+
+bool StorageFailures::within(std::chrono::milliseconds window) const {
+  return steady_ms() - last_ms_.load() < window.count();
+}
+
 HttpResponse Router::handle(const HttpRequest& request) const {
   const std::string method = request.method == "HEAD" ? "GET" : request.method;
   std::set<std::string> allowed;
@@ -98,6 +114,7 @@ HttpResponse Router::handle(const HttpRequest& request) const {
         refused.headers.emplace_back("Retry-After", std::to_string(e.retry_after_s()));
       return refused;
     } catch (const StorageUnavailable& e) {
+      storage_failures_->note();
       std::cerr << "error: " + std::string(e.what()) + '\n';
       HttpResponse refused =
           e.disk_full() ? error_response(507, "storage_full",

@@ -5,13 +5,30 @@
 // Handlers' ApiErrors become JSON errors, anything else thrown a 500; handle() itself never throws.
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <functional>
+#include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "server/http/http_message.h"
 
 namespace ordo::server {
+
+// When requests last failed on storage that could not answer (StorageUnavailable), so that
+// /readyz reports an instance whose writes fail as not ready. Shared by copies of a table.
+class StorageFailures {
+ public:
+  void note();
+  // Whether one was noted within the last `window`.
+  bool within(std::chrono::milliseconds window) const;
+
+ private:
+  std::atomic<std::int64_t> last_ms_{std::numeric_limits<std::int64_t>::min() / 2};
+};
 
 class Router {
  public:
@@ -25,6 +42,7 @@ class Router {
   bool is_slow(const HttpRequest& request) const;
   // HEAD is answered as GET (the transport sends no body).
   HttpResponse handle(const HttpRequest& request) const;
+  std::shared_ptr<const StorageFailures> storage_failures() const { return storage_failures_; }
 
  private:
   struct Route {
@@ -36,6 +54,7 @@ class Router {
   static bool match(const Route& route, const std::string& path, Params& params);
 
   std::vector<Route> routes_;
+  std::shared_ptr<StorageFailures> storage_failures_ = std::make_shared<StorageFailures>();
 };
 
 }  // namespace ordo::server

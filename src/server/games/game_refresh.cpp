@@ -57,7 +57,12 @@ void GameService::refresh_changed_elsewhere(const std::string& id) {
   if (!match || match.use_count() <= 2) return;
   std::lock_guard lock(match->mutex);
   try {
-    refresh_if_stale(*match);
+    // Unchanged rows: what changed is beside them (a chat message, a consent), read
+    // again with the next state, which its watchers are now sent.
+    if (!refresh_if_stale(*match)) {
+      match->chat.loaded = false;
+      match->touch();
+    }
   } catch (const std::exception& e) {
     // The next action on the game checks it again.
     std::cerr << "warning: game " << id << " changed elsewhere, not read again: " << e.what()

@@ -161,6 +161,8 @@ std::vector<std::string> PgStorage::cancel_challenges_of(std::int64_t creator) {
 
 std::int64_t PgStorage::add_chat(const StoredChatMessage& m) {
   return transact([&](pqxx::work& t) {
+    // The other instances' streams of the game are told, as of a move.
+    notify_change(t, m.game_id);
     return t
         .exec_params(
             "INSERT INTO chat_messages (game_id, seat, account_id, name, text, sent_ms) "
@@ -207,6 +209,7 @@ void PgStorage::set_spectator_chat(const std::string& game_id, const std::string
     t.exec_params(allowed ? "INSERT INTO chat_spectators VALUES ($1, $2) ON CONFLICT DO NOTHING"
                           : "DELETE FROM chat_spectators WHERE game_id = $1 AND seat = $2",
                   game_id, seat);
+    notify_change(t, game_id);
   });
 }
 

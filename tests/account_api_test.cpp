@@ -179,6 +179,44 @@ TEST_F(AccountApi, WhenStorageCannotWriteRightAndWrongPasswordsGetTheSameAnswer)
   EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 200);
 }
 
+TEST_F(AccountApi, OneAddressMakesFewAccountsAnHourAndMayMakeMoreLater) {
+  open(AccountOptions{.now = [this] { return now_.load(); }, .cost = PasswordCost::minimum()});
+  const int limit = AccountOptions{}.registrations_per_hour;
+  auto from = [&](const std::string& name, const std::string& address) {
+    HttpRequest r =
+        request("POST", "/api/accounts", {{"name", name}, {"password", "horse battery"}});
+    r.client_address = address;
+    return send(r);
+  };
+  for (int i = 0; i < limit; ++i)
+    EXPECT_EQ(from("player" + std::to_string(i), "198.51.100.9").status, 201);
+  const HttpResponse refused = from("one-more", "198.51.100.9");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(body_of(refused)["code"], "too_many_registrations");
+  EXPECT_FALSE(header_of(refused, "Retry-After").empty());
+  EXPECT_EQ(from("elsewhere", "198.51.100.10").status, 201);
+  EXPECT_EQ(from("from-this-machine", "127.0.0.1").status, 201);
+  now_ += Accounts::kRegistrationsWindowMs;
+  EXPECT_EQ(from("one-more", "198.51.100.9").status, 201);
+}
+
+TEST_F(AccountApi, OneAddressMakesFewGamesInAWhileLocalClientsAnyNumber) {
+  auto create = [&](const std::string& address) {
+    HttpRequest r = request("POST", "/api/games", {{"mode", "local"}});
+    r.client_address = address;
+    return send(r).status;
+  };
+  int created = 0;
+  while (created < 1000 && create("198.51.100.20") == 201) ++created;
+  EXPECT_GE(created, 10);  // a person's games pass
+  EXPECT_LT(created, 1000);
+  EXPECT_EQ(create("198.51.100.20"), 429);
+  EXPECT_EQ(create("198.51.100.21"), 201);
+  for (int i = 0; i < created + 5; ++i) ASSERT_EQ(create("127.0.0.1"), 201);
+  now_ += 10 * 60 * 1000;
+  EXPECT_EQ(create("198.51.100.20"), 201);
+}
+
 TEST_F(AccountApi, OneAddressGuessingManyNamesIsHeld) {
   signed_up("Alice");
   const LoginLimits limits;

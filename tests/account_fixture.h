@@ -39,6 +39,8 @@ class AccountFixture : public ::testing::Test {
     AccountOptions options;
     options.now = [this] { return now_.load(); };
     options.cost = PasswordCost::minimum();
+    // The suites register many accounts from one address; the limit has a test of its own.
+    options.registrations_per_hour = 1000;
     return options;
   }
   // A fresh server on the same database (a restart).

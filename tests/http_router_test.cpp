@@ -199,5 +199,42 @@ TEST(HttpRouter, StorageThatCannotAnswerIsA503WithRetryAfterAndNoInternals) {
   EXPECT_EQ(slow.headers, (std::vector<std::pair<std::string, std::string>>{{"Retry-After", "7"}}));
 }
 
+// Expensive work is admitted within its kind's bounds: per client address, then in all;
+// a refused request is answered at once with Retry-After, and a release makes room again.
+TEST(WorkAdmission, EachKindAdmitsWithinItsBoundsPerClientAndInAll) {
+  WorkLimits limits;
+  limits.analysis = {1, 3, 2};
+  limits.hashing = {1, 1, 1};
+  WorkAdmission admission(limits);
+  EXPECT_FALSE(admission.admit(WorkKind::analysis, "a"));
+  EXPECT_FALSE(admission.admit(WorkKind::analysis, "a"));
+  const auto third_from_a = admission.admit(WorkKind::analysis, "a");
+  ASSERT_TRUE(third_from_a);
+  EXPECT_EQ(third_from_a->status, 429);
+  EXPECT_EQ(json::parse(third_from_a->body)["code"], "too_many_requests");
+  EXPECT_FALSE(admission.admit(WorkKind::analysis, "b"));
+  const auto fourth_in_all = admission.admit(WorkKind::analysis, "c");
+  ASSERT_TRUE(fourth_in_all);
+  EXPECT_EQ(fourth_in_all->status, 503);
+  EXPECT_EQ(fourth_in_all->headers.front().first, "Retry-After");
+  // Hashing has its own count: analyses do not hold log-ins up.
+  EXPECT_FALSE(admission.admit(WorkKind::hashing, "c"));
+  EXPECT_FALSE(admission.admit(WorkKind::quick, "a"));  // quick requests always
+  admission.release(WorkKind::analysis, "a");
+  EXPECT_FALSE(admission.admit(WorkKind::analysis, "c"));
+}
+
+TEST(HttpRouter, RoutesSayWhichKindOfWorkTheyAre) {
+  Router router;
+  auto ok = [](const HttpRequest&, const Router::Params&) { return json_response(200, {}); };
+  router.add("POST", "/api/analyze", ok, WorkKind::analysis);
+  router.add("POST", "/api/login", ok, WorkKind::hashing);
+  router.add("GET", "/api/games", ok);
+  EXPECT_EQ(router.kind_of(request("POST", "/api/analyze")), WorkKind::analysis);
+  EXPECT_EQ(router.kind_of(request("POST", "/api/login")), WorkKind::hashing);
+  EXPECT_EQ(router.kind_of(request("GET", "/api/games")), WorkKind::quick);
+  EXPECT_EQ(router.kind_of(request("GET", "/api/analyze")), WorkKind::quick);
+}
+
 }  // namespace
 }  // namespace ordo::server

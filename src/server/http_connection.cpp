@@ -152,9 +152,15 @@ void Connection::dispatch_request() {
   // A handler may take a while (an analysis): no deadline until its answer is written.
   stream_.expires_never();
   request->scheme = options_.public_scheme;
-  auto& pool = context_.router.is_slow(*request) ? context_.slow_workers : context_.workers;
-  net::post(pool, [self = shared_from_this(), request] {
+  const WorkKind kind = context_.router.kind_of(*request);
+  if (auto refused = context_.admission.admit(kind, request->client_address))
+    return answer(std::move(*refused), false);
+  auto& pool = kind == WorkKind::hashing    ? context_.hashing_workers
+               : kind == WorkKind::analysis ? context_.analysis_workers
+                                            : context_.workers;
+  net::post(pool, [self = shared_from_this(), request, kind] {
     auto response = std::make_shared<HttpResponse>(self->context_.router.handle(*request));
+    self->context_.admission.release(kind, request->client_address);
     net::post(self->stream_.get_executor(),
               [self, response] { self->answer(std::move(*response), false); });
   });

@@ -11,6 +11,7 @@
 
 #include "server/http/connection_limits.h"
 #include "server/http/http_router.h"
+#include "server/http/work_admission.h"
 #include "server/http_server.h"
 
 namespace ordo::server {
@@ -39,7 +40,9 @@ struct ConnectionContext {
   GameService& games;
   const HttpOptions& options;
   boost::asio::thread_pool& workers;
-  boost::asio::thread_pool& slow_workers;
+  boost::asio::thread_pool& hashing_workers;
+  boost::asio::thread_pool& analysis_workers;
+  WorkAdmission& admission;
   boost::asio::thread_pool& stream_workers;
   PostGate& gate;
   std::atomic<int>& open_streams;

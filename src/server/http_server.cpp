@@ -31,9 +31,11 @@ struct HttpServer::Impl {
         files(options.web_dir),
         router(routes(community)),
         limits(options.max_connections, options.max_connections_per_address),
-        context{router, games, options, workers, slow_workers, stream_workers, gate, open_streams},
+        context{router,           games,     options,        workers, hashing_workers,
+                analysis_workers, admission, stream_workers, gate,    open_streams},
         workers(static_cast<std::size_t>(std::max(1, options.threads))),
-        slow_workers(Analyzer::kMaxConcurrent),
+        hashing_workers(static_cast<std::size_t>(admission.limits().hashing.threads)),
+        analysis_workers(static_cast<std::size_t>(admission.limits().analysis.threads)),
         stream_workers(2),
         acceptor(io),
         accept_retry(io) {}
@@ -43,7 +45,8 @@ struct HttpServer::Impl {
     // Handlers still running finish (their answers go nowhere); then no change of a game
     // posts to a connection any more, and the connections end with the I/O context.
     workers.join();
-    slow_workers.join();
+    hashing_workers.join();
+    analysis_workers.join();
     stream_workers.join();
     gate.close();
   }
@@ -67,6 +70,7 @@ struct HttpServer::Impl {
   Router router;
   ConnectionLimits limits;
   PostGate gate;
+  WorkAdmission admission;
   std::atomic<int> open_streams{0};
   std::atomic<bool> running{false};
   ConnectionContext context;  // (the pools it names are bound, not used, before they start)
@@ -74,7 +78,8 @@ struct HttpServer::Impl {
   // connections it holds end with it, before what they refer to above.
   net::io_context io;
   net::thread_pool workers;
-  net::thread_pool slow_workers;
+  net::thread_pool hashing_workers;
+  net::thread_pool analysis_workers;
   net::thread_pool stream_workers;  // event streams read their states here, apart
   tcp::acceptor acceptor;
   net::steady_timer accept_retry;

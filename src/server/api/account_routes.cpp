@@ -64,7 +64,7 @@ void add_account_routes(Router& router, Accounts& accounts, AccountStorage& stor
           return private_response(answer.status, answer.body, answer.set_cookie,
                                   answer.device_cookie);
         },
-        /*slow=*/true);
+        WorkKind::hashing);
   router.add("GET", "/api/account", [&accounts](const HttpRequest& request, const Router::Params&) {
     return private_response(200, accounts.who(request));
   });

@@ -1,9 +1,13 @@
 #include "server/api/api_routes.h"
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "server/api/health_routes.h"
+#include "server/common/api_error.h"
+#include "server/common/rate_limit.h"
 #include "server/games/game_events.h"
 #include "server/games/game_service.h"
 #include "server/games/game_types.h"
@@ -32,13 +36,34 @@ const std::pair<const char*, Action> kGameActions[] = {
 
 constexpr const char* kGame = "/api/games/{id}";
 
+// New games from one client address (guests need no account): at most this many in the
+// window, so that no client can fill the disk with games (loopback clients excepted).
+constexpr int kNewGamesPerAddress = 30;
+constexpr std::int64_t kNewGamesWindowMs = 10 * 60 * 1000;
+
+void limit_new_games(RateLimit& limit, const HttpRequest& request, std::int64_t now_ms) {
+  if (is_local_client(request.client_address)) return;
+  if (limit.allow(request.client_address, now_ms)) return;
+  const std::int64_t wait_s = (limit.wait_ms(request.client_address, now_ms) + 999) / 1000;
+  throw ApiError(
+      429, "too_many_games",
+      "too many new games from this address; try again in " + std::to_string(wait_s) + " s",
+      static_cast<int>(wait_s));
+}
+
 void add_api(Router& router, GameService& games, Analyzer& analyzer) {
-  router.add("POST", "/api/games", [&games](const HttpRequest& request, const Router::Params&) {
-    return json_response(201, games.create(json_body(request)));
-  });
+  auto new_games = std::make_shared<RateLimit>(kNewGamesPerAddress, kNewGamesWindowMs);
+  router.add("POST", "/api/games",
+             [&games, new_games](const HttpRequest& request, const Router::Params&) {
+               const nlohmann::json body = json_body(request);
+               limit_new_games(*new_games, request, games.now_ms());
+               return json_response(201, games.create(body));
+             });
   router.add("POST", "/api/games/import",
-             [&games](const HttpRequest& request, const Router::Params&) {
-               return json_response(201, games.import_record(json_body(request)));
+             [&games, new_games](const HttpRequest& request, const Router::Params&) {
+               const nlohmann::json body = json_body(request);
+               limit_new_games(*new_games, request, games.now_ms());
+               return json_response(201, games.import_record(body));
              });
   router.add("GET", "/api/game-types", [](const HttpRequest&, const Router::Params&) {
     return json_response(200, game_types());
@@ -57,7 +82,7 @@ void add_api(Router& router, GameService& games, Analyzer& analyzer) {
               games.refuse_live_network_position(position);
             }));
       },
-      /*slow=*/true);
+      WorkKind::analysis);
 }
 
 void add_game(Router& router, GameService& games, Analyzer& analyzer) {
@@ -69,7 +94,7 @@ void add_game(Router& router, GameService& games, Analyzer& analyzer) {
         return json_response(200,
                              analyzer.analyze(games.analysis_request(id[0], json_body(request))));
       },
-      /*slow=*/true);
+      WorkKind::analysis);
   router.add("GET", game, [&games](const HttpRequest& request, const Router::Params& id) {
     return json_response(200, games.state(id[0], request.query_value("token").value_or("")));
   });

@@ -87,6 +87,8 @@ class GameService {
   nlohmann::json resign(const std::string& id, const nlohmann::json& body);
   nlohmann::json draw(const std::string& id, const nlohmann::json& body);
   nlohmann::json move_now(const std::string& id, const nlohmann::json& body);
+  // The service's clock (ServiceOptions::now), for the routes' rate limits.
+  std::int64_t now_ms() const { return options_.now(); }
   // game_analysis.cpp. POST /api/games/{id}/analyze: the Analyzer request for the game's
   // position at `ply` (default the last), or ApiError 403 analysis_not_allowed where the
   // caller may not see analysis now (a player of a live network game, say).

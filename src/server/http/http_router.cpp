@@ -37,16 +37,17 @@ bool is_game_id(const std::string& text) {
 
 }  // namespace
 
-void Router::add(std::string method, const std::string& pattern, Handler handler, bool slow) {
-  routes_.push_back({std::move(method), split_path(pattern), std::move(handler), slow});
+void Router::add(std::string method, const std::string& pattern, Handler handler, WorkKind kind) {
+  routes_.push_back({std::move(method), split_path(pattern), std::move(handler), kind});
 }
 
-bool Router::is_slow(const HttpRequest& request) const {
+WorkKind Router::kind_of(const HttpRequest& request) const {
   Params params;
   for (const Route& route : routes_)
-    if (route.slow && route.method == request.method && match(route, request.path, params))
-      return true;
-  return false;
+    if (route.kind != WorkKind::quick && route.method == request.method &&
+        match(route, request.path, params))
+      return route.kind;
+  return WorkKind::quick;
 }
 
 bool Router::match(const Route& route, const std::string& path, Params& params) {

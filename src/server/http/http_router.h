@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "server/http/http_message.h"
+#include "server/http/work_admission.h"
 
 namespace ordo::server {
 
@@ -36,10 +37,11 @@ class Router {
   using Params = std::vector<std::string>;
   using Handler = std::function<HttpResponse(const HttpRequest&, const Params&)>;
 
-  // A `slow` route may take seconds (an analysis): the transport runs it apart, so that it
-  // cannot hold up the others.
-  void add(std::string method, const std::string& pattern, Handler handler, bool slow = false);
-  bool is_slow(const HttpRequest& request) const;
+  // A route of an expensive `kind` (hashing a password, an analysis) runs on that kind's
+  // own pool, within its limits (work_admission.h), so that it cannot hold up the others.
+  void add(std::string method, const std::string& pattern, Handler handler,
+           WorkKind kind = WorkKind::quick);
+  WorkKind kind_of(const HttpRequest& request) const;
   // HEAD is answered as GET (the transport sends no body).
   HttpResponse handle(const HttpRequest& request) const;
   std::shared_ptr<const StorageFailures> storage_failures() const { return storage_failures_; }
@@ -49,7 +51,7 @@ class Router {
     std::string method;
     std::vector<std::string> segments;
     Handler handler;
-    bool slow = false;
+    WorkKind kind = WorkKind::quick;
   };
   static bool match(const Route& route, const std::string& path, Params& params);
 

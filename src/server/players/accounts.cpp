@@ -5,6 +5,7 @@
 #include "server/common/api_error.h"
 #include "server/common/player_name.h"
 #include "server/common/random_token.h"
+#include "server/common/rate_limit.h"
 #include "server/common/token_digest.h"
 #include "server/games/request_fields.h"
 #include "server/http/csrf.h"
@@ -80,6 +81,15 @@ AccountAnswer Accounts::new_session(const StoredAccount& account, int status) {
 AccountAnswer Accounts::register_account(const HttpRequest& request) {
   if (!same_origin(request)) throw ApiError(403, "csrf", "a request from another site");
   const json body = json_body(request);
+  const std::int64_t now = options_.now();
+  if (!is_local_client(request.client_address) &&
+      !registrations_.allow(request.client_address, now)) {
+    const std::int64_t wait_s = (registrations_.wait_ms(request.client_address, now) + 999) / 1000;
+    throw ApiError(
+        429, "too_many_registrations",
+        "too many new accounts from this address; try again in " + std::to_string(wait_s) + " s",
+        static_cast<int>(wait_s));
+  }
   const std::string name = checked_account_name(string_field(body, "name", true));
   const std::string password = password_field(body, "password");
   check_password(password);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "server/common/chess_clock.h"
+#include "server/common/rate_limit.h"
 #include "server/http/http_message.h"
 #include "server/players/known_devices.h"
 #include "server/players/login_throttle.h"
@@ -28,6 +29,8 @@ struct AccountOptions {
   std::int64_t session_ms = 30LL * 24 * 3600 * 1000;
   // The server is reached through TLS (a reverse proxy): cookies get the Secure flag.
   bool secure_cookies = false;
+  // New accounts from one client address in any hour (local clients excepted).
+  int registrations_per_hour = 5;
 };
 
 // The account a request acts for.
@@ -48,6 +51,7 @@ struct AccountAnswer {
 class Accounts {
  public:
   static constexpr const char* kDeletedName = "Deleted player";
+  static constexpr std::int64_t kRegistrationsWindowMs = 60 * 60 * 1000;
 
   Accounts(AccountStorage& storage, AccountOptions options = {});
 
@@ -83,6 +87,8 @@ class Accounts {
   AccountOptions options_;
   LoginThrottle throttle_;
   KnownDevices devices_;
+  // New accounts per client address (kept by each instance).
+  RateLimit registrations_{options_.registrations_per_hour, kRegistrationsWindowMs};
   // A hash no password matches in practice: verified against for an unknown name, so
   // that its answer takes as long as a wrong password's.
   std::string decoy_hash_;

@@ -2,10 +2,13 @@
 
 #include <iostream>
 
+#include "server/account_lookup.h"
 #include "server/account_name.h"
 #include "server/api_error.h"
 #include "server/csrf.h"
 #include "server/http_json.h"
+#include "server/name_skeleton.h"
+#include "server/password_policy.h"
 #include "server/player_name.h"
 #include "server/random_token.h"
 #include "server/request_fields.h"
@@ -43,7 +46,9 @@ Accounts::Accounts(AccountStorage& storage, AccountOptions options)
     : storage_(storage),
       options_(std::move(options)),
       throttle_(storage_, options_.login_limits, options_.now),
-      decoy_hash_(hash_password(random_url_safe(24), options_.cost)) {}
+      decoy_hash_(hash_password(random_url_safe(24), options_.cost)) {
+  require_password_dictionary();
+}
 
 AccountAnswer Accounts::new_session(const StoredAccount& account, int status) {
   const std::string token = make_session_token();
@@ -63,6 +68,13 @@ AccountAnswer Accounts::register_account(const HttpRequest& request) {
   const std::string name = checked_account_name(string_field(body, "name", true));
   const std::string password = password_field(body, "password");
   check_password(password);
+  // A name that looks like an account's is that account's name (name_skeleton.h).
+  if (const auto holder = storage_.account_by_skeleton(name_skeleton(name)))
+    throw ApiError(409, "name_taken",
+                   holder->name == name ? "the name '" + name + "' is taken"
+                                        : "the name '" + name + "' looks like '" + holder->name +
+                                              "', which is taken");
+  check_password_quality(password, name);
   StoredAccount account;
   account.name = name;
   account.password_hash = hash_password(password, options_.cost);
@@ -83,12 +95,13 @@ AccountAnswer Accounts::log_in(const HttpRequest& request) {
   const std::string password = password_field(body, "password");
   // Overlong input is refused before it costs a hash.
   if (name.size() > 4 * kMaxNameChars || password.size() > kMaxPasswordBytes) throw bad_login();
-  const std::string key = account_name_key(name);
+  // Failures count against every spelling that finds the same account (account_lookup.h).
+  const std::string key = name_skeleton(name);
   if (const std::int64_t wait = throttle_.wait_ms(key, request.client_address); wait > 0)
     throw ApiError(
         429, "too_many_attempts",
         "too many failed log-ins; try again in " + std::to_string((wait + 999) / 1000) + " s");
-  const auto account = storage_.account_by_key(key);
+  const auto account = find_account(storage_, name);
   const bool right = verify_password(account ? account->password_hash : decoy_hash_, password);
   if (!account || !right) {
     try {
@@ -154,6 +167,7 @@ AccountAnswer Accounts::change_password(const HttpRequest& request) {
   StoredAccount account = check_password_of(who, body);
   const std::string fresh = password_field(body, "new_password");
   check_password(fresh);
+  check_password_quality(fresh, account.name);
   account.password_hash = hash_password(fresh, options_.cost);
   storage_.change_password(account.id, account.password_hash);
   return new_session(account, 200);

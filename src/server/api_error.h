@@ -14,13 +14,19 @@ class ApiError : public std::runtime_error {
   // The message may quote what a client sent (a byte of it, or text cut short): it is
   // made valid UTF-8 here, so that every answer can be written as JSON.
   ApiError(int status, std::string code, const std::string& message)
-      : std::runtime_error(valid_utf8(message)), status_(status), code_(std::move(code)) {}
+      : std::runtime_error(valid_utf8(message)),
+        status_(status),
+        code_(std::move(code)),
+        message_(valid_utf8(message)) {}
   int status() const { return status_; }
   const std::string& code() const { return code_; }
+  // The whole message: what() is a C string, cut at a NUL the client sent ("a%00b").
+  const std::string& message() const { return message_; }
 
  private:
   int status_;
   std::string code_;
+  std::string message_;
 };
 
 }  // namespace ordo::server

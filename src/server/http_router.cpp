@@ -92,7 +92,7 @@ HttpResponse Router::handle(const HttpRequest& request) const {
     try {
       return route.handler(request, params);
     } catch (const ApiError& e) {
-      return error_response(e.status(), e.code(), e.what());
+      return error_response(e.status(), e.code(), e.message());
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << '\n';
       return error_response(500, "internal", std::string("internal error: ") + e.what());

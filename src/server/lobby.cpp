@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/account_lookup.h"
 #include "server/account_name.h"
 #include "server/api_error.h"
 #include "server/game_setup.h"
@@ -258,7 +259,7 @@ json Lobby::post(const SignedIn& who, const json& body) {
   c.instance = games_.instance_id();
   const std::string to = string_field(body, "to", false);
   if (!to.empty()) {
-    const auto target = accounts_.account_by_key(account_name_key(to));
+    const auto target = find_account(accounts_, to);
     if (!target) throw ApiError(404, "no_such_player", "no player is named '" + to + "'");
     if (target->id == who.id) throw ApiError(400, "bad_request", "a challenge to oneself");
     refuse_if_blocked(who.id, target->id);

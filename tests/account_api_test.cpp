@@ -3,6 +3,8 @@
 // passwords in a loop, stolen and expired sessions, requests from another site.
 #include <sqlite3.h>
 
+#include <tuple>
+
 #include "account_fixture.h"
 #include "server/common/token_digest.h"
 #include "server/http/csrf.h"
@@ -81,6 +83,76 @@ TEST_F(AccountApi, BadNamesAndPasswordsAreRefusedAndCreateNothing) {
   EXPECT_FALSE(storage_->account_by_key("bob"));
   // Names in other scripts are fine.
   EXPECT_EQ(register_account("Łukasz Ördög", "correct horse").status, 201);
+}
+
+// Issue 59: names nobody can fake, each refused with its reason, on either back end.
+TEST_F(AccountApi, NamesThatDisguiseThemselvesAreRefusedWithTheReason) {
+  signed_up("Alice");
+  const std::vector<std::pair<std::string, std::string>> refused{
+      {"\u202E"
+       "ecilA",
+       "writing direction"},
+      {"\u0410lice", "mixes Cyrillic and Latin"},
+      {"a\u200Bb", "invisible character (U+200B)"},
+      {"Bob\u00A0", "space other than the plain one (U+00A0)"},
+      {"\uFEFF"
+       "Bob",
+       "invisible character (U+FEFF)"},
+      {"Deleted player", "which the site itself shows"},
+      {"Engine (level 10)", "which the site itself shows"},
+      {"..", "a letter or a digit"}};
+  for (const auto& [name, reason] : refused) {
+    const HttpResponse response = register_account(name, "correct horse");
+    EXPECT_EQ(response.status, 400) << name;
+    const std::string message = body_of(response)["error"];
+    EXPECT_NE(message.find(reason), std::string::npos) << name << ": " << message;
+  }
+  EXPECT_EQ(storage_->all_accounts().size(), 1u);
+}
+
+TEST_F(AccountApi, ANameThatLooksLikeATakenOneIsTaken) {
+  signed_up("admin");
+  signed_up("Zo\u00E9");  // é composed
+  signed_up("Sepp");
+  const std::vector<std::pair<std::string, std::string>> taken{
+      {"\uFF21\uFF24\uFF2D\uFF29\uFF2E", "looks like 'admin'"},  // full-width ＡＤＭＩＮ
+      {"Zoe\u0301", "looks like 'Zo\u00E9'"},                    // é decomposed
+      {"\u0405\u0435\u0440\u0440", "looks like 'Sepp'"},         // all Cyrillic Ѕерр
+      {"ADMIN", "is taken"}};
+  for (const auto& [name, reason] : taken) {
+    const HttpResponse response = register_account(name, "another password");
+    EXPECT_EQ(response.status, 409) << name;
+    EXPECT_EQ(body_of(response)["code"], "name_taken") << name;
+    const std::string message = body_of(response)["error"];
+    EXPECT_NE(message.find(reason), std::string::npos) << name << ": " << message;
+  }
+  EXPECT_EQ(storage_->all_accounts().size(), 3u);
+  // The look-alike spelling finds the account it looks like, at log-in too.
+  const HttpResponse in = log_in("Zoe\u0301", "correct horse");
+  ASSERT_EQ(in.status, 200) << in.body;
+  EXPECT_EQ(body_of(in)["account"]["name"], "Zo\u00E9");
+}
+
+TEST_F(AccountApi, CommonPasswordsAndTheNameAsPasswordAreRefusedWithTheReason) {
+  for (const auto& [name, password, reason] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"Bob", "password", "dictionary"},
+           {"Bob", "12345678", "simplistic"},
+           {"Bartholomew", "Bartholomew", "user name"}}) {
+    const HttpResponse response = register_account(name, password);
+    EXPECT_EQ(response.status, 400) << password;
+    EXPECT_EQ(body_of(response)["code"], "weak_password") << password;
+    const std::string message = body_of(response)["error"];
+    EXPECT_NE(message.find(reason), std::string::npos) << password << ": " << message;
+  }
+  EXPECT_TRUE(storage_->all_accounts().empty());
+  // A new password is held to the same rule.
+  const Browser bob = signed_up("Bob");
+  const HttpResponse change =
+      send(from(bob, request("POST", "/api/account/password",
+                             {{"password", "correct horse"}, {"new_password", "iloveyou"}})));
+  EXPECT_EQ(change.status, 400) << change.body;
+  EXPECT_EQ(body_of(change)["code"], "weak_password");
 }
 
 TEST_F(AccountApi, AnUnknownNameGetsTheSameAnswerAsAWrongPassword) {
@@ -184,7 +256,7 @@ TEST_F(AccountApi, OneAddressMakesFewAccountsAnHourAndMayMakeMoreLater) {
   const int limit = AccountOptions{}.registrations_per_hour;
   auto from = [&](const std::string& name, const std::string& address) {
     HttpRequest r =
-        request("POST", "/api/accounts", {{"name", name}, {"password", "horse battery"}});
+        request("POST", "/api/accounts", {{"name", name}, {"password", "correct horse"}});
     r.client_address = address;
     return send(r);
   };

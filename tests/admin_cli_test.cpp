@@ -10,6 +10,7 @@
 
 #include "account_fixture.h"
 #include "cli/app.h"
+#include "server/common/name_skeleton.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::server {
@@ -63,6 +64,62 @@ TEST_F(Admin, ListsDisablesAndEnablesAccounts) {
   ASSERT_EQ(admin({"enable", "Alice"}).status, 0);
   EXPECT_EQ(log_in("Alice", "correct horse").status, 200);
   EXPECT_EQ(admin({"disable", "nobody"}).status, 1);
+}
+
+// Issue 59: a database of version 8 may hold names that look alike (registered before
+// names were unique by skeleton). Version 9's migration keeps them all, gives the oldest
+// the skeleton, warns, and `admin names` reports them; no new name may look like them.
+TEST_F(Admin, LookAlikeNamesOfAnOlderDatabaseAreKeptAndReported) {
+  signed_up("Alice");
+  signed_up("Bob");
+  router_.reset();
+  lobby_.reset();
+  accounts_.reset();
+  games_.reset();
+  storage_.reset();
+  // Back to version 8, then two look-alikes of Alice and a name today's rules refuse.
+  database_.execute(std::string("DROP INDEX accounts_by_skeleton; ALTER TABLE accounts DROP COLUMN "
+                                "name_skeleton; ") +
+                    (database_.postgres() ? "UPDATE schema_version SET version = 8; "
+                                          : "PRAGMA user_version = 8; ") +
+                    "INSERT INTO accounts (name, name_key, password_hash, created_ms) VALUES "
+                    "('\u0410lice', '\u0410lice', 'x', 2), ('\uFF21lice', '\uFF41lice', 'x', 3), "
+                    "('..', '..', 'x', 4)");
+  ::testing::internal::CaptureStderr();
+  open();
+  const std::string warning = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(storage_->schema_version(), 9);
+  EXPECT_NE(warning.find("look alike"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("'Alice' (id 1), '\u0410lice' (id 3), '\uFF21lice' (id 4)"),
+            std::string::npos)
+      << warning;
+  // Everyone is kept; the oldest holds the skeleton.
+  EXPECT_EQ(storage_->all_accounts().size(), 5u);
+  const auto holder = storage_->account_by_skeleton(name_skeleton("alice"));
+  ASSERT_TRUE(holder);
+  EXPECT_EQ(holder->name, "Alice");
+  EXPECT_EQ(log_in("Alice", "correct horse").status, 200);
+  const HttpResponse again = register_account("\uFF41lice", "correct horse");  // ａlice
+  EXPECT_EQ(again.status, 409) << again.body;
+
+  const CliRun run = admin({"names"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("Names that look alike: \n'Alice' (id 1), '\u0410lice' (id 3), "
+                         "'\uFF21lice' (id 4)\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("'..' (id 5): an account name must hold a letter or a digit"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("mixes Cyrillic and Latin"), std::string::npos) << run.out;
+}
+
+TEST_F(Admin, ReportsNoLookAlikesWhenThereAreNone) {
+  signed_up("Alice");
+  signed_up("Bob");
+  const CliRun run = admin({"names"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "Names that look alike: none\nNames the rules refuse now: none\n");
 }
 
 TEST_F(Admin, RemovesAChatMessage) {

@@ -93,15 +93,12 @@ TEST_F(Chat, MarkupComesBackAsWrittenAndBadTextIsRefused) {
   ASSERT_EQ(say(g.id, g.white, markup).status, 200);
   EXPECT_EQ(chat_seen_by(g.id, g.black)["messages"][0]["text"], markup);
 
-  const std::string refused[] = {"two\nlines",
-                                 std::string("nul\0x", 5),
-                                 "bell\x07",
-                                 "del\x7f",
-                                 "c1\xc2\x85",
-                                 "bidi \xe2\x80\xae txet",
-                                 "",
-                                 "   ",
-                                 std::string(kMaxChatChars + 1, 'a')};
+  const std::string refused[] = {"two\nlines", std::string("nul\0x", 5), "bell\x07", "del\x7f",
+                                 "c1\xc2\x85", "bidi \xe2\x80\xae txet", "", "   ",
+                                 std::string(kMaxChatChars + 1, 'a'),
+                                 // Issue 59: only invisible characters, and a tower of marks.
+                                 "\u3000\u3000", "\uFEFF", " \u200B \u2060 ", "\u00A0\u3164",
+                                 "a\u0301\u0302\u0303\u0304\u0305"};
   for (const std::string& text : refused) {
     const HttpResponse r = say(g.id, g.white, text);
     EXPECT_EQ(r.status, 400) << text;
@@ -114,6 +111,16 @@ TEST_F(Chat, MarkupComesBackAsWrittenAndBadTextIsRefused) {
   for (std::size_t i = 0; i < kMaxChatChars; ++i) longest += "\xc3\xa9";
   EXPECT_EQ(say(g.id, g.black, longest).status, 200);
   EXPECT_EQ(chat_seen_by(g.id, g.white)["messages"].size(), 2u);
+  // A language's accents stay: Vietnamese ễ decomposed carries two marks.
+  EXPECT_EQ(say(g.id, g.black, "Nguye\u0302\u0303n \u3000!").status, 200);
+  const std::string fifty_marks = [] {
+    std::string text = "a";
+    for (int i = 0; i < 50; ++i) text += "\u0301";
+    return text;
+  }();
+  EXPECT_NE(
+      body_of(say(g.id, g.white, fifty_marks))["error"].get<std::string>().find("combining marks"),
+      std::string::npos);
 }
 
 TEST_F(Chat, AFloodIsRefusedUntilTheWindowPasses) {

@@ -55,6 +55,10 @@ TEST_F(PlayerPage, ShowsRatingsGamesAndHistory) {
   EXPECT_EQ(x_games[0]["outcome"], "ongoing");
   EXPECT_EQ(get("/api/players/Alice?result=maybe").status, 400);
   EXPECT_EQ(get("/api/players/Nobody").status, 404);
+  // Issue 59: a NUL in the name (sent as a%00b) is quoted whole in the error.
+  const HttpResponse nul = get(std::string("/api/players/a\0b", 16));
+  EXPECT_EQ(nul.status, 404);
+  EXPECT_EQ(body_of(nul)["error"], "no player is named '" + std::string("a\0b", 3) + "'");
 
   const json history = body_of(get("/api/players/Alice/history"));
   ASSERT_EQ(history["points"].size(), 1u);

@@ -9,6 +9,7 @@
 #include <latch>
 #include <thread>
 
+#include "server/common/name_skeleton.h"
 #include "server/storage/pg/pg_storage.h"
 #include "server_test_util.h"
 #include "support/pg_cluster.h"
@@ -23,10 +24,26 @@ using testing::sample_move;
 using testing::TempDir;
 using testing::TestDatabase;
 
-TEST(StorageBackends, ANewDatabaseHasSchemaVersionEight) {
+TEST(StorageBackends, ANewDatabaseHasSchemaVersionNine) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));
-  EXPECT_EQ(database.open()->schema_version(), 8);  // both back ends number alike
+  EXPECT_EQ(database.open()->schema_version(), 9);  // both back ends number alike
+}
+
+// Issue 59: the unique index on the names' skeletons (name_skeleton.h) holds in storage,
+// whatever the callers check first.
+TEST(StorageBackends, ANameThatLooksLikeAStoredOneIsRefused) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  const auto storage = database.open();
+  const std::int64_t alice = storage->create_account("Alice", "alice", "hash", 1);
+  // Cyrillic А: another key, the same skeleton.
+  EXPECT_THROW(storage->create_account("\u0410lice", "\u0410lice", "hash", 2), NameTaken);
+  storage->create_account("Zoe\u0301", "zoe\u0301", "hash", 3);  // é decomposed
+  EXPECT_THROW(storage->create_account("Zo\u00E9", "zo\u00E9", "hash", 4), NameTaken);
+  ASSERT_TRUE(storage->account_by_skeleton(name_skeleton("\u0410lice")));
+  EXPECT_EQ(storage->account_by_skeleton(name_skeleton("\u0410lice"))->id, alice);
+  EXPECT_EQ(storage->all_accounts().size(), 2u);
 }
 
 TEST(StorageBackends, OffersAreStoredOnlyOverTheOnesTheWriterRead) {
@@ -168,7 +185,7 @@ TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
   b.join();
   EXPECT_EQ(failures.load(), 0);
   PgStorage storage(url);
-  EXPECT_EQ(storage.schema_version(), 8);
+  EXPECT_EQ(storage.schema_version(), 9);
   storage.create_game(sample_game("g1", 1), {});  // the tables are there
   EXPECT_EQ(storage.game_count(), 1);
 }

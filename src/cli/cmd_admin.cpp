@@ -1,6 +1,7 @@
 // `admin`: the operator's commands on a server's database (docs/cli.md), safe while the
-// server runs: list the accounts, disable (its sessions end) or enable one, remove a chat
-// message, and make a consistent online backup. On SQLite (--data) or PostgreSQL
+// server runs: list the accounts, report names that look alike or that today's rules
+// refuse, disable (its sessions end) or enable one, remove a chat message, and make a
+// consistent online backup. On SQLite (--data) or PostgreSQL
 // (--database), through the one storage interface; a PostgreSQL database is backed up
 // with pg_dump.
 #include <CLI/CLI.hpp>
@@ -12,8 +13,11 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "server/common/api_error.h"
 #include "server/open_storage.h"
+#include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
+#include "server/storage/look_alike_names.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::cli {
@@ -62,9 +66,31 @@ int list_accounts(const AdminOptions& options, const Streams& io) {
   return 0;
 }
 
+// Names registered before today's rules (account_name.h): those that look alike (one
+// skeleton) and those the rules would refuse now, with the reason. The operator decides;
+// nothing is changed.
+int report_names(const AdminOptions& options, const Streams& io) {
+  const auto storage = open_database(options);
+  const auto accounts = storage->all_accounts();
+  const auto groups = server::look_alike_names(accounts);
+  io.out << "Names that look alike: " << (groups.empty() ? "none\n" : "\n")
+         << server::look_alikes_text(groups);
+  std::string refused;
+  for (const auto& account : accounts) {
+    try {
+      server::checked_account_name(account.name);
+    } catch (const server::ApiError& e) {
+      refused +=
+          "'" + account.name + "' (id " + std::to_string(account.id) + "): " + e.message() + "\n";
+    }
+  }
+  io.out << "Names the rules refuse now: " << (refused.empty() ? "none\n" : "\n") << refused;
+  return 0;
+}
+
 int set_disabled(const AdminOptions& options, bool disabled, const Streams& io) {
   const auto storage = open_database(options);
-  const auto account = storage->account_by_key(server::account_name_key(options.name));
+  const auto account = server::find_account(*storage, options.name);
   if (!account || !storage->set_account_disabled(account->id, disabled))
     throw std::invalid_argument("no account is named '" + options.name + "'");
   io.out << account->name
@@ -112,6 +138,9 @@ void add_admin_command(CLI::App& app, Action& chosen) {
     });
   };
   on(admin->add_subcommand("accounts", "List the accounts"), list_accounts);
+  on(admin->add_subcommand("names",
+                           "Report account names that look alike, or that today's rules refuse"),
+     report_names);
   CLI::App* disable = admin->add_subcommand("disable", "Disable an account and end its sessions");
   disable->add_option("NAME", options->name)->required();
   on(disable, [](const AdminOptions& o, const Streams& io) { return set_disabled(o, true, io); });

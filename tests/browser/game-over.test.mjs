@@ -123,3 +123,38 @@ test('a declined rematch is told to the player who offered it', async () => {
   await black.getByRole('dialog', { name: 'Game over' }).getByRole('button', { name: 'Decline rematch' }).click();
   await white.getByRole('dialog', { name: 'Game over' }).getByText('The other player declined the rematch.').waitFor();
 });
+
+test('a rematch offer can be accepted after a live update came while the own action was sent', async () => {
+  // Issue 59: the page rendered the ended game from its event stream while its own resign
+  // was still being answered (busy); Accept and Decline stayed disabled for good.
+  const created = await createGame({ mode: 'network' });
+  const white = await newPage(browser);
+  const black = await newPage(browser);
+  white.on('dialog', (dialog) => dialog.accept());
+  await white.goto(created.links.white);
+  await black.goto(created.links.black);
+  await waitForPly(white, 0);
+  await waitForPly(black, 0);
+  // The resign reaches the server at once; its answer is held until the page has drawn
+  // the end of the game from the event stream, while the request is still in flight.
+  await white.route('**/api/games/*/resign', async (route) => {
+    const response = await route.fetch();
+    await white.locator('#status[data-result="0-1"]').waitFor();
+    await route.fulfill({ response });
+  });
+  const answered = white.waitForResponse((r) => r.url().endsWith('/resign'));
+  await white.getByRole('button', { name: 'Resign' }).click();
+  await answered;
+  await apiPost(`/api/games/${created.id}/rematch`, { token: created.tokens.black, action: 'offer' });
+  const dialog = white.getByRole('dialog', { name: 'Game over' });
+  await dialog.getByText('Black offers a rematch').waitFor();
+  const accept = dialog.getByRole('button', { name: 'Accept rematch' });
+  assert.equal(await accept.isEnabled(), true, 'Accept rematch is enabled');
+  assert.equal(await dialog.getByRole('button', { name: 'Decline rematch' }).isEnabled(), true);
+  await accept.click();
+  for (const page of [white, black]) {
+    await page.waitForURL((url) => !url.pathname.includes(created.id) && url.pathname.startsWith('/play/'));
+    await waitForPly(page, 0);
+  }
+  assert.deepEqual([...white.errors, ...black.errors], []);
+});

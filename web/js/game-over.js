@@ -79,7 +79,10 @@ class RematchChoices {
     this.rematch.textContent = offer !== null && offer === seat ? 'Rematch offered' : 'Rematch';
     this.accept.hidden = !theirs;
     this.decline.hidden = !theirs;
-    for (const b of [this.rematch, this.accept, this.decline]) b.disabled ||= busy;
+    // Set from this render's `busy` alone: a render while an action was in flight must not
+    // leave them disabled once it is answered.
+    this.accept.disabled = busy;
+    this.decline.disabled = busy;
     let text = note;
     if (theirs) text = `${sideName(offer, state.sides)} offers a rematch with the colours swapped.`;
     else if (offer !== null && offer === seat) text = 'Rematch offered; waiting for the other player.';

@@ -3,6 +3,7 @@
 #include "server/common/api_error.h"
 #include "server/games/request_fields.h"
 #include "server/http/http_json.h"
+#include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/my_games.h"
 #include "server/players/player_page.h"
@@ -28,7 +29,7 @@ json blocks_json(ChatStorage& blocks, std::int64_t owner) {
 // The account a block request names ({name}); ApiError 404 if there is none.
 StoredAccount named_account(Accounts& accounts, const HttpRequest& request, const SignedIn& who) {
   const std::string name = string_field(json_body(request), "name", true);
-  const auto account = accounts.storage().account_by_key(account_name_key(name));
+  const auto account = find_account(accounts.storage(), name);
   if (!account) throw ApiError(404, "no_such_player", "no player is named '" + name + "'");
   if (account->id == who.id) throw ApiError(400, "bad_request", "one cannot block oneself");
   return *account;

@@ -1,6 +1,7 @@
 #include "server/chat/chat_text.h"
 
 #include "server/common/api_error.h"
+#include "server/common/unicode_text.h"
 #include "server/common/utf8_text.h"
 
 namespace ordo::server {
@@ -48,6 +49,13 @@ std::string checked_chat_text(std::string_view text) {
     only_spaces = only_spaces && cp == U' ';
   }
   if (only_spaces) throw ApiError(400, "bad_chat", "the message is empty");
+  // U+3000, U+FEFF, zero-width spaces and the like: a message that shows nothing.
+  if (!find_char(text, [](char32_t c) { return c != U' ' && !is_invisible(c); }))
+    throw ApiError(400, "bad_chat", "the message shows nothing (only invisible characters)");
+  if (longest_mark_run(text) > kMaxCombiningMarks)
+    throw ApiError(400, "bad_chat",
+                   "the message stacks more than " + std::to_string(kMaxCombiningMarks) +
+                       " combining marks on one character");
   return std::string(text);
 }
 

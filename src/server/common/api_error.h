@@ -18,15 +18,19 @@ class ApiError : public std::runtime_error {
       : std::runtime_error(valid_utf8(message)),
         status_(status),
         code_(std::move(code)),
-        retry_after_s_(retry_after_s) {}
+        retry_after_s_(retry_after_s),
+        message_(valid_utf8(message)) {}
   int status() const { return status_; }
   const std::string& code() const { return code_; }
   int retry_after_s() const { return retry_after_s_; }
+  // The whole message: what() is a C string, cut at a NUL the client sent ("a%00b").
+  const std::string& message() const { return message_; }
 
  private:
   int status_;
   std::string code_;
   int retry_after_s_;
+  std::string message_;
 };
 
 }  // namespace ordo::server

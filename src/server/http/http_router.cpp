@@ -110,7 +110,7 @@ HttpResponse Router::handle(const HttpRequest& request) const {
     try {
       return route.handler(request, params);
     } catch (const ApiError& e) {
-      HttpResponse refused = error_response(e.status(), e.code(), e.what());
+      HttpResponse refused = error_response(e.status(), e.code(), e.message());
       if (e.retry_after_s() > 0)
         refused.headers.emplace_back("Retry-After", std::to_string(e.retry_after_s()));
       return refused;

@@ -1,7 +1,11 @@
 // Account names: a player name (player_name.h: valid UTF-8, no control characters, at
 // most kMaxNameChars) that is also fit to stand for a person in lists and links: at
-// least two characters, no space at either end, none of < > & " ' / \. Unique without
-// regard to case (ASCII letters; other scripts compare as written).
+// least two characters, one of them a letter or digit; no space at either end nor two in
+// a row; none of < > & " ' / \; no invisible, direction-changing or unassigned
+// character, no space but U+0020, no tower of combining marks (unicode_text.h); one
+// script (name_skeleton.h); not a name the site itself shows (reserved_names.h).
+// Unique by skeleton (name_skeleton.h, enforced by storage); looked up by the key below
+// first (account_lookup.h).
 #pragma once
 
 #include <string>

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "server/common/api_error.h"
+#include "server/common/name_skeleton.h"
 #include "server/common/player_name.h"
 #include "server/common/random_token.h"
 #include "server/common/rate_limit.h"
@@ -10,8 +11,10 @@
 #include "server/games/request_fields.h"
 #include "server/http/csrf.h"
 #include "server/http/http_json.h"
+#include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/known_devices.h"
+#include "server/players/password_policy.h"
 
 namespace ordo::server {
 
@@ -64,7 +67,9 @@ Accounts::Accounts(AccountStorage& storage, AccountOptions options)
       options_(std::move(options)),
       throttle_(storage_, options_.login_limits, options_.now),
       devices_(storage_, options_.now, options_.secure_cookies),
-      decoy_hash_(hash_password(random_url_safe(24), options_.cost)) {}
+      decoy_hash_(hash_password(random_url_safe(24), options_.cost)) {
+  require_password_dictionary();
+}
 
 AccountAnswer Accounts::new_session(const StoredAccount& account, int status) {
   const std::string token = make_session_token();
@@ -93,6 +98,13 @@ AccountAnswer Accounts::register_account(const HttpRequest& request) {
   const std::string name = checked_account_name(string_field(body, "name", true));
   const std::string password = password_field(body, "password");
   check_password(password);
+  // A name that looks like an account's is that account's name (name_skeleton.h).
+  if (const auto holder = storage_.account_by_skeleton(name_skeleton(name)))
+    throw ApiError(409, "name_taken",
+                   holder->name == name ? "the name '" + name + "' is taken"
+                                        : "the name '" + name + "' looks like '" + holder->name +
+                                              "', which is taken");
+  check_password_quality(password, name);
   StoredAccount account;
   account.name = name;
   account.password_hash = hash_password(password, options_.cost);
@@ -113,9 +125,10 @@ AccountAnswer Accounts::log_in(const HttpRequest& request) {
   const std::string password = password_field(body, "password");
   // Overlong input is refused before it costs a hash.
   if (name.size() > 4 * kMaxNameChars || password.size() > kMaxPasswordBytes) throw bad_login();
-  const std::string key = account_name_key(name);
+  // Failures count against every spelling that finds the same account (account_lookup.h).
+  const std::string key = name_skeleton(name);
   // Storage that fails here fails for right and wrong passwords alike (no oracle).
-  const auto account = outcome_stored([&] { return storage_.account_by_key(key); });
+  const auto account = outcome_stored([&] { return find_account(storage_, name); });
   const bool known_device =
       account && outcome_stored([&] { return devices_.knows(request, account->id); });
   const std::int64_t wait =
@@ -192,6 +205,7 @@ AccountAnswer Accounts::change_password(const HttpRequest& request) {
   StoredAccount account = check_password_of(who, body);
   const std::string fresh = password_field(body, "new_password");
   check_password(fresh);
+  check_password_quality(fresh, account.name);
   account.password_hash = hash_password(fresh, options_.cost);
   storage_.change_password(account.id, account.password_hash);
   return new_session(account, 200);

@@ -5,9 +5,9 @@
 #include "server/common/api_error.h"
 #include "server/common/random_token.h"
 #include "server/common/token_digest.h"
-#include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/request_fields.h"
+#include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 
 namespace ordo::server {
@@ -259,7 +259,7 @@ json Lobby::post(const SignedIn& who, const json& body) {
   c.instance = games_.instance_id();
   const std::string to = string_field(body, "to", false);
   if (!to.empty()) {
-    const auto target = accounts_.account_by_key(account_name_key(to));
+    const auto target = find_account(accounts_, to);
     if (!target) throw ApiError(404, "no_such_player", "no player is named '" + to + "'");
     if (target->id == who.id) throw ApiError(400, "bad_request", "a challenge to oneself");
     refuse_if_blocked(who.id, target->id);

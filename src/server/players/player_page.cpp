@@ -1,6 +1,7 @@
 #include "server/players/player_page.h"
 
 #include "server/common/api_error.h"
+#include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/accounts.h"
 
@@ -11,7 +12,7 @@ using nlohmann::json;
 namespace {
 
 StoredAccount named(AccountStorage& accounts, const std::string& name) {
-  const auto account = accounts.account_by_key(account_name_key(name));
+  const auto account = find_account(accounts, name);
   if (!account) throw ApiError(404, "no_such_player", "no player is named '" + name + "'");
   return *account;
 }

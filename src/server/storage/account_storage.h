@@ -42,7 +42,8 @@ struct RatingChange {
   double before = 0, after = 0, deviation_after = 0;
 };
 
-// create_account's refusal: the name (case-insensitively) is taken.
+// create_account's refusal: the name (case-insensitively), or one that looks like it (its
+// skeleton, name_skeleton.h), is taken.
 class NameTaken : public std::runtime_error {
  public:
   NameTaken() : std::runtime_error("the name is taken") {}
@@ -52,11 +53,14 @@ class AccountStorage {
  public:
   virtual ~AccountStorage() = default;
 
-  // `name_key` is the name folded for comparison (unique); throws NameTaken.
+  // `name_key` is the name folded for look-ups (unique); the storage adds the name's
+  // skeleton (name_skeleton.h, unique too). Throws NameTaken.
   virtual std::int64_t create_account(const std::string& name, const std::string& name_key,
                                       const std::string& password_hash,
                                       std::int64_t created_ms) = 0;
   virtual std::optional<StoredAccount> account_by_key(const std::string& name_key) = 0;
+  // The account holding the skeleton (accounts that collided before version 9 hold none).
+  virtual std::optional<StoredAccount> account_by_skeleton(const std::string& skeleton) = 0;
   virtual std::optional<StoredAccount> account_by_id(std::int64_t id) = 0;
   // The new hash, and every session of the account ended, together.
   virtual void change_password(std::int64_t id, const std::string& password_hash) = 0;

@@ -1,10 +1,13 @@
 // PostgreSQL's schema, versioned like SQLite's (sqlite_storage.cpp) and with the same
 // numbers: its first migration makes at once the schema SQLite reached at version 6.
 // Never edit a migration that has shipped; add a new one (to both back ends).
+#include <iostream>
 #include <pqxx/pqxx>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "server/storage/look_alike_names.h"
 #include "server/storage/pg/pg_storage.h"
 
 namespace ordo::server {
@@ -14,7 +17,30 @@ namespace {
 struct PgMigration {
   int to_version;
   const char* sql;
+  void (*code)(pqxx::work& t) = nullptr;  // after the SQL, if any
 };
+
+// Version 9's code: each account's name skeleton, as SQLite's migration stores them
+// (sqlite_storage.cpp): names that collided before are kept and reported.
+void fill_name_skeletons(pqxx::work& t) {
+  std::vector<StoredAccount> accounts;
+  for (const auto& r : t.exec("SELECT id, name FROM accounts")) {
+    StoredAccount account;
+    account.id = r[0].as<std::int64_t>();
+    account.name = r[1].as<std::string>();
+    accounts.push_back(std::move(account));
+  }
+  const auto skeletons = skeletons_to_store(accounts);
+  for (std::size_t i = 0; i < accounts.size(); ++i)
+    if (skeletons[i])
+      t.exec_params("UPDATE accounts SET name_skeleton = $1 WHERE id = $2", *skeletons[i],
+                    accounts[i].id);
+  if (const auto groups = look_alike_names(accounts); !groups.empty())
+    std::cerr << "warning: these accounts have names that look alike (all kept; new names "
+                 "may not look like any of them):\n"
+              << look_alikes_text(groups);
+  t.exec("CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (name_skeleton)");
+}
 
 // Columns are SQLite's: whole numbers as BIGINT (INTEGER for small ones and flags),
 // REAL as DOUBLE PRECISION. games.seq orders games created in the same millisecond, as
@@ -158,6 +184,8 @@ constexpr PgMigration kPgMigrations[] = {
          at_ms BIGINT NOT NULL);
        CREATE INDEX login_failures_by_key ON login_failures (key, at_ms);
        CREATE INDEX login_failures_by_time ON login_failures (at_ms);)"},
+    // Names unique by their skeleton (name_skeleton.h); many NULLs are allowed.
+    {9, R"(ALTER TABLE accounts ADD COLUMN name_skeleton TEXT;)", fill_name_skeletons},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);
@@ -189,6 +217,7 @@ void migrate_pg_schema(PgPool& pool) {
   for (const auto& migration : kPgMigrations) {
     if (migration.to_version <= version) continue;
     t.exec(migration.sql);
+    if (migration.code) migration.code(t);
   }
   if (version < kPgSchemaVersion) {
     t.exec("DELETE FROM schema_version");

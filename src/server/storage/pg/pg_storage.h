@@ -81,6 +81,7 @@ class PgStorage : public ServerStorage {
   std::int64_t create_account(const std::string& name, const std::string& name_key,
                               const std::string& password_hash, std::int64_t created_ms) override;
   std::optional<StoredAccount> account_by_key(const std::string& name_key) override;
+  std::optional<StoredAccount> account_by_skeleton(const std::string& skeleton) override;
   std::optional<StoredAccount> account_by_id(std::int64_t id) override;
   void change_password(std::int64_t id, const std::string& password_hash) override;
   void delete_account(std::int64_t id, const std::string& neutral_name) override;
@@ -182,6 +183,6 @@ void migrate_pg_schema(PgPool& pool);
 // migration's transaction.
 void install_pg_routines(pqxx::transaction_base& t);
 int pg_schema_version(pqxx::transaction_base& t);
-inline constexpr int kPgSchemaVersion = 8;
+inline constexpr int kPgSchemaVersion = 9;
 
 }  // namespace ordo::server

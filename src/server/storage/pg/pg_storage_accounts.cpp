@@ -4,6 +4,7 @@
 // (COLLATE "C"), as SQLite orders it, whatever the database's locale.
 #include <pqxx/pqxx>
 
+#include "server/common/name_skeleton.h"
 #include "server/storage/pg/pg_storage.h"
 #include "server/storage/pg/pg_storage_impl.h"
 #include "server/storage/pg/pg_storage_ratings.h"
@@ -86,9 +87,9 @@ std::int64_t PgStorage::create_account(const std::string& name, const std::strin
     return transact([&](pqxx::work& t) {
       return t
           .exec_params(
-              "INSERT INTO accounts (name, name_key, password_hash, created_ms) "
-              "VALUES ($1, $2, $3, $4) RETURNING id",
-              name, name_key, password_hash, created_ms)[0][0]
+              "INSERT INTO accounts (name, name_key, password_hash, created_ms, name_skeleton) "
+              "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+              name, name_key, password_hash, created_ms, name_skeleton(name))[0][0]
           .as<std::int64_t>();
     });
   } catch (const pqxx::unique_violation&) {
@@ -111,6 +112,11 @@ std::optional<StoredAccount> PgStorage::select_account(const std::string& where,
 std::optional<StoredAccount> PgStorage::account_by_key(const std::string& name_key) {
   if (name_key.empty() || !storable_text(name_key)) return std::nullopt;
   return select_account("name_key = $1", name_key);
+}
+
+std::optional<StoredAccount> PgStorage::account_by_skeleton(const std::string& skeleton) {
+  if (skeleton.empty() || !storable_text(skeleton)) return std::nullopt;
+  return select_account("name_skeleton = $1", skeleton);
 }
 
 std::optional<StoredAccount> PgStorage::account_by_id(std::int64_t id) {

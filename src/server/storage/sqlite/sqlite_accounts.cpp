@@ -1,4 +1,5 @@
 // SqliteStorage's accounts and sessions (AccountStorage, account_storage.h).
+#include "server/common/name_skeleton.h"
 #include "server/storage/sqlite/sqlite_helpers.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
@@ -8,12 +9,14 @@ std::int64_t SqliteStorage::create_account(const std::string& name, const std::s
                                            const std::string& password_hash,
                                            std::int64_t created_ms) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(
-      db_, "INSERT INTO accounts (name, name_key, password_hash, created_ms) VALUES (?,?,?,?)");
+  Statement s = prepared(db_,
+                         "INSERT INTO accounts (name, name_key, password_hash, created_ms, "
+                         "name_skeleton) VALUES (?,?,?,?,?)");
   bind_text(s.get(), 1, name);
   bind_text(s.get(), 2, name_key);
   bind_text(s.get(), 3, password_hash);
   sqlite3_bind_int64(s.get(), 4, created_ms);
+  bind_text(s.get(), 5, name_skeleton(name));
   const int rc = sqlite3_step(s.get());
   if (rc == SQLITE_CONSTRAINT) throw NameTaken();
   if (rc != SQLITE_DONE) fail(db_, "create account");
@@ -69,6 +72,11 @@ bool SqliteStorage::set_account_disabled(std::int64_t id, bool disabled) {
 std::optional<StoredAccount> SqliteStorage::account_by_key(const std::string& name_key) {
   if (name_key.empty()) return std::nullopt;
   return select_account("name_key = ?", name_key, 0);
+}
+
+std::optional<StoredAccount> SqliteStorage::account_by_skeleton(const std::string& skeleton) {
+  if (skeleton.empty()) return std::nullopt;
+  return select_account("name_skeleton = ?", skeleton, 0);
 }
 
 std::optional<StoredAccount> SqliteStorage::account_by_id(std::int64_t id) {

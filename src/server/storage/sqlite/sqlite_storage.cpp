@@ -3,10 +3,12 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <iostream>
 #include <stdexcept>
 #include <system_error>
 
 #include "server/common/token_digest.h"
+#include "server/storage/look_alike_names.h"
 #include "server/storage/sqlite/sqlite_game_rows.h"
 #include "server/storage/sqlite/sqlite_helpers.h"
 #include "server/storage/sqlite/sqlite_ratings.h"
@@ -50,6 +52,41 @@ void add_challenge_instance_column(sqlite3* db) {
 // Version 8: the takeback and rematch offers (game_offers.h).
 void add_offers_column(sqlite3* db) {
   add_column_if_missing(db, "games", "offers", "TEXT NOT NULL DEFAULT ''");
+}
+
+// Version 9: each account's name skeleton (name_skeleton.h), unique. Accounts whose
+// names collided before are kept: the oldest holds the skeleton, the others none, and
+// the operator is told (`ordo-engine admin names` lists them again).
+void add_name_skeletons(sqlite3* db) {
+  add_column_if_missing(db, "accounts", "name_skeleton", "TEXT");
+  std::vector<StoredAccount> accounts;
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT id, name FROM accounts", -1, &s, nullptr) != SQLITE_OK)
+    fail(db, "read account names");
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    StoredAccount account;
+    account.id = sqlite3_column_int64(s, 0);
+    account.name = column_text(s, 1);
+    accounts.push_back(std::move(account));
+  }
+  sqlite3_finalize(s);
+  if (sqlite3_prepare_v2(db, "UPDATE accounts SET name_skeleton = ? WHERE id = ?", -1, &s,
+                         nullptr) != SQLITE_OK)
+    fail(db, "prepare skeleton update");
+  Statement update(s);
+  const auto skeletons = skeletons_to_store(accounts);
+  for (std::size_t i = 0; i < accounts.size(); ++i) {
+    if (skeletons[i])
+      bind_text(s, 1, *skeletons[i]);
+    else
+      sqlite3_bind_null(s, 1);
+    sqlite3_bind_int64(s, 2, accounts[i].id);
+    run(db, s, "store a name skeleton");
+  }
+  if (const auto groups = look_alike_names(accounts); !groups.empty())
+    std::cerr << "warning: these accounts have names that look alike (all kept; new names "
+                 "may not look like any of them):\n"
+              << look_alikes_text(groups);
 }
 
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
@@ -222,6 +259,9 @@ constexpr Migration kMigrations[] = {
           at_ms INTEGER NOT NULL);
         CREATE INDEX IF NOT EXISTS login_failures_by_key ON login_failures (key, at_ms);
         CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at_ms);)"},
+    // Names unique by their skeleton (name_skeleton.h); many NULLs are allowed.
+    {add_name_skeletons,
+     R"(CREATE UNIQUE INDEX IF NOT EXISTS accounts_by_skeleton ON accounts (name_skeleton);)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 

@@ -31,7 +31,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class SqliteStorage : public ServerStorage {
  public:
-  static constexpr int kSchemaVersion = 8;
+  static constexpr int kSchemaVersion = 9;
   static constexpr int kLockWaitMs = 1000;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
@@ -91,6 +91,7 @@ class SqliteStorage : public ServerStorage {
   std::int64_t create_account(const std::string& name, const std::string& name_key,
                               const std::string& password_hash, std::int64_t created_ms) override;
   std::optional<StoredAccount> account_by_key(const std::string& name_key) override;
+  std::optional<StoredAccount> account_by_skeleton(const std::string& skeleton) override;
   std::optional<StoredAccount> account_by_id(std::int64_t id) override;
   void change_password(std::int64_t id, const std::string& password_hash) override;
   void delete_account(std::int64_t id, const std::string& neutral_name) override;

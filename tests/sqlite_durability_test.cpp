@@ -7,7 +7,9 @@
 
 #include <chrono>
 
+#include "server/common/api_error.h"
 #include "server/common/storage_error.h"
+#include "server/games/game_service.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 #include "server_test_util.h"
 #include "support/power_cut_vfs.h"
@@ -100,6 +102,35 @@ TEST(StorageLock, AWriteWaitsForAnotherProcesssLockOnlyBrieflyThenFailsAsUnavail
   sqlite3_close(other);
   storage.set_result("game1", "1-0", "resignation", 5);
   EXPECT_EQ(storage.game("game1")->result, "1-0");
+}
+
+// Below the disk reserve, new games are refused with a clear error while the games under
+// way still store their moves (issue 57). The reserve is set above the disk's free space.
+TEST(DiskReserve, NewGamesAreRefusedBelowTheReserveButMovesGoOn) {
+  if (testing::testing_on_postgres()) GTEST_SKIP() << "SQLite's own disk";
+  TempDir dir;
+  const std::string path = dir.file("ordo.sqlite");
+  SqliteStorage roomy_storage(path), full_storage(path);
+  ASSERT_TRUE(full_storage.free_disk_bytes().has_value());
+  ServiceOptions roomy;
+  roomy.clock_tick_ms = 0;
+  roomy.disk_reserve_bytes = 0;
+  ServiceOptions full = roomy;
+  full.disk_reserve_bytes = *full_storage.free_disk_bytes() * 4 + (1ULL << 40);
+  GameService before(roomy_storage, roomy);
+  const nlohmann::json created = before.create({{"mode", "local"}, {"size", "8x8"}});
+  GameService after(full_storage, full);
+  try {
+    after.create({{"mode", "local"}, {"size", "8x8"}});
+    ADD_FAILURE() << "a new game was made below the reserve";
+  } catch (const ApiError& e) {
+    EXPECT_EQ(e.status(), 507);
+    EXPECT_EQ(e.code(), "storage_full");
+  }
+  const std::string id = created["id"];
+  const std::string token = created["tokens"]["white"];
+  const nlohmann::json state = after.state(id, token);
+  EXPECT_EQ(after.play(id, {{"token", token}, {"move", state["legal"][0]}})["ply"], 1);
 }
 
 }  // namespace

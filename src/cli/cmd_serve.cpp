@@ -68,6 +68,13 @@ int serve(const ServeOptions& options, const Streams& io) {
   service_options.cache = options.cache;
   service_options.ai_answers_when_stopped = options.engine_waits_for_move_now;
   service_options.lease_ms = options.lease_ms;
+  // A disk already below the reserve is said at once, not at the first refused game.
+  if (const auto free = storage.free_disk_bytes();
+      free && *free < service_options.disk_reserve_bytes)
+    io.err << "warning: the disk holding " << data_dir << " has " << (*free >> 20)
+           << " MiB free, under the reserve of " << (service_options.disk_reserve_bytes >> 20)
+           << " MiB: no new games can start until space is freed (games under way go on)"
+           << std::endl;
   server::GameService games(storage, service_options);
   server::HttpOptions http_options;
   http_options.host = options.host;

@@ -48,6 +48,11 @@ void seat_accounts(StoredGame& row, std::string& white_token, std::string& black
 
 void GameService::add_game(const std::shared_ptr<Match>& match,
                            const std::vector<StoredMove>& moves) {
+  if (const auto free = storage_.free_disk_bytes(); free && *free < options_.disk_reserve_bytes)
+    throw ApiError(507, "storage_full",
+                   "the server's disk is nearly full: no new games until space is freed (games "
+                   "under way go on)",
+                   60);
   storage_.create_game(match->row, moves);
   cache_.insert(match);
 }

@@ -26,6 +26,9 @@ struct ServiceOptions {
   bool ai_answers_when_stopped = false;
   // The seed of every engine's chance (tests, reproducible runs); unset, each game has its own.
   std::optional<std::uint64_t> ai_seed;
+  // Below this many bytes free on the database's disk, new games are refused (507
+  // storage_full), so that the games under way can still store their moves.
+  std::uint64_t disk_reserve_bytes = 64ULL << 20;
   // How many games stay in memory, and how long an unused one stays (see GameCache).
   CacheLimits cache;
   // Where instances share storage: how long a lease on a game's work (the engine's

@@ -3,6 +3,8 @@
 // instances on one database). open_storage.h picks one. The server holds only this.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "server/storage/account_storage.h"
@@ -31,6 +33,9 @@ class ServerStorage : public GameStorage,
   // At shutdown: makes sure everything committed is on the disk (SQLite: a last full
   // checkpoint). Empty if so, else what went wrong, for the operator.
   virtual std::string flush_for_shutdown() { return ""; }
+  // The bytes free to the server on the disk that holds the database, where it knows
+  // (SQLite; PostgreSQL's disk is the database server's).
+  virtual std::optional<std::uint64_t> free_disk_bytes() { return std::nullopt; }
   // Tests: while on, every write fails through the database's own error path, as on a
   // full or failing disk; reads still work.
   virtual void refuse_writes(bool on) = 0;

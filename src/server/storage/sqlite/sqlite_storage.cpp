@@ -443,6 +443,14 @@ void SqliteStorage::checkpoint() {
   sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
 }
 
+std::optional<std::uint64_t> SqliteStorage::free_disk_bytes() {
+  std::error_code error;
+  const auto path = std::filesystem::path(sqlite3_db_filename(db_, "main")).parent_path();
+  const auto space = std::filesystem::space(path.empty() ? "." : path, error);
+  if (error) return std::nullopt;
+  return space.available;
+}
+
 std::string SqliteStorage::flush_for_shutdown() {
   std::lock_guard lock(mutex_);
   int log_frames = 0;

@@ -78,6 +78,7 @@ class SqliteStorage : public ServerStorage {
   // A TRUNCATE checkpoint on the main connection: the log copied into the database file
   // and synced.
   std::string flush_for_shutdown() override;
+  std::optional<std::uint64_t> free_disk_bytes() override;
 
   // A consistent copy of the whole database into the new file `path` (SQLite's online
   // backup API, on a connection of its own: other connections, other processes, keep

@@ -1,7 +1,8 @@
 // libFuzzer target: the HTTP request handling, in process (no sockets): the input is a raw
 // HTTP/1.1 request (method, target, headers, body) that Beast's parser reads as the server
-// does, then the header checks and decoding of http_request_reading and the route table of
-// api_routes on a real game service (a temporary SQLite file). "{G}" and "{T}" in the
+// does, then the header checks and decoding of http_request_reading and the whole route
+// table (games, accounts, the lobby, players) on a real game service and real accounts (a
+// temporary SQLite file). "{G}" and "{T}" in the
 // request's path, query and body become the id and a seat token of a game made at start, so
 // the fuzzer reaches a real game.
 // Checked beyond "does not crash":
@@ -18,11 +19,16 @@
 #include <string>
 #include <string_view>
 
+#include "server/api/account_routes.h"
 #include "server/api/api_routes.h"
+#include "server/api/lobby_routes.h"
+#include "server/api/player_routes.h"
 #include "server/games/analysis.h"
 #include "server/games/game_service.h"
 #include "server/http/http_request_reading.h"
 #include "server/http/static_files.h"
+#include "server/players/accounts.h"
+#include "server/players/lobby.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
 namespace {
@@ -51,6 +57,13 @@ struct Server {
     options.engine_hash_mib = 1;
     games = std::make_unique<GameService>(*storage, options);
     router = std::make_unique<Router>(api_routes(*games, analyzer, files));
+    AccountOptions account_options;
+    account_options.cost = PasswordCost::minimum();
+    accounts = std::make_unique<Accounts>(*storage, account_options);
+    add_account_routes(*router, *accounts, *storage);
+    lobby = std::make_unique<Lobby>(*storage, *storage, *games, system_time_ms, storage.get());
+    add_lobby_routes(*router, *lobby, *accounts);
+    add_player_routes(*router, *accounts, *storage, *storage);
     const json created = games->create(json{{"mode", "network"}});
     id = created["id"];
     token = created["tokens"]["white"];
@@ -60,6 +73,8 @@ struct Server {
   Analyzer analyzer;
   StaticFiles files;
   std::unique_ptr<Router> router;
+  std::unique_ptr<Accounts> accounts;
+  std::unique_ptr<Lobby> lobby;
   std::string id, token;
 };
 

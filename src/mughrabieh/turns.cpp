@@ -1,0 +1,169 @@
+#include "mughrabieh/turns.h"
+
+#include <bit>
+
+namespace mughrabieh {
+
+namespace {
+
+class Generator {
+ public:
+  Generator(Position& pos, TurnList& list, bool count_sequences)
+      : pos_(pos), list_(list), count_(count_sequences) {
+    current_.roll = *pos.roll();
+    house_ = pos.rules() == RuleSet::House;
+  }
+
+  void run() {
+    list_.size = 0;
+    list_.sequences = 0;
+    list_.rank = -1;
+    new_stamp();
+    if (!count_) new_seen_round();
+    const Roll roll = current_.roll;
+    if (roll.is_double()) {
+      walk_double(0, roll.high);
+    } else {
+      walk_pair(roll.high, roll.low);
+      walk_pair(roll.low, roll.high);
+    }
+    if (list_.size == 0) {  // no step with either die: the pass
+      current_.size = 0;
+      leaf(0);
+    }
+  }
+
+ private:
+  // Empties the table of turns by their end boards (a new stamp, not a fill).
+  void new_stamp() {
+    if (++list_.stamp == 0) {  // wrapped: clear for real once in 2^32 uses
+      list_.slot_stamp.fill(0);
+      list_.stamp = 1;
+    }
+  }
+
+  // Empties the table of positions seen part way; only at the start of a run (a longer
+  // turn found later does not make them unseen: their continuations were all walked).
+  void new_seen_round() {
+    if (++list_.seen_round == 0) {
+      list_.seen_stamp.fill(0);
+      list_.seen_round = 1;
+    }
+  }
+
+  void walk_double(int depth, int die) {
+    std::uint32_t sources = depth < 4 ? pos_.step_sources(die) : 0;
+    if (!sources) {
+      if (depth > 0) {
+        current_.size = static_cast<std::uint8_t>(depth);
+        leaf(2 * depth);
+      }
+      return;
+    }
+    for (; sources; sources &= sources - 1) {
+      const Step step{static_cast<std::uint8_t>(std::countr_zero(sources)),
+                      static_cast<std::uint8_t>(die)};
+      current_.steps[depth] = step;
+      pos_.apply_step(step);
+      // Without sequence counts, a position met before after as many steps has had all
+      // its continuations walked already.
+      if (count_ || depth == 3 || first_visit(depth + 1)) walk_double(depth + 1, die);
+      pos_.undo_step(step);
+    }
+  }
+
+  void walk_pair(int first, int second) {
+    for (std::uint32_t a = pos_.step_sources(first); a; a &= a - 1) {
+      const Step one{static_cast<std::uint8_t>(std::countr_zero(a)),
+                     static_cast<std::uint8_t>(first)};
+      current_.steps[0] = one;
+      pos_.apply_step(one);
+      std::uint32_t b = pos_.step_sources(second);
+      if (!b) {
+        current_.size = 1;
+        leaf(first > second ? 3 : 2);
+      }
+      for (; b; b &= b - 1) {
+        const Step two{static_cast<std::uint8_t>(std::countr_zero(b)),
+                       static_cast<std::uint8_t>(second)};
+        current_.steps[1] = two;
+        current_.size = 2;
+        pos_.apply_step(two);
+        leaf(4);
+        pos_.undo_step(two);
+      }
+      pos_.undo_step(one);
+    }
+  }
+
+  bool first_visit(int depth) {
+    const std::uint64_t key =
+        pos_.board_hash() ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(depth));
+    auto slot = static_cast<std::uint32_t>(key >> 20) & (TurnList::kSlots - 1);
+    while (list_.seen_stamp[slot] == list_.seen_round) {
+      if (list_.seen_hash[slot] == key) return false;
+      slot = (slot + 1) & (TurnList::kSlots - 1);
+    }
+    list_.seen_stamp[slot] = list_.seen_round;
+    list_.seen_hash[slot] = key;
+    return true;
+  }
+
+  // A complete sequence (current_) of the given rank, with the position after it.
+  void leaf(int rank) {
+    if (house_) {
+      // House rule: as many dice as can be played, and the larger when only one can.
+      if (rank < list_.rank) return;
+      if (rank > list_.rank) {
+        list_.rank = rank;
+        list_.size = 0;
+        list_.sequences = 0;
+        new_stamp();
+      }
+    } else if (rank > list_.rank) {
+      list_.rank = rank;
+    }
+    ++list_.sequences;
+    const std::uint64_t hash = pos_.board_hash();
+    auto slot = static_cast<std::uint32_t>(hash) & (TurnList::kSlots - 1);
+    while (list_.slot_stamp[slot] == list_.stamp) {
+      const int t = list_.slot_turn[slot];
+      if (list_.board_hash[t] == hash) {
+        ++list_.sequences_of[t];
+        return;
+      }
+      slot = (slot + 1) & (TurnList::kSlots - 1);
+    }
+    const int t = list_.size++;
+    list_.slot_stamp[slot] = list_.stamp;
+    list_.slot_turn[slot] = static_cast<std::uint16_t>(t);
+    list_.turns[t] = current_;
+    list_.sequences_of[t] = 1;
+    list_.board_hash[t] = hash;
+  }
+
+  Position& pos_;
+  TurnList& list_;
+  Turn current_;
+  bool count_ = true;
+  bool house_ = true;
+};
+
+}  // namespace
+
+int turn_rank(const Turn& turn) {
+  if (turn.size == 1 && !turn.roll.is_double() && turn.steps[0].die == turn.roll.high) return 3;
+  return 2 * turn.size;
+}
+
+void generate_turns(Position& pos, TurnList& list) {
+  Generator(pos, list, true).run();
+}
+
+void generate_distinct_turns(Position& pos, TurnList& list) {
+  Generator(pos, list, false).run();
+  list.sequences = 0;
+  for (int i = 0; i < list.size; ++i) list.sequences_of[i] = 0;
+}
+
+}  // namespace mughrabieh

@@ -3,35 +3,13 @@
 #include <charconv>
 #include <vector>
 
-#include "util/random.h"
+#include "mughrabieh/zobrist.h"
 
 namespace mughrabieh {
 
 namespace {
 
-// Zobrist keys: one per (side, point, count) with the key of count 0 zero, so that a
-// point's change of count is one XOR of two keys; Black to move; the pending roll; a pass
-// just played (the ludii rule set's draw). Drawn at compile time from a fixed seed.
-struct Keys {
-  std::array<std::array<std::array<std::uint64_t, kPieces + 1>, kPoints>, 2> piece{};
-  std::uint64_t black_to_move = 0;
-  std::array<std::uint64_t, kRolls> roll{};
-  std::uint64_t passed = 0;
-};
-
-constexpr Keys make_keys() {
-  Keys keys;
-  std::uint64_t state = 0x3C6E'F372'FE94'F82BULL;
-  for (auto& side : keys.piece)
-    for (auto& point : side)
-      for (int c = 1; c <= kPieces; ++c) point[c] = common::splitmix64(state);
-  keys.black_to_move = common::splitmix64(state);
-  for (auto& key : keys.roll) key = common::splitmix64(state);
-  keys.passed = common::splitmix64(state);
-  return keys;
-}
-
-constexpr Keys kKeys = make_keys();
+using zobrist::kKeys;
 
 std::array<ChanceOutcome, kRolls> make_outcomes() {
   std::array<ChanceOutcome, kRolls> outcomes{};
@@ -125,10 +103,14 @@ int roll_index(Roll r) {
 }
 
 Roll roll_at(int i) {
-  int high = 1;
-  while ((high + 1) * high / 2 <= i) ++high;
-  return Roll{static_cast<std::uint8_t>(high),
-              static_cast<std::uint8_t>(i - (high - 1) * high / 2 + 1)};
+  static constexpr auto kTable = [] {
+    std::array<Roll, kRolls> table{};
+    for (int high = 1, at = 0; high <= 6; ++high)
+      for (int low = 1; low <= high; ++low)
+        table[at++] = Roll{static_cast<std::uint8_t>(high), static_cast<std::uint8_t>(low)};
+    return table;
+  }();
+  return kTable[i];
 }
 
 const std::array<ChanceOutcome, kRolls>& chance_outcomes() {
@@ -164,81 +146,18 @@ std::optional<Roll> Position::roll() const {
 
 void Position::set_roll(Roll roll) {
   roll_index_ = static_cast<std::int8_t>(roll_index(roll));
-  hash_ ^= kKeys.roll[roll_index_];
 }
 
 void Position::clear_roll() {
-  if (roll_index_ >= 0) hash_ ^= kKeys.roll[roll_index_];
   roll_index_ = -1;
 }
 
-std::uint32_t Position::step_sources(int die) const {
-  const int s = index(to_move_);
-  const std::uint32_t mine = occupied_[s];
-  const std::uint32_t landing = mine & ~(mirrored_[1 - s] >> die) & low_bits(kPoints - die);
-  if (mine & kOutsideHomeMask) {
-    // Rule 5: before a first piece reaches the final six points, only one piece may have
-    // left the starting point.
-    if (!(mine & kHomeMask) && count_[s][0] != kPieces) return landing & ~1u;
-    return landing;
-  }
-  if (!mine) return 0;
-  const std::uint32_t exact = mine & (1u << (kPoints - die));
-  if (rules_ == RuleSet::House) {
-    // House rule: a larger number bears off only from the farthest point, and only when no
-    // piece stands farther back than the number.
-    const int farthest = std::countr_zero(mine);
-    const std::uint32_t over = kPoints - farthest < die ? 1u << farthest : 0u;
-    return landing | exact | over;
-  }
-  // Ludii's model: when the die moves no piece and bears none off exactly, the first
-  // piece along the track that the die carries past the end is borne off.
-  if (landing | exact) return landing | exact;
-  const std::uint32_t past = mine & ~low_bits(kPoints - die + 1);
-  return past & (~past + 1);
-}
-
-void Position::set_count(int side, int point, int value) {
-  const int old = count_[side][point];
-  const std::uint64_t change = kKeys.piece[side][point][old] ^ kKeys.piece[side][point][value];
-  hash_ ^= change;
-  board_hash_ ^= change;
-  count_[side][point] = static_cast<std::uint8_t>(value);
-  const std::uint32_t own = 1u << point;
-  const std::uint32_t theirs = 1u << (kPoints - 1 - point);
-  if (value) {
-    occupied_[side] |= own;
-    mirrored_[side] |= theirs;
-  } else {
-    occupied_[side] &= ~own;
-    mirrored_[side] &= ~theirs;
-  }
-}
-
-void Position::apply_step(Step step) {
-  const int s = index(to_move_);
-  const int to = step.from + step.die;
-  set_count(s, step.from, count_[s][step.from] - 1);
-  if (to >= kPoints) {
-    ++off_[s];
-    pips_[s] = static_cast<std::int16_t>(pips_[s] - (kPoints - step.from));
-  } else {
-    set_count(s, to, count_[s][to] + 1);
-    pips_[s] = static_cast<std::int16_t>(pips_[s] - step.die);
-  }
-}
-
-void Position::undo_step(Step step) {
-  const int s = index(to_move_);
-  const int to = step.from + step.die;
-  if (to >= kPoints) {
-    --off_[s];
-    pips_[s] = static_cast<std::int16_t>(pips_[s] + (kPoints - step.from));
-  } else {
-    set_count(s, to, count_[s][to] - 1);
-    pips_[s] = static_cast<std::int16_t>(pips_[s] + step.die);
-  }
-  set_count(s, step.from, count_[s][step.from] + 1);
+std::uint64_t Position::hash() const {
+  std::uint64_t h = board_hash_;
+  if (to_move_ == Side::Black) h ^= kKeys.black_to_move;
+  if (roll_index_ >= 0) h ^= kKeys.roll[roll_index_];
+  if (previous_passed_) h ^= kKeys.passed;
+  return h;
 }
 
 std::uint8_t Position::play(const Turn& turn) {
@@ -249,21 +168,15 @@ std::uint8_t Position::play(const Turn& turn) {
     outcome_ = to_move_ == Side::White ? Outcome::WhiteWins : Outcome::BlackWins;
   else if (rules_ == RuleSet::Ludii && passed && previous_passed_)
     outcome_ = Outcome::Draw;  // Ludii ends a game in which every player passed in turn
-  const bool now_passed = rules_ == RuleSet::Ludii && passed;
-  if (now_passed != previous_passed_) hash_ ^= kKeys.passed;
-  previous_passed_ = now_passed;
+  previous_passed_ = rules_ == RuleSet::Ludii && passed;
   clear_roll();
-  hash_ ^= kKeys.black_to_move;
   to_move_ = opponent(to_move_);
   return token;
 }
 
 void Position::undo(const Turn& turn, std::uint8_t undo_token) {
-  hash_ ^= kKeys.black_to_move;
   to_move_ = opponent(to_move_);
-  const bool was_passed = undo_token & 1;
-  if (was_passed != previous_passed_) hash_ ^= kKeys.passed;
-  previous_passed_ = was_passed;
+  previous_passed_ = undo_token & 1;
   outcome_ = Outcome::Ongoing;
   set_roll(turn.roll);
   for (int i = turn.size - 1; i >= 0; --i) undo_step(turn.steps[i]);
@@ -287,10 +200,6 @@ void Position::recompute() {
     off_[s] = static_cast<std::uint8_t>(kPieces - on);
     pips_[s] = static_cast<std::int16_t>(pips);
   }
-  hash_ = board_hash_;
-  if (to_move_ == Side::Black) hash_ ^= kKeys.black_to_move;
-  if (roll_index_ >= 0) hash_ ^= kKeys.roll[roll_index_];
-  if (previous_passed_) hash_ ^= kKeys.passed;
   outcome_ = off_[0] == kPieces   ? Outcome::WhiteWins
              : off_[1] == kPieces ? Outcome::BlackWins
                                   : Outcome::Ongoing;

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "mughrabieh/types.h"
+#include "mughrabieh/zobrist.h"
 
 namespace mughrabieh {
 
@@ -66,13 +67,15 @@ class Position {
   // change only the pieces, the masks, pips and hash, never the side or the roll.
   void apply_step(Step step);
   void undo_step(Step step);
+  // board_hash() after apply_step(step), without playing it.
+  std::uint64_t board_hash_after(Step step) const;
 
   // Plays a legal turn for the pending roll (a pass when it has no steps): the steps, then
   // the outcome, then the other side to roll. Returns what undo needs besides the turn.
   std::uint8_t play(const Turn& turn);
   void undo(const Turn& turn, std::uint8_t undo_token);
 
-  std::uint64_t hash() const { return hash_; }
+  std::uint64_t hash() const;
   // The hash of the pieces alone (without side, roll and flags): equal exactly for equal
   // boards, as far as 64-bit keys tell.
   std::uint64_t board_hash() const { return board_hash_; }
@@ -93,7 +96,6 @@ class Position {
   std::array<std::uint32_t, 2> occupied_{};  // own indices
   std::array<std::uint32_t, 2> mirrored_{};  // the same points in the opponent's indices
   std::array<std::int16_t, 2> pips_{};
-  std::uint64_t hash_ = 0;
   std::uint64_t board_hash_ = 0;
   Side to_move_ = Side::White;
   std::int8_t roll_index_ = -1;
@@ -105,6 +107,85 @@ class Position {
 // The lowest `n` bits.
 constexpr std::uint32_t low_bits(int n) {
   return n <= 0 ? 0u : (n >= 32 ? ~0u : (1u << n) - 1);
+}
+
+// The inner loop of turn generation, inline.
+
+inline std::uint32_t Position::step_sources(int die) const {
+  const int s = index(to_move_);
+  const std::uint32_t mine = occupied_[s];
+  const std::uint32_t landing = mine & ~(mirrored_[1 - s] >> die) & low_bits(kPoints - die);
+  if (mine & kOutsideHomeMask) {
+    // Rule 5: before a first piece reaches the final six points, only one piece may have
+    // left the starting point.
+    if (!(mine & kHomeMask) && count_[s][0] != kPieces) return landing & ~1u;
+    return landing;
+  }
+  if (!mine) return 0;
+  const std::uint32_t exact = mine & (1u << (kPoints - die));
+  if (rules_ == RuleSet::House) {
+    // House rule: a larger number bears off only from the farthest point, and only when no
+    // piece stands farther back than the number.
+    const int farthest = std::countr_zero(mine);
+    const std::uint32_t over = kPoints - farthest < die ? 1u << farthest : 0u;
+    return landing | exact | over;
+  }
+  // Ludii's model: when the die moves no piece and bears none off exactly, the first
+  // piece along the track that the die carries past the end is borne off.
+  if (landing | exact) return landing | exact;
+  const std::uint32_t past = mine & ~low_bits(kPoints - die + 1);
+  return past & (~past + 1);
+}
+
+inline void Position::set_count(int side, int point, int value) {
+  const auto& keys = zobrist::kKeys.piece[side][point];
+  board_hash_ ^= keys[count_[side][point]] ^ keys[value];
+  count_[side][point] = static_cast<std::uint8_t>(value);
+  const std::uint32_t own = 1u << point;
+  const std::uint32_t theirs = 1u << (kPoints - 1 - point);
+  if (value) {
+    occupied_[side] |= own;
+    mirrored_[side] |= theirs;
+  } else {
+    occupied_[side] &= ~own;
+    mirrored_[side] &= ~theirs;
+  }
+}
+
+inline void Position::apply_step(Step step) {
+  const int s = index(to_move_);
+  const int to = step.from + step.die;
+  set_count(s, step.from, count_[s][step.from] - 1);
+  if (to >= kPoints) {
+    ++off_[s];
+    pips_[s] = static_cast<std::int16_t>(pips_[s] - (kPoints - step.from));
+  } else {
+    set_count(s, to, count_[s][to] + 1);
+    pips_[s] = static_cast<std::int16_t>(pips_[s] - step.die);
+  }
+}
+
+inline void Position::undo_step(Step step) {
+  const int s = index(to_move_);
+  const int to = step.from + step.die;
+  if (to >= kPoints) {
+    --off_[s];
+    pips_[s] = static_cast<std::int16_t>(pips_[s] + (kPoints - step.from));
+  } else {
+    set_count(s, to, count_[s][to] - 1);
+    pips_[s] = static_cast<std::int16_t>(pips_[s] + step.die);
+  }
+  set_count(s, step.from, count_[s][step.from] + 1);
+}
+
+inline std::uint64_t Position::board_hash_after(Step step) const {
+  const int s = index(to_move_);
+  const int to = step.from + step.die;
+  const auto& keys = zobrist::kKeys.piece[s];
+  const int c = count_[s][step.from];
+  std::uint64_t h = board_hash_ ^ keys[step.from][c] ^ keys[step.from][c - 1];
+  if (to < kPoints) h ^= keys[to][count_[s][to]] ^ keys[to][count_[s][to] + 1];
+  return h;
 }
 
 }  // namespace mughrabieh

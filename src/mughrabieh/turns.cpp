@@ -1,5 +1,6 @@
 #include "mughrabieh/turns.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace mughrabieh {
@@ -12,6 +13,8 @@ class Generator {
       : pos_(pos), list_(list), count_(count_sequences) {
     current_.roll = *pos.roll();
     house_ = pos.rules() == RuleSet::House;
+    // The table of turns starts small, to stay in cache, and grows as turns come.
+    slot_mask_ = kFirstSlots - 1;
   }
 
   void run() {
@@ -29,7 +32,7 @@ class Generator {
     }
     if (list_.size == 0) {  // no step with either die: the pass
       current_.size = 0;
-      leaf(0);
+      leaf(0, pos_.board_hash());
     }
   }
 
@@ -52,11 +55,21 @@ class Generator {
   }
 
   void walk_double(int depth, int die) {
-    std::uint32_t sources = depth < 4 ? pos_.step_sources(die) : 0;
+    std::uint32_t sources = pos_.step_sources(die);
     if (!sources) {
       if (depth > 0) {
         current_.size = static_cast<std::uint8_t>(depth);
-        leaf(2 * depth);
+        leaf(2 * depth, pos_.board_hash());
+      }
+      return;
+    }
+    if (depth == 3) {  // the fourth step ends the turn: its position by hash alone
+      current_.size = 4;
+      for (; sources; sources &= sources - 1) {
+        const Step step{static_cast<std::uint8_t>(std::countr_zero(sources)),
+                        static_cast<std::uint8_t>(die)};
+        current_.steps[3] = step;
+        leaf(8, pos_.board_hash_after(step));
       }
       return;
     }
@@ -67,7 +80,7 @@ class Generator {
       pos_.apply_step(step);
       // Without sequence counts, a position met before after as many steps has had all
       // its continuations walked already.
-      if (count_ || depth == 3 || first_visit(depth + 1)) walk_double(depth + 1, die);
+      if (count_ || first_visit(depth + 1)) walk_double(depth + 1, die);
       pos_.undo_step(step);
     }
   }
@@ -81,16 +94,14 @@ class Generator {
       std::uint32_t b = pos_.step_sources(second);
       if (!b) {
         current_.size = 1;
-        leaf(first > second ? 3 : 2);
+        leaf(first > second ? 3 : 2, pos_.board_hash());
       }
       for (; b; b &= b - 1) {
         const Step two{static_cast<std::uint8_t>(std::countr_zero(b)),
                        static_cast<std::uint8_t>(second)};
         current_.steps[1] = two;
         current_.size = 2;
-        pos_.apply_step(two);
-        leaf(4);
-        pos_.undo_step(two);
+        leaf(4, pos_.board_hash_after(two));
       }
       pos_.undo_step(one);
     }
@@ -99,10 +110,10 @@ class Generator {
   bool first_visit(int depth) {
     const std::uint64_t key =
         pos_.board_hash() ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(depth));
-    auto slot = static_cast<std::uint32_t>(key >> 20) & (TurnList::kSlots - 1);
+    auto slot = static_cast<std::uint32_t>(key >> 20) & (TurnList::kSeenSlots - 1);
     while (list_.seen_stamp[slot] == list_.seen_round) {
       if (list_.seen_hash[slot] == key) return false;
-      slot = (slot + 1) & (TurnList::kSlots - 1);
+      slot = (slot + 1) & (TurnList::kSeenSlots - 1);
     }
     list_.seen_stamp[slot] = list_.seen_round;
     list_.seen_hash[slot] = key;
@@ -110,7 +121,7 @@ class Generator {
   }
 
   // A complete sequence (current_) of the given rank, with the position after it.
-  void leaf(int rank) {
+  void leaf(int rank, std::uint64_t hash) {
     if (house_) {
       // House rule: as many dice as can be played, and the larger when only one can.
       if (rank < list_.rank) return;
@@ -119,20 +130,20 @@ class Generator {
         list_.size = 0;
         list_.sequences = 0;
         new_stamp();
+        slot_mask_ = kFirstSlots - 1;
       }
     } else if (rank > list_.rank) {
       list_.rank = rank;
     }
     ++list_.sequences;
-    const std::uint64_t hash = pos_.board_hash();
-    auto slot = static_cast<std::uint32_t>(hash) & (TurnList::kSlots - 1);
+    auto slot = static_cast<std::uint32_t>(hash) & slot_mask_;
     while (list_.slot_stamp[slot] == list_.stamp) {
       const int t = list_.slot_turn[slot];
       if (list_.board_hash[t] == hash) {
         ++list_.sequences_of[t];
         return;
       }
-      slot = (slot + 1) & (TurnList::kSlots - 1);
+      slot = (slot + 1) & slot_mask_;
     }
     const int t = list_.size++;
     list_.slot_stamp[slot] = list_.stamp;
@@ -140,11 +151,30 @@ class Generator {
     list_.turns[t] = current_;
     list_.sequences_of[t] = 1;
     list_.board_hash[t] = hash;
+    if (2 * static_cast<std::uint32_t>(list_.size) > slot_mask_ &&
+        slot_mask_ < TurnList::kSlots - 1)
+      grow();
   }
+
+  // Four times the slots, the turns entered again (at most half full before, so that
+  // probes stay short; kSlots holds kMaxTurns at less than two thirds).
+  void grow() {
+    slot_mask_ = std::min<std::uint32_t>(4 * (slot_mask_ + 1), TurnList::kSlots) - 1;
+    new_stamp();
+    for (int t = 0; t < list_.size; ++t) {
+      auto slot = static_cast<std::uint32_t>(list_.board_hash[t]) & slot_mask_;
+      while (list_.slot_stamp[slot] == list_.stamp) slot = (slot + 1) & slot_mask_;
+      list_.slot_stamp[slot] = list_.stamp;
+      list_.slot_turn[slot] = static_cast<std::uint16_t>(t);
+    }
+  }
+
+  static constexpr std::uint32_t kFirstSlots = 256;
 
   Position& pos_;
   TurnList& list_;
   Turn current_;
+  std::uint32_t slot_mask_ = TurnList::kSlots - 1;
   bool count_ = true;
   bool house_ = true;
 };

@@ -34,9 +34,11 @@ struct TurnList {
   std::array<std::uint32_t, kSlots> slot_stamp{};
   std::array<std::uint16_t, kSlots> slot_turn{};
   std::uint32_t stamp = 0;
-  // Positions met inside a double's turn (after 1-3 steps), for generate_distinct_turns.
-  std::array<std::uint32_t, kSlots> seen_stamp{};
-  std::array<std::uint64_t, kSlots> seen_hash{};
+  // Positions met inside a double's turn (after 1-3 steps), for generate_distinct_turns:
+  // at most the multisets of 1-3 sources among 24 points, 24 + 300 + 2,600.
+  static constexpr int kSeenSlots = 4096;
+  std::array<std::uint32_t, kSeenSlots> seen_stamp{};
+  std::array<std::uint64_t, kSeenSlots> seen_hash{};
   std::uint32_t seen_round = 0;
 };
 

@@ -24,7 +24,9 @@ class Generator {
     new_stamp();
     if (!count_) new_seen_round();
     const Roll roll = current_.roll;
-    if (roll.is_double()) {
+    if (roll.is_double() && !count_ && house_ && (pos_.occupied(pos_.to_move()) & kHomeMask)) {
+      walk_sorted_double(0, roll.high, 0);
+    } else if (roll.is_double()) {
       walk_double(0, roll.high);
     } else {
       walk_pair(roll.high, roll.low);
@@ -83,6 +85,55 @@ class Generator {
       if (count_ || first_visit(depth + 1)) walk_double(depth + 1, die);
       pos_.undo_step(step);
     }
+  }
+
+  // A double's distinct turns without hashing, under the house rules once a piece is in
+  // the final six points (so that the first-piece rule no longer changes during the turn):
+  // the steps taken in the order of their sources, lowest first. Any legal set of steps is
+  // legal in that order (landing depends only on the opponent; lower pieces enter the final
+  // six, or leave the farthest point, before higher ones need it), and two different sets
+  // of sources never give the same position (the lowest source where they differ loses a
+  // piece in one and not the other), so every turn is met exactly once.
+  void walk_sorted_double(int depth, int die, int lowest) {
+    std::uint32_t sources = pos_.step_sources(die) & ~low_bits(lowest);
+    if (!sources) {
+      if (depth > 0) {
+        current_.size = static_cast<std::uint8_t>(depth);
+        append(2 * depth, pos_.board_hash());
+      }
+      return;
+    }
+    if (depth == 3) {
+      current_.size = 4;
+      for (; sources; sources &= sources - 1) {
+        const Step step{static_cast<std::uint8_t>(std::countr_zero(sources)),
+                        static_cast<std::uint8_t>(die)};
+        current_.steps[3] = step;
+        append(8, pos_.board_hash_after(step));
+      }
+      return;
+    }
+    for (; sources; sources &= sources - 1) {
+      const int from = std::countr_zero(sources);
+      const Step step{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(die)};
+      current_.steps[depth] = step;
+      pos_.apply_step(step);
+      walk_sorted_double(depth + 1, die, from);
+      pos_.undo_step(step);
+    }
+  }
+
+  // A turn known to be new: kept if its rank is the best so far (no table).
+  void append(int rank, std::uint64_t hash) {
+    if (rank < list_.rank) return;
+    if (rank > list_.rank) {
+      list_.rank = rank;
+      list_.size = 0;
+    }
+    const int t = list_.size++;
+    list_.turns[t] = current_;
+    list_.sequences_of[t] = 0;
+    list_.board_hash[t] = hash;
   }
 
   void walk_pair(int first, int second) {

@@ -28,6 +28,8 @@ class Generator {
       walk_sorted_double(0, roll.high, 0);
     } else if (roll.is_double()) {
       walk_double(0, roll.high);
+    } else if (!count_ && house_ && (pos_.occupied(pos_.to_move()) & kHomeMask)) {
+      walk_sorted_pair(roll.high, roll.low);
     } else {
       walk_pair(roll.high, roll.low);
       walk_pair(roll.low, roll.high);
@@ -120,6 +122,65 @@ class Generator {
       pos_.apply_step(step);
       walk_sorted_double(depth + 1, die, from);
       pos_.undo_step(step);
+    }
+  }
+
+  // Two different dice's distinct turns without hashing, in the same case and by the same
+  // argument as walk_sorted_double: the sets of two steps {(s, x), (t, y)} with s <= t,
+  // played lower source first. Two such sets give the same position only when (1) one
+  // piece takes both dice, s -> s + a -> s + a + b against s -> s + b -> s + a + b; (2)
+  // both steps bear off, with the dice swapped; (3) two pieces leave one point, in either
+  // order. In each case the set with the larger die first is kept, and the other one only
+  // when that is not legal.
+  void walk_sorted_pair(int a, int b) {
+    std::array<std::uint32_t, kPoints> after_a{};  // second steps after (s, a), sources >= s
+    const std::uint32_t first_a = pos_.step_sources(a);
+    for (std::uint32_t m = first_a; m; m &= m - 1) {
+      const int s = std::countr_zero(m);
+      const Step one{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(a)};
+      current_.steps[0] = one;
+      pos_.apply_step(one);
+      const std::uint32_t second = pos_.step_sources(b);
+      if (!second) {
+        current_.size = 1;
+        append(3, pos_.board_hash());
+      }
+      after_a[s] = second & ~low_bits(s);
+      current_.size = 2;
+      for (std::uint32_t t = after_a[s]; t; t &= t - 1) {
+        const Step two{static_cast<std::uint8_t>(std::countr_zero(t)), static_cast<std::uint8_t>(b)};
+        current_.steps[1] = two;
+        append(4, pos_.board_hash_after(two));
+      }
+      pos_.undo_step(one);
+    }
+    for (std::uint32_t m = pos_.step_sources(b); m; m &= m - 1) {
+      const int s = std::countr_zero(m);
+      const Step one{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(b)};
+      current_.steps[0] = one;
+      pos_.apply_step(one);
+      const std::uint32_t second = pos_.step_sources(a);
+      if (!second) {
+        current_.size = 1;
+        append(2, pos_.board_hash());
+      }
+      const bool a_first = first_a & (1u << s);  // (s, a) was a legal first step
+      current_.size = 2;
+      for (std::uint32_t m2 = second & ~low_bits(s); m2; m2 &= m2 - 1) {
+        const int t = std::countr_zero(m2);
+        if (a_first) {
+          const bool same_end = t == s                            // (3)
+                                || (t == s + b && s + a < kPoints)  // (1)
+                                || (s + a >= kPoints && t + b >= kPoints && t + a >= kPoints &&
+                                    s + b >= kPoints);  // (2)
+          const int alternative = t == s + b && s + a < kPoints ? s + a : t;
+          if (same_end && (after_a[s] & (1u << alternative))) continue;
+        }
+        const Step two{static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(a)};
+        current_.steps[1] = two;
+        append(4, pos_.board_hash_after(two));
+      }
+      pos_.undo_step(one);
     }
   }
 

@@ -101,7 +101,7 @@ class Generator {
     if (!sources) {
       if (depth > 0) {
         current_.size = static_cast<std::uint8_t>(depth);
-        append(2 * depth, pos_.board_hash());
+        append(2 * depth);
       }
       return;
     }
@@ -111,7 +111,7 @@ class Generator {
         const Step step{static_cast<std::uint8_t>(std::countr_zero(sources)),
                         static_cast<std::uint8_t>(die)};
         current_.steps[3] = step;
-        append(8, pos_.board_hash_after(step));
+        append(8);
       }
       return;
     }
@@ -143,14 +143,14 @@ class Generator {
       const std::uint32_t second = pos_.step_sources(b);
       if (!second) {
         current_.size = 1;
-        append(3, pos_.board_hash());
+        append(3);
       }
       after_a[s] = second & ~low_bits(s);
       current_.size = 2;
       for (std::uint32_t t = after_a[s]; t; t &= t - 1) {
         const Step two{static_cast<std::uint8_t>(std::countr_zero(t)), static_cast<std::uint8_t>(b)};
         current_.steps[1] = two;
-        append(4, pos_.board_hash_after(two));
+        append(4);
       }
       pos_.undo_step(one);
     }
@@ -162,7 +162,7 @@ class Generator {
       const std::uint32_t second = pos_.step_sources(a);
       if (!second) {
         current_.size = 1;
-        append(2, pos_.board_hash());
+        append(2);
       }
       const bool a_first = first_a & (1u << s);  // (s, a) was a legal first step
       current_.size = 2;
@@ -178,14 +178,14 @@ class Generator {
         }
         const Step two{static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(a)};
         current_.steps[1] = two;
-        append(4, pos_.board_hash_after(two));
+        append(4);
       }
       pos_.undo_step(one);
     }
   }
 
-  // A turn known to be new: kept if its rank is the best so far (no table).
-  void append(int rank, std::uint64_t hash) {
+  // A turn known to be new: kept if its rank is the best so far (no table, no hash).
+  void append(int rank) {
     if (rank < list_.rank) return;
     if (rank > list_.rank) {
       list_.rank = rank;
@@ -194,7 +194,7 @@ class Generator {
     const int t = list_.size++;
     list_.turns[t] = current_;
     list_.sequences_of[t] = 0;
-    list_.board_hash[t] = hash;
+    list_.board_hash[t] = 0;
   }
 
   void walk_pair(int first, int second) {

@@ -47,9 +47,11 @@ struct TurnList {
 // scratch and left as it was.
 void generate_turns(Position& pos, TurnList& list);
 
-// The same turns (in another order, possibly with other step orders), faster: a double's
-// sequences that meet at the same position part way are walked on once, so `sequences`
-// and `sequences_of` are not counted (left 0).
+// The same turns (in another order, possibly with other step orders), faster, for random
+// play: a double's sequences that meet at the same position part way are walked on once,
+// and under the house rules, once a piece is home, the steps are taken by increasing
+// source, which meets each turn once without hashing. `sequences` and `sequences_of` are
+// not counted (left 0), nor is `board_hash` where no hash was needed (left 0).
 void generate_distinct_turns(Position& pos, TurnList& list);
 
 // The rank of a step sequence as TurnList::rank counts it.

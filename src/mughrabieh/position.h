@@ -65,8 +65,12 @@ class Position {
 
   // One die step of the side to move (legal: from step_sources) and its inverse; they
   // change only the pieces, the masks, pips and hash, never the side or the roll.
-  void apply_step(Step step);
-  void undo_step(Step step);
+  void apply_step(Step step) { step_forward<true>(step); }
+  void undo_step(Step step) { step_back<true>(step); }
+  // The same leaving board_hash() stale between the two (for walks that need no hash):
+  // apply_step_unhashed then undo_step_unhashed restores everything exactly.
+  void apply_step_unhashed(Step step) { step_forward<false>(step); }
+  void undo_step_unhashed(Step step) { step_back<false>(step); }
   // board_hash() after apply_step(step), without playing it.
   std::uint64_t board_hash_after(Step step) const;
 
@@ -88,7 +92,12 @@ class Position {
   bool same_board(const Position& other) const { return count_ == other.count_; }
 
  private:
+  template <bool Hash>
   void set_count(int side, int point, int value);
+  template <bool Hash>
+  void step_forward(Step step);
+  template <bool Hash>
+  void step_back(Step step);
   void recompute();  // masks, pips, off counts, hashes and outcome from the counts
 
   std::array<std::array<std::uint8_t, kPoints>, 2> count_{};
@@ -137,9 +146,12 @@ inline std::uint32_t Position::step_sources(int die) const {
   return past & (~past + 1);
 }
 
+template <bool Hash>
 inline void Position::set_count(int side, int point, int value) {
-  const auto& keys = zobrist::kKeys.piece[side][point];
-  board_hash_ ^= keys[count_[side][point]] ^ keys[value];
+  if constexpr (Hash) {
+    const auto& keys = zobrist::kKeys.piece[side][point];
+    board_hash_ ^= keys[count_[side][point]] ^ keys[value];
+  }
   count_[side][point] = static_cast<std::uint8_t>(value);
   const std::uint32_t own = 1u << point;
   const std::uint32_t theirs = 1u << (kPoints - 1 - point);
@@ -152,30 +164,32 @@ inline void Position::set_count(int side, int point, int value) {
   }
 }
 
-inline void Position::apply_step(Step step) {
+template <bool Hash>
+inline void Position::step_forward(Step step) {
   const int s = index(to_move_);
   const int to = step.from + step.die;
-  set_count(s, step.from, count_[s][step.from] - 1);
+  set_count<Hash>(s, step.from, count_[s][step.from] - 1);
   if (to >= kPoints) {
     ++off_[s];
     pips_[s] = static_cast<std::int16_t>(pips_[s] - (kPoints - step.from));
   } else {
-    set_count(s, to, count_[s][to] + 1);
+    set_count<Hash>(s, to, count_[s][to] + 1);
     pips_[s] = static_cast<std::int16_t>(pips_[s] - step.die);
   }
 }
 
-inline void Position::undo_step(Step step) {
+template <bool Hash>
+inline void Position::step_back(Step step) {
   const int s = index(to_move_);
   const int to = step.from + step.die;
   if (to >= kPoints) {
     --off_[s];
     pips_[s] = static_cast<std::int16_t>(pips_[s] + (kPoints - step.from));
   } else {
-    set_count(s, to, count_[s][to] - 1);
+    set_count<Hash>(s, to, count_[s][to] - 1);
     pips_[s] = static_cast<std::int16_t>(pips_[s] + step.die);
   }
-  set_count(s, step.from, count_[s][step.from] + 1);
+  set_count<Hash>(s, step.from, count_[s][step.from] + 1);
 }
 
 inline std::uint64_t Position::board_hash_after(Step step) const {

@@ -119,9 +119,9 @@ class Generator {
       const int from = std::countr_zero(sources);
       const Step step{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(die)};
       current_.steps[depth] = step;
-      pos_.apply_step(step);
+      pos_.apply_step_unhashed(step);
       walk_sorted_double(depth + 1, die, from);
-      pos_.undo_step(step);
+      pos_.undo_step_unhashed(step);
     }
   }
 
@@ -139,7 +139,7 @@ class Generator {
       const int s = std::countr_zero(m);
       const Step one{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(a)};
       current_.steps[0] = one;
-      pos_.apply_step(one);
+      pos_.apply_step_unhashed(one);
       const std::uint32_t second = pos_.step_sources(b);
       if (!second) {
         current_.size = 1;
@@ -148,17 +148,18 @@ class Generator {
       after_a[s] = second & ~low_bits(s);
       current_.size = 2;
       for (std::uint32_t t = after_a[s]; t; t &= t - 1) {
-        const Step two{static_cast<std::uint8_t>(std::countr_zero(t)), static_cast<std::uint8_t>(b)};
+        const Step two{static_cast<std::uint8_t>(std::countr_zero(t)),
+                       static_cast<std::uint8_t>(b)};
         current_.steps[1] = two;
         append(4);
       }
-      pos_.undo_step(one);
+      pos_.undo_step_unhashed(one);
     }
     for (std::uint32_t m = pos_.step_sources(b); m; m &= m - 1) {
       const int s = std::countr_zero(m);
       const Step one{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(b)};
       current_.steps[0] = one;
-      pos_.apply_step(one);
+      pos_.apply_step_unhashed(one);
       const std::uint32_t second = pos_.step_sources(a);
       if (!second) {
         current_.size = 1;
@@ -169,7 +170,7 @@ class Generator {
       for (std::uint32_t m2 = second & ~low_bits(s); m2; m2 &= m2 - 1) {
         const int t = std::countr_zero(m2);
         if (a_first) {
-          const bool same_end = t == s                            // (3)
+          const bool same_end = t == s                              // (3)
                                 || (t == s + b && s + a < kPoints)  // (1)
                                 || (s + a >= kPoints && t + b >= kPoints && t + a >= kPoints &&
                                     s + b >= kPoints);  // (2)
@@ -180,7 +181,7 @@ class Generator {
         current_.steps[1] = two;
         append(4);
       }
-      pos_.undo_step(one);
+      pos_.undo_step_unhashed(one);
     }
   }
 

@@ -68,7 +68,8 @@ struct Step {
 };
 
 // A whole turn: the roll, then the die steps in the order played (none for a pass; at most
-// four, for a double).
+// four, for a double). For the rules two turns that lead to the same position are the same
+// turn (turns.h lists each once); operator== compares the steps as written.
 struct Turn {
   Roll roll;
   std::uint8_t size = 0;

@@ -249,6 +249,33 @@ Position Position::parse(std::string_view text, RuleSet rules) {
     pos.previous_passed_ = true;
     drawn = fields[3] == "draw";
   }
+  pos.check_and_finish();
+  if (drawn) {
+    if (pos.over()) fail("a drawn game has pieces of both sides on the board");
+    pos.outcome_ = Outcome::Draw;
+  }
+  if (pos.over() && pos.roll_index_ >= 0) fail("a finished game has no roll to play");
+  if (pos.over() && pos.previous_passed_ && !drawn) fail("a finished game has no pass to remember");
+  return pos;
+}
+
+Position Position::from_counts(const Counts& counts, Side to_move, RuleSet rules) {
+  Position pos;
+  pos.rules_ = rules;
+  pos.to_move_ = to_move;
+  for (int s = 0; s < 2; ++s) {
+    int total = 0;
+    for (const int c : counts[s]) total += c;
+    if (total > kPieces)
+      fail(std::string(side_name(static_cast<Side>(s))) + " has more than 15 pieces");
+  }
+  pos.count_ = counts;
+  pos.check_and_finish();
+  return pos;
+}
+
+void Position::check_and_finish() {
+  Position& pos = *this;
   for (int i = 0; i < kPoints; ++i)
     if (pos.count_[0][i] && pos.count_[1][kPoints - 1 - i])
       fail("White's point " + std::to_string(kPoints - i) + " (Black's " + std::to_string(i + 1) +
@@ -266,13 +293,6 @@ Position Position::parse(std::string_view text, RuleSet rules) {
   }
   if (pos.off_[0] == kPieces && pos.off_[1] == kPieces)
     fail("both sides have borne off all their pieces; only one can");
-  if (drawn) {
-    if (pos.over()) fail("a drawn game has pieces of both sides on the board");
-    pos.outcome_ = Outcome::Draw;
-  }
-  if (pos.over() && pos.roll_index_ >= 0) fail("a finished game has no roll to play");
-  if (pos.over() && pos.previous_passed_ && !drawn) fail("a finished game has no pass to remember");
-  return pos;
 }
 
 std::string Position::to_string() const {

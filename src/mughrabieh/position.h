@@ -34,6 +34,11 @@ class Position {
   // optionally "pass" when the previous turn was a pass). Throws PositionError.
   static Position parse(std::string_view text, RuleSet rules = RuleSet::House);
   std::string to_string() const;
+  // A position from each side's counts per point of its own track (index 0 = its
+  // starting point), the side to move and the rule set, a chance node; checked as parse
+  // checks. Throws PositionError.
+  using Counts = std::array<std::array<std::uint8_t, kPoints>, 2>;
+  static Position from_counts(const Counts& counts, Side to_move, RuleSet rules = RuleSet::House);
 
   RuleSet rules() const { return rules_; }
   Side to_move() const { return to_move_; }
@@ -98,7 +103,8 @@ class Position {
   void step_forward(Step step);
   template <bool Hash>
   void step_back(Step step);
-  void recompute();  // masks, pips, off counts, hashes and outcome from the counts
+  void recompute();         // masks, pips, off counts, hashes and outcome from the counts
+  void check_and_finish();  // recompute(), then refuse impossible positions
 
   std::array<std::array<std::uint8_t, kPoints>, 2> count_{};
   std::array<std::uint8_t, 2> off_{};

@@ -87,6 +87,22 @@ TEST(MughrabiehPositionString, RoundTrips) {
   EXPECT_EQ(drawn.to_string(), "24x14,13/24x14,18 b - draw");
 }
 
+TEST(MughrabiehPositionString, FromCountsIsCheckedAsParseIs) {
+  Position::Counts counts{};
+  counts[0][0] = 14;
+  counts[0][7] = 1;
+  counts[1][0] = 15;
+  const Position pos = Position::from_counts(counts, Side::Black);
+  EXPECT_EQ(pos, Position::parse("24x14,17/24x15 b -"));
+  EXPECT_EQ(pos.hash(), Position::parse("24x14,17/24x15 b -").hash());
+  counts[1][23 - 7] = 1;
+  counts[1][0] = 14;
+  EXPECT_THROW(Position::from_counts(counts, Side::White), PositionError);
+  counts[1][23 - 7] = 0;
+  counts[1][0] = 16;
+  EXPECT_THROW(Position::from_counts(counts, Side::White), PositionError);
+}
+
 TEST(MughrabiehPositionString, EqualPositionsHashEqual) {
   const Position a = Position::parse("24x13,20,2/24x14,3 b 66");
   const Position b = Position::parse("24x13,20,2/24x14,3 b 66");

@@ -31,6 +31,8 @@ void check_position(const Position& pos) {
 void play_random_games(int games, std::uint64_t seed) {
   auto list = std::make_unique<TurnList>();
   auto distinct = std::make_unique<TurnList>();
+  auto groups = std::make_unique<TurnGroups>();
+  int grouped = 0;
   common::SplitMix64 rng(seed);
   for (int g = 0; g < games; ++g) {
     const RuleSet rules = g % 2 ? RuleSet::Ludii : RuleSet::House;
@@ -56,6 +58,22 @@ void play_random_games(int games, std::uint64_t seed) {
         ASSERT_TRUE(kept == 0 || kept == after.board_hash()) << format_turn(distinct->turns[i]);
       }
       ASSERT_EQ(fast, all) << pos.to_string();
+      // So do the groups of the sorted walk, where it applies, each turn once.
+      if (group_sorted_turns(pos, *groups)) {
+        ++grouped;
+        std::set<std::uint64_t> from_groups;
+        const bool pass = list->size == 1 && list->turns[0].size == 0;
+        ASSERT_EQ(groups->total, pass ? 0u : static_cast<std::uint32_t>(list->size))
+            << pos.to_string();
+        for (std::uint32_t k = 0; k < groups->total; ++k) {
+          Position after = pos;
+          for (const Step step : groups->turn(k)) after.apply_step(step);
+          from_groups.insert(after.board_hash());
+        }
+        if (!pass) {
+          ASSERT_EQ(from_groups, all) << pos.to_string();
+        }
+      }
       for (int i = 0; i < list->size; ++i) {
         const Turn& turn = list->turns[i];
         const Turn read = parse_turn(pos, format_turn(turn));
@@ -86,6 +104,7 @@ void play_random_games(int games, std::uint64_t seed) {
     ASSERT_EQ(game.position(), game.start_position());
     ASSERT_FALSE(game.undo());
   }
+  EXPECT_GT(grouped, 0);  // the house games reach the sorted walk
 }
 
 TEST(MughrabiehRandomGames, QuickFewGames) {

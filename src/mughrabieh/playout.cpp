@@ -13,6 +13,11 @@ Roll random_roll(common::SplitMix64& rng) {
 
 Turn random_turn(Position& pos, TurnList& list, Uniform uniform, common::SplitMix64& rng) {
   if (uniform == Uniform::Positions) {
+    // Where the sorted walk applies, one draw among its groups' turns; else the list.
+    if (group_sorted_turns(pos, list.groups)) {
+      if (list.groups.total == 0) return Turn{*pos.roll(), 0, {}};  // the pass
+      return list.groups.turn(rng.below(list.groups.total));
+    }
     generate_distinct_turns(pos, list);
     return list.turns[rng.below(static_cast<std::uint32_t>(list.size))];
   }

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "mughrabieh/position.h"
+#include "mughrabieh/turn_groups.h"
 
 namespace mughrabieh {
 
@@ -41,6 +42,8 @@ struct TurnList {
   std::array<std::uint32_t, kSeenSlots> seen_stamp{};
   std::array<std::uint64_t, kSeenSlots> seen_hash{};
   std::uint32_t seen_round = 0;
+  // Scratch for random play uniform over positions (turn_groups.h), which needs no list.
+  TurnGroups groups;
 };
 
 // Fills `list` with the legal turns of `pos` for its pending roll (`pos` must hold a roll

@@ -3,14 +3,26 @@
 #include "cli/app.h"
 
 #include <CLI/CLI.hpp>
+#include <cstddef>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "cli/commands.h"
+#include "engine/game_registry.h"
 
 namespace ordo::cli {
 
 namespace {
+
+// "Rules engine, AI and server for Ordo and Order and Chaos.": the games from the registry.
+std::string description() {
+  std::string titles;
+  const auto& entries = games::game_registry();
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    titles += (i == 0 ? "" : i + 1 == entries.size() ? " and " : ", ") + entries[i].info.title;
+  return "Rules engine, AI and server for " + titles + ".";
+}
 
 bool is_command(CLI::App& app, const std::string& name) {
   return !app.get_subcommands([&](CLI::App* command) { return command->get_name() == name; })
@@ -21,7 +33,7 @@ bool is_command(CLI::App& app, const std::string& name) {
 
 int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
             std::ostream& err) {
-  CLI::App app{"Rules engine for the board game Ordo (classic Ordo and Ordo X).", "ordo-engine"};
+  CLI::App app{description(), "ordo-engine"};
   app.set_version_flag("--version", "ordo-engine " ORDO_VERSION);
   app.require_subcommand(1);
   app.option_defaults()->always_capture_default();

@@ -5,6 +5,7 @@
 #include "server/common/api_error.h"
 #include "server/common/random_token.h"
 #include "server/common/token_digest.h"
+#include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/request_fields.h"
 #include "server/players/account_lookup.h"

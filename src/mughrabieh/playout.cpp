@@ -39,7 +39,7 @@ PlayoutResult random_playout(const Position& start, common::SplitMix64& rng, Uni
     if (pos.is_chance_node()) pos.set_roll(random_roll(rng));
     const Turn turn = random_turn(pos, list, uniform, rng);
     if (turn.size == 0) ++result.passes;
-    pos.play(turn);
+    pos.play_unhashed(turn);  // a playout never reads the hash
     ++result.turns;
   }
   result.outcome = pos.outcome();

@@ -14,10 +14,10 @@ namespace mughrabieh {
 
 struct TurnGroups {
   struct Group {
-    Turn prefix;                 // the steps before the last; the roll
-    std::uint32_t last = 0;      // the last step's sources (0: the prefix is the whole turn)
-    std::uint32_t first = 0;     // the index of the group's first turn
-    std::uint8_t last_die = 0;   // the last step's die
+    Turn prefix;                // the steps before the last; the roll
+    std::uint32_t last = 0;     // the last step's sources (0: the prefix is the whole turn)
+    std::uint32_t first = 0;    // the index of the group's first turn
+    std::uint8_t last_die = 0;  // the last step's die
   };
   // A double: the groups after three steps are at most the multisets of three sources among
   // 24 points (2,600), and shorter turns at most 24 + 300 + 2,600; two dice: 2 x 24.

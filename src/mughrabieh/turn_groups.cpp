@@ -8,7 +8,12 @@ namespace mughrabieh {
 namespace {
 
 // The walks of turns.cpp's walk_sorted_double and walk_sorted_pair (which argue why each
-// distinct turn is met exactly once), keeping a group where those keep each last step.
+// distinct turn is met exactly once), keeping a group where those keep each last step. The
+// argument needs only that a step's legality depends on the opponent's pieces alone: true
+// under the house rules once a piece is home, and under Ludii's model while no piece can be
+// borne off. There a turn is any sequence after which no die can move (of any length), and
+// a shorter set walked in order is a turn only when no lower source can move either: its
+// position, so its remaining moves, are the same in any order.
 class GroupWalk {
  public:
   GroupWalk(const Position& pos, TurnGroups& groups) : groups_(groups) {
@@ -16,6 +21,7 @@ class GroupWalk {
     current_.roll = *pos.roll();
     for (int i = 0; i < kPoints; ++i) count_[i] = static_cast<std::uint8_t>(pos.count(side, i));
     mine_ = pos.occupied(side);
+    house_ = pos.rules() == RuleSet::House;
     const std::uint32_t blocked = pos.blocked(side);
     for (const int die : {current_.roll.high, current_.roll.low})
       landing_[die] = ~(blocked >> die) & below(kPoints - die);
@@ -78,7 +84,8 @@ class GroupWalk {
   void walk_double(int depth, int die, int lowest) {
     const std::uint32_t sources_now = sources(mine_, die) & ~below(lowest);
     if (!sources_now) {
-      if (depth > 0) add(depth, 2 * depth, 0, 0);
+      // Ludii's model: a turn ends only where no die can move (lower sources may).
+      if (depth > 0 && (house_ || !sources(mine_, die))) add(depth, 2 * depth, 0, 0);
       return;
     }
     if (depth == 2) {  // the third step by after(), no apply/undo: its nodes are the most
@@ -88,7 +95,7 @@ class GroupWalk {
         const std::uint32_t fourth = sources(after(from, die), die) & ~below(from);
         if (fourth)
           add(3, 8, fourth, die);
-        else
+        else if (house_ || !sources(after(from, die), die))
           add(3, 6, 0, 0);
       }
       return;
@@ -134,10 +141,14 @@ class GroupWalk {
   }
 
   // The group of current_'s first `size` steps and `last` (or the prefix alone, when 0), of
-  // the given rank: kept if the rank is the best so far.
+  // the given rank: under the house rules kept if the rank is the best so far; under
+  // Ludii's model every turn that ends because no die can move is kept.
   void add(int size, int rank, std::uint32_t last, int last_die) {
-    if (rank < groups_.rank) return;
-    if (rank > groups_.rank) {
+    if (!house_) {
+      groups_.rank = std::max(groups_.rank, rank);
+    } else if (rank < groups_.rank) {
+      return;
+    } else if (rank > groups_.rank) {
       groups_.rank = rank;
       groups_.size = 0;
       groups_.total = 0;
@@ -156,6 +167,7 @@ class GroupWalk {
   // The side to move's counts during the walk, and past the last point up to 23 + 6.
   std::array<std::uint8_t, kPoints + 6> count_{};
   std::uint32_t mine_ = 0;  // its points
+  bool house_ = true;
   // By die: the points a piece may step from without passing the last point and without
   // landing on an opposing piece.
   std::array<std::uint32_t, 7> landing_{};
@@ -178,7 +190,18 @@ Turn TurnGroups::turn(std::uint32_t k) const {
 }
 
 bool group_sorted_turns(const Position& pos, TurnGroups& groups) {
-  if (pos.rules() != RuleSet::House || !(pos.occupied(pos.to_move()) & kHomeMask)) return false;
+  const Side side = pos.to_move();
+  if (!(pos.occupied(side) & kHomeMask)) return false;  // rule 5 may still apply
+  if (pos.rules() == RuleSet::Ludii) {
+    // Ludii's bear-off depends on the whole position, so the sorted order holds only while
+    // no piece can be borne off this turn: the pieces outside the final six need more pips
+    // to get home than the roll has.
+    if (pos.all_home(side)) return false;
+    int need = 0;
+    for (int i = 0; i < kHomeFirst; ++i) need += pos.count(side, i) * (kHomeFirst - i);
+    const Roll roll = *pos.roll();
+    if (need <= (roll.is_double() ? 4 * roll.high : roll.high + roll.low)) return false;
+  }
   GroupWalk(pos, groups).run();
   return true;
 }

@@ -1,8 +1,9 @@
-// The distinct legal turns of a position, under the house rules once a piece is in the final
-// six points, held as groups instead of one by one: a group is the steps but the last, plus
-// the set of sources the last step may take, so a walk stores one group where it would store
-// up to 24 turns. The k-th turn is found by the groups' running counts. Random play uniform
-// over positions draws one index below the total (playout.cpp); a single walk, no hashing.
+// The distinct legal turns of a position, once a piece is in the final six points (and under
+// the ludii rules only while no piece can be borne off this turn), held as groups instead of
+// one by one: a group is the steps but the last, plus the set of sources the last step may
+// take, so a walk stores one group where it would store up to 24 turns. The k-th turn is
+// found by the groups' running counts. Random play uniform over positions draws one index
+// below the total (playout.cpp); a single walk on a copy of the mover's points, no hashing.
 #pragma once
 
 #include <array>
@@ -33,9 +34,9 @@ struct TurnGroups {
 };
 
 // Fills `groups` with `pos`'s distinct legal turns for its pending roll and returns true when
-// the sorted walk applies (the house rules, a piece of the side to move in its final six
-// points); otherwise returns false and leaves `groups` unspecified. total is 0 when the roll
-// has no legal step (the pass).
+// the sorted walk applies (a piece of the side to move in its final six points; under the
+// ludii rules also some piece outside them that the roll cannot bring home); otherwise returns
+// false and leaves `groups` unspecified. total is 0 when the roll has no legal step (the pass).
 bool group_sorted_turns(const Position& pos, TurnGroups& groups);
 
 }  // namespace mughrabieh

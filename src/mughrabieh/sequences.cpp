@@ -11,8 +11,11 @@ namespace {
 class SequenceWalk {
  public:
   SequenceWalk(Position& pos, int chosen_rank, std::uint32_t target, bool select)
-      : pos_(pos), house_(pos.rules() == RuleSet::House), rank_(chosen_rank),
-        left_(target), select_(select) {
+      : pos_(pos),
+        house_(pos.rules() == RuleSet::House),
+        rank_(chosen_rank),
+        left_(target),
+        select_(select) {
     current_.roll = *pos.roll();
   }
 
@@ -56,8 +59,8 @@ class SequenceWalk {
     if (last) {
       std::uint32_t m = last;
       for (; left_; --left_) m &= m - 1;
-      current_.steps[size - 1] = Step{static_cast<std::uint8_t>(std::countr_zero(m)),
-                                      static_cast<std::uint8_t>(die)};
+      current_.steps[size - 1] =
+          Step{static_cast<std::uint8_t>(std::countr_zero(m)), static_cast<std::uint8_t>(die)};
     }
     done_ = true;
   }

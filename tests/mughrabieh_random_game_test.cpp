@@ -3,7 +3,9 @@
 // and played and taken back, and the whole game undone to its start.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <set>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "mughrabieh/game.h"
 #include "mughrabieh/notation.h"
 #include "mughrabieh/playout.h"
+#include "mughrabieh/sequences.h"
 
 namespace mughrabieh {
 namespace {
@@ -32,7 +35,7 @@ void play_random_games(int games, std::uint64_t seed) {
   auto list = std::make_unique<TurnList>();
   auto distinct = std::make_unique<TurnList>();
   auto groups = std::make_unique<TurnGroups>();
-  int grouped = 0;
+  std::array<int, 2> grouped{};  // positions the groups were checked on, by rule set
   common::SplitMix64 rng(seed);
   for (int g = 0; g < games; ++g) {
     const RuleSet rules = g % 2 ? RuleSet::Ludii : RuleSet::House;
@@ -60,7 +63,7 @@ void play_random_games(int games, std::uint64_t seed) {
       ASSERT_EQ(fast, all) << pos.to_string();
       // So do the groups of the sorted walk, where it applies, each turn once.
       if (group_sorted_turns(pos, *groups)) {
-        ++grouped;
+        ++grouped[static_cast<int>(rules)];
         std::set<std::uint64_t> from_groups;
         const bool pass = list->size == 1 && list->turns[0].size == 0;
         ASSERT_EQ(groups->total, pass ? 0u : static_cast<std::uint32_t>(list->size))
@@ -73,6 +76,29 @@ void play_random_games(int games, std::uint64_t seed) {
         if (!pass) {
           ASSERT_EQ(from_groups, all) << pos.to_string();
         }
+      }
+      // The sequence walk counts the same sequences, and walks to each of them: every
+      // turn as often as its sequences (all k where few, else a stride of them).
+      const SequenceCount count = count_sequences(pos);
+      const bool passes = list->size == 1 && list->turns[0].size == 0;
+      ASSERT_EQ(count.total, passes ? 0u : list->sequences) << pos.to_string();
+      if (!passes) {
+        std::map<std::uint64_t, std::uint32_t> reached;
+        const std::uint32_t stride = count.total <= 2000 ? 1 : count.total / 1000;
+        for (std::uint32_t k = 0; k < count.total; k += stride) {
+          Position after = pos;
+          for (const Step step : sequence_at(pos, count, k)) after.apply_step(step);
+          ++reached[after.board_hash()];
+        }
+        for (int i = 0; i < list->size; ++i) {
+          const auto it = reached.find(list->board_hash[i]);
+          if (stride == 1) {
+            ASSERT_TRUE(it != reached.end() && it->second == list->sequences_of[i])
+                << pos.to_string() << " " << format_turn(list->turns[i]);
+          }
+          if (it != reached.end()) reached.erase(it);
+        }
+        ASSERT_TRUE(reached.empty()) << pos.to_string();  // nothing but legal turns
       }
       for (int i = 0; i < list->size; ++i) {
         const Turn& turn = list->turns[i];
@@ -104,7 +130,11 @@ void play_random_games(int games, std::uint64_t seed) {
     ASSERT_EQ(game.position(), game.start_position());
     ASSERT_FALSE(game.undo());
   }
-  EXPECT_GT(grouped, 0);  // the house games reach the sorted walk
+  // Both rule sets' games reach the sorted walk.
+  if (games > 1) {
+    EXPECT_GT(grouped[0], 0);
+    EXPECT_GT(grouped[1], 0);
+  }
 }
 
 TEST(MughrabiehRandomGames, QuickFewGames) {
@@ -141,9 +171,13 @@ TEST(MughrabiehRandomGames, UniformOverSequencesWeighsTurnsByTheirOrders) {
   auto list = std::make_unique<TurnList>();
   generate_turns(pos, *list);
   std::uint64_t three = 0, two = 0;
+  std::uint64_t three_board = 0;  // the board after 6/4 4/3, whatever order reached it
   for (int i = 0; i < list->size; ++i) {
     const std::string text = format_turn(list->turns[i]);
-    if (text == "21: 6/4 4/3") three = list->sequences_of[i];
+    if (text == "21: 6/4 4/3") {
+      three = list->sequences_of[i];
+      three_board = list->board_hash[i];
+    }
     if (text == "21: 24/22 24/23") two = list->sequences_of[i];
   }
   EXPECT_EQ(three, 3u);
@@ -151,9 +185,12 @@ TEST(MughrabiehRandomGames, UniformOverSequencesWeighsTurnsByTheirOrders) {
   common::SplitMix64 rng(9);
   int picked_three = 0;
   const int draws = 20000;
-  for (int d = 0; d < draws; ++d)
-    if (format_turn(random_turn(pos, *list, Uniform::Sequences, rng)) == "21: 6/4 4/3")
-      ++picked_three;
+  for (int d = 0; d < draws; ++d) {
+    Position after = pos;
+    for (const Step step : random_turn(pos, *list, Uniform::Sequences, rng)) after.apply_step(step);
+    if (after.board_hash() == three_board) ++picked_three;
+  }
+  generate_turns(pos, *list);  // random_turn may use the list as scratch
   const double expected = draws * 3.0 / static_cast<double>(list->sequences);
   EXPECT_NEAR(picked_three, expected, 5 * std::sqrt(expected));
 }

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "mughrabieh/sequences.h"
 #include "util/stopwatch.h"
 
 namespace mughrabieh {
@@ -21,14 +22,11 @@ Turn random_turn(Position& pos, TurnList& list, Uniform uniform, common::SplitMi
     generate_distinct_turns(pos, list);
     return list.turns[rng.below(static_cast<std::uint32_t>(list.size))];
   }
-  generate_turns(pos, list);
-  if (list.size == 1) return list.turns[0];
-  // Sequences: at most 24^4, so one draw below the count picks a sequence.
-  auto pick = rng.below(static_cast<std::uint32_t>(list.sequences));
-  for (int i = 0;; ++i) {
-    if (pick < list.sequences_of[i]) return list.turns[i];
-    pick -= list.sequences_of[i];
-  }
+  // Sequences: at most 24^4, so one draw below the count picks a sequence; counted, then
+  // walked to (sequences.h), with no list.
+  const SequenceCount count = count_sequences(pos);
+  if (count.total == 0) return Turn{*pos.roll(), 0, {}};  // the pass
+  return sequence_at(pos, count, rng.below(count.total));
 }
 
 PlayoutResult random_playout(const Position& start, common::SplitMix64& rng, Uniform uniform,
@@ -39,7 +37,7 @@ PlayoutResult random_playout(const Position& start, common::SplitMix64& rng, Uni
     if (pos.is_chance_node()) pos.set_roll(random_roll(rng));
     const Turn turn = random_turn(pos, list, uniform, rng);
     if (turn.size == 0) ++result.passes;
-    pos.play(turn);
+    pos.play_unhashed(turn);  // a playout never reads the hash
     ++result.turns;
   }
   result.outcome = pos.outcome();

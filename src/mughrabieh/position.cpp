@@ -160,9 +160,10 @@ std::uint64_t Position::hash() const {
   return h;
 }
 
-std::uint8_t Position::play(const Turn& turn) {
+template <bool Hash>
+std::uint8_t Position::play_turn(const Turn& turn) {
   const std::uint8_t token = previous_passed_ ? 1 : 0;
-  for (const Step step : turn) apply_step(step);
+  for (const Step step : turn) step_forward<Hash>(step);
   const bool passed = turn.size == 0;
   if (off_[index(to_move_)] == kPieces)
     outcome_ = to_move_ == Side::White ? Outcome::WhiteWins : Outcome::BlackWins;
@@ -173,6 +174,9 @@ std::uint8_t Position::play(const Turn& turn) {
   to_move_ = opponent(to_move_);
   return token;
 }
+
+template std::uint8_t Position::play_turn<true>(const Turn& turn);
+template std::uint8_t Position::play_turn<false>(const Turn& turn);
 
 void Position::undo(const Turn& turn, std::uint8_t undo_token) {
   to_move_ = opponent(to_move_);

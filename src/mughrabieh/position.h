@@ -81,7 +81,11 @@ class Position {
 
   // Plays a legal turn for the pending roll (a pass when it has no steps): the steps, then
   // the outcome, then the other side to roll. Returns what undo needs besides the turn.
-  std::uint8_t play(const Turn& turn);
+  std::uint8_t play(const Turn& turn) { return play_turn<true>(turn); }
+  // The same without touching the hash, for random playouts: from then on hash() and
+  // board_hash() differ from the pieces' true keys by one constant XOR, so equal boards
+  // still hash equal for the turn generators, but not equal to another position's hash.
+  void play_unhashed(const Turn& turn) { play_turn<false>(turn); }
   void undo(const Turn& turn, std::uint8_t undo_token);
 
   std::uint64_t hash() const;
@@ -103,6 +107,8 @@ class Position {
   void step_forward(Step step);
   template <bool Hash>
   void step_back(Step step);
+  template <bool Hash>
+  std::uint8_t play_turn(const Turn& turn);
   void recompute();         // masks, pips, off counts, hashes and outcome from the counts
   void check_and_finish();  // recompute(), then refuse impossible positions
 
@@ -161,13 +167,10 @@ inline void Position::set_count(int side, int point, int value) {
   count_[side][point] = static_cast<std::uint8_t>(value);
   const std::uint32_t own = 1u << point;
   const std::uint32_t theirs = 1u << (kPoints - 1 - point);
-  if (value) {
-    occupied_[side] |= own;
-    mirrored_[side] |= theirs;
-  } else {
-    occupied_[side] &= ~own;
-    mirrored_[side] &= ~theirs;
-  }
+  // Without branches: whether a point empties follows the dice, unpredictably.
+  const std::uint32_t held = value ? ~0u : 0u;
+  occupied_[side] = (occupied_[side] & ~own) | (own & held);
+  mirrored_[side] = (mirrored_[side] & ~theirs) | (theirs & held);
 }
 
 template <bool Hash>

@@ -17,7 +17,7 @@ namespace mughrabieh {
 // (the ludii rule set keeps shorter maximal turns too); for other rolls 2 x 24 x 24.
 constexpr int kMaxTurns = 20480;
 
-// About 0.7 MB: make one per depth or per thread, once, on the heap.
+// About 0.85 MB: make one per depth or per thread, once, on the heap.
 struct TurnList {
   int size = 0;
   std::uint64_t sequences = 0;  // the legal step sequences, over all turns

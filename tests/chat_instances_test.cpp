@@ -18,14 +18,7 @@ namespace {
 using nlohmann::json;
 using std::chrono::seconds;
 
-struct Instance {
-  Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
-      : storage(url), service(storage, testing::instance_options(clock, name, 5000)) {}
-  PgStorage storage;
-  GameService service;
-};
-
-class ChatOnTwoInstances : public testing::InstancePair<Instance> {
+class ChatOnTwoInstances : public testing::InstancePair<testing::ServiceInstance> {
  protected:
   void SetUp() override {
     InstancePair::SetUp();

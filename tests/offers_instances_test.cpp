@@ -20,15 +20,6 @@ namespace ordo::server {
 namespace {
 
 using nlohmann::json;
-constexpr std::int64_t kLeaseMs = 5000;
-
-// The fake clock stands still: no clock runs in these games.
-struct Instance {
-  Instance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
-      : storage(url), service(storage, testing::instance_options(clock, name, kLeaseMs)) {}
-  PgStorage storage;
-  GameService service;
-};
 
 // The ApiError's code of `action`, or "" if it succeeds.
 std::string error_of(const std::function<void()>& action) {
@@ -40,7 +31,7 @@ std::string error_of(const std::function<void()>& action) {
   return "";
 }
 
-class OffersOnTwoInstances : public testing::InstancePair<Instance> {
+class OffersOnTwoInstances : public testing::InstancePair<testing::ServiceInstance> {
  protected:
   void SetUp() override {
     InstancePair::SetUp();

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "server/games/game_service.h"
+#include "server/storage/pg/pg_storage.h"
 #include "support/pg_cluster.h"
 #include "support/test_storage.h"
 
@@ -29,6 +30,15 @@ inline ServiceOptions instance_options(std::atomic<std::int64_t>& clock, const c
   o.instance_id = name;
   return o;
 }
+
+// An instance as most of these tests need it: its own storage and game service, leases
+// of 5 s.
+struct ServiceInstance {
+  ServiceInstance(const std::string& url, std::atomic<std::int64_t>& clock, const char* name)
+      : storage(url), service(storage, instance_options(clock, name, 5000)) {}
+  PgStorage storage;
+  GameService service;
+};
 
 // A fixture with instances a_ ("A") and b_ ("B"), each an `Instance(url, clock, name)`.
 // A derived SetUp calls this one first and returns if IsSkipped().

@@ -11,7 +11,6 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "engine/game_registry.h"
-#include "ordo/ai/solver.h"
 
 namespace ordo::cli {
 
@@ -44,7 +43,7 @@ void add_solve_command(CLI::App& app, Action& chosen) {
   command
       ->add_option("TURNS", options->request.turns,
                    "Ordo: win on or before the side to move's N-th own turn")
-      ->check(CLI::Range(1, kMaxSolveTurns));
+      ->check(CLI::Range(1, games::SolveRequest::kMaxTurns));
   command->add_option("--nodes", options->request.nodes, "Give up after this many nodes");
   auto* sample =
       command->add_option("--sample", options->request.sample,

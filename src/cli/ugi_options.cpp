@@ -7,8 +7,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "ordo/ai/evaluation.h"
-#include "ordo/ai/weights_text.h"
+#include "engine/game_registry.h"
 
 namespace ordo::cli {
 
@@ -125,11 +124,12 @@ void UgiOptions::set(const std::string& name, const std::string& value) {
   } else if (name == "seed") {
     number_in("Seed", value, 0, kMaxSeed);
   } else if (name == "evalweights") {
-    // The names and numbers are checked now (Ordo's weights are named alike for every
-    // rule set); whether the game has weights, when it is settled.
+    // The names and numbers are checked now, against the games that take weights (each
+    // names its weights alike for every rule set); whether the game has them, when it is
+    // settled.
     if (value != kEmpty) {
       try {
-        parse_weights(value, EvalWeights::defaults(Variant::Classic, kStandardWidth));
+        games::check_weights_of_some_game(value);
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(std::string("EvalWeights: ") + e.what());
       }

@@ -2,6 +2,8 @@
 #include "engine/game_registry.h"
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include "orderchaos/ai/orderchaos_entry.h"
 #include "ordo/ai/ordo_entry.h"
@@ -17,6 +19,10 @@ const GameEntry& default_game() {
   return game_registry().front();
 }
 
+std::string default_game_name() {
+  return default_game().info.name;
+}
+
 const GameEntry& game_entry(std::string_view name) {
   for (const GameEntry& entry : game_registry()) {
     if (entry.info.name == name) return entry;
@@ -30,6 +36,21 @@ std::string game_names() {
     names += (names.empty() ? "" : ", ") + entry.info.name;
   }
   return names;
+}
+
+void check_weights_of_some_game(const std::string& text) {
+  std::optional<std::invalid_argument> first_refusal;
+  for (const GameEntry& entry : game_registry()) {
+    if (entry.check_weights == nullptr) continue;
+    try {
+      entry.check_weights(text);
+      return;
+    } catch (const std::invalid_argument& refusal) {
+      if (!first_refusal) first_refusal = refusal;
+    }
+  }
+  if (first_refusal) throw *first_refusal;
+  throw std::invalid_argument("no game takes evaluation weights");
 }
 
 bool has_extra_player(std::string_view game, std::string_view kind) {

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/any_bot.h"
 #include "engine/any_engine.h"
 #include "engine/any_game.h"
 
@@ -30,6 +31,7 @@ struct BenchRequest {
 
 // What `solve` asks of a game; each game takes what applies to it and refuses the rest.
 struct SolveRequest {
+  static constexpr int kMaxTurns = 30;  // the most `turns` any game's solver takes
   int turns = 0;  // a forced win within this many own turns (games without an end); 0: none
   std::uint64_t nodes = 0;       // 0: no limit
   std::int64_t movetime_ms = 0;  // 0: no limit
@@ -89,7 +91,7 @@ struct GameEntry {
   std::string record_tag;  // the Game tag of its records ("Ordo")
   BoardFacts board;
   // The kinds of match player beyond our engine (kind=ab) and any UGI engine (kind=ugi)
-  // that play this game: "uct", Ordo's reference bot (match/uct_player.h).
+  // that play this game, each a reference bot made by make_bot: "uct" (Ordo's).
   std::vector<std::string> extra_players{};
   // A new game from GameSpec options; throws GameError naming a bad option or value.
   std::unique_ptr<AnyGame> (*make_game)(const std::map<std::string, std::string>& options);
@@ -102,6 +104,11 @@ struct GameEntry {
   // The moves `side` could make in `game`'s position were it its turn, as the game writes
   // them, sorted (what a waiting player may queue as a premove).
   std::vector<std::string> (*moves_if_to_move)(const AnyGame& game, Side side);
+  // Its reference bot of one of the kinds in extra_players, for a game made with these
+  // options (rules, size); throws GameError for a bad option. Null: it has none.
+  std::unique_ptr<AnyBot> (*make_bot)(std::string_view kind,
+                                      const std::map<std::string, std::string>& options,
+                                      const BotSettings& settings) = nullptr;
   // Its engine (null: the game has none).
   std::unique_ptr<AnyEngine> (*make_engine)(const AnyGame& game, const EngineSettings& settings);
   // Runs the bench workload, writing its report; throws GameError for a bad rule set.
@@ -123,6 +130,10 @@ struct GameEntry {
   // and options); returns the exit status, throws std::exception for bad input. Null: the
   // game has none.
   int (*tune)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) = nullptr;
+  // Checks evaluation weights written as the engine takes them (EngineSettings::
+  // eval_weights, "name=value,..."), throwing std::invalid_argument that names a bad name or
+  // number. Null: the game takes none (GameInfo::settable_weights is false).
+  void (*check_weights)(const std::string& text) = nullptr;
 };
 
 // Every game, the default first (a record without a Game tag is the default game's).
@@ -134,6 +145,11 @@ const GameEntry& default_game();
 
 // The entry of the game of that name; throws GameError listing the known ones.
 const GameEntry& game_entry(std::string_view name);
+
+// Checks evaluation weights before the game is known (a UGI option, a match player's
+// eval.NAME): accepted if some game takes them; else throws std::invalid_argument with the
+// first such game's reason.
+void check_weights_of_some_game(const std::string& text);
 
 // The games' names, "ordo, orderchaos", for messages.
 std::string game_names();

@@ -10,10 +10,9 @@
 
 #include "engine/any_engine.h"
 #include "engine/game_registry.h"
+#include "match/bot_player.h"
 #include "match/engine_player.h"
-#include "match/uct_player.h"
 #include "match/ugi_player.h"
-#include "ordo/ai/weights_text.h"
 
 namespace ordo::match {
 
@@ -137,8 +136,7 @@ Settings apply(const PlayerSpec& spec, const std::map<std::string, Setter<Settin
     if constexpr (std::is_same_v<Settings, AbSettings>) {
       if (key.starts_with("eval.") && key.size() > 5) {
         const std::string entry = key.substr(5) + "=" + value;
-        (void)parse_weights(
-            entry, EvalWeights::defaults(Variant::Classic, kStandardWidth));  // names the error
+        games::check_weights_of_some_game(entry);  // names the error
         settings.eval_weights += (settings.eval_weights.empty() ? "" : ",") + entry;
         continue;
       }
@@ -231,7 +229,7 @@ std::unique_ptr<Player> make_player(const PlayerConfig& config, const MatchRules
     return std::make_unique<EnginePlayer>(config.name, *ab, rules);
   }
   if (const auto* uct = std::get_if<UctSettings>(&config.settings)) {
-    return std::make_unique<UctPlayer>(config.name, *uct, rules);
+    return std::make_unique<BotPlayer>(config.name, "uct", *uct, rules);
   }
   return std::make_unique<UgiPlayer>(config.name, std::get<UgiSettings>(config.settings), rules);
 }

@@ -6,10 +6,14 @@
 #include "ordo/ai/ordo_engine.h"
 #include "ordo/ai/ordo_game.h"
 #include "ordo/ai/ordo_solve_report.h"
+#include "ordo/ai/ordo_uct_bot.h"
+#include "ordo/ai/solver.h"
 #include "ordo/game.h"
 #include "ordo/tuning/tune_command.h"
 
 namespace games {
+
+static_assert(ordo::kMaxSolveTurns == SolveRequest::kMaxTurns);
 
 GameEntry ordo_entry() {
   return {.info = {.name = "ordo",
@@ -36,11 +40,13 @@ GameEntry ordo_entry() {
           .read_record = read_ordo_record,
           .describe_result = describe_stored_result<ordo::Result>,
           .moves_if_to_move = ordo_moves_if_to_move,
+          .make_bot = make_ordo_bot,
           .make_engine = make_ordo_engine,
           .bench = ordo_bench,
           .solve = ordo_solve,
           .calibrate = ordo_calibrate,
-          .tune = ordo::run_tune};
+          .tune = ordo::run_tune,
+          .check_weights = check_ordo_weights};
 }
 
 }  // namespace games

@@ -81,6 +81,25 @@ TEST_F(GameDetailsTest, TheLastMoveSaysWhatItCaptured) {
   EXPECT_FALSE(after["split"].get<bool>());
 }
 
+// Issue 56: the page recomputed Ordo's captures and removals for earlier moves; each move
+// of the state now carries its marks, so that replay shows what the server says.
+TEST_F(GameDetailsTest, EachMoveSaysWhatItDidAsTheLastMoveSaidThen) {
+  const json created = service().create({{"mode", "local"}, {"size", "8x8"}});
+  const std::string id = created["id"];
+  const std::string tokens[2] = {created["tokens"]["white"], created["tokens"]["black"]};
+  std::vector<json> last_after;  // "last" as each move's answer gave it
+  json state = created["state"];
+  for (int ply = 0; ply < 12 && state["result"]["score"] == "*"; ++ply) {
+    state = play(id, tokens[ply % 2], state["legal"][0]);
+    last_after.push_back(state["last"]);
+  }
+  ASSERT_EQ(state["moves"].size(), last_after.size());
+  for (std::size_t i = 0; i < last_after.size(); ++i) {
+    EXPECT_EQ(state["moves"][i]["marks"], last_after[i]) << "move " << i + 1;
+    EXPECT_FALSE(last_after[i]["from"].empty()) << "move " << i + 1;
+  }
+}
+
 // The page draws and labels every game from what the server says (GET /api/game-types).
 TEST_F(GameDetailsTest, TheGameTypesAreTheRegistrysGames) {
   const json& types = game_types().at("games");

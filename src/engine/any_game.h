@@ -72,9 +72,17 @@ struct MoveMarks {
 // A game by name and options, e.g. {"ordo", {{"rules", "x"}, {"size", "8x8"}}}.
 // Ordo: rules (classic|x), size (10x8|8x8), position, repetition (on|off), move-limit (N).
 // Order and Chaos: rules (original|exact-five), position.
+std::string default_game_name();  // the registry's first entry (game_registry.cpp)
+
 struct GameSpec {
-  std::string game = "ordo";
+  std::string game = default_game_name();
   std::map<std::string, std::string> options;
+};
+
+// One outcome of a chance node: how it is written ("52", a roll) and its probability.
+struct ChanceOutcome {
+  std::string text;
+  double probability = 0;
 };
 
 class AnyGame {
@@ -98,6 +106,11 @@ class AnyGame {
   virtual std::string notation_hint() const = 0;
   virtual Side side_to_move() const = 0;
   // The legal moves in the game's notation, sorted; none once the game is over.
+  // Chance, as in OpenSpiel: at a chance node the referee acts, not a player (a roll of the
+  // dice), choosing one of chance_outcomes() (their probabilities add up to 1) and playing
+  // its text with play(). Games without chance have none.
+  virtual bool is_chance_node() const { return false; }
+  virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
   virtual std::vector<std::string> legal_moves() const = 0;
   // Plays a move in any notation the game accepts and returns it as the game writes it.
   // Throws MoveError naming the move and why; the game is then unchanged.
@@ -126,6 +139,10 @@ class AnyGame {
   virtual std::map<std::string, std::string> house_options() const { return {}; }
   // What the last move did; all empty before the first move.
   virtual MoveMarks last_move_marks() const = 0;
+  // Each move's marks, in order, for showing any earlier position as the page shows the
+  // current one. The default replays the game backwards on a clone; a game that can do
+  // better (one pass forward) overrides it.
+  virtual std::vector<MoveMarks> marks_after() const;
   // The squares that decided the game on the board (Order's five in a row); none otherwise.
   virtual std::vector<std::string> deciding_squares() const { return {}; }
 

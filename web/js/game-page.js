@@ -7,7 +7,7 @@ import { ClockView } from './clock.js';
 import { AnalysisView } from './analysis-view.js';
 import { MoveList, moveLabel } from './move-list.js';
 import { MoveAnnouncer } from './move-announcer.js';
-import { boardChange, parsePosition } from './position.js';
+import { parsePosition } from './position.js';
 import { TurnBuilder } from './turn-builder.js';
 import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
 import { playerLabel, sideName } from './game-text.js';
@@ -243,8 +243,8 @@ class GamePage {
     const s = this.state;
     const ply = this.shownPly();
     const board = parsePosition(this.positionAt(ply));
-    // The squares the move changed, live and in replay alike.
-    const lastMarks = ply > 0 ? boardChange(parsePosition(this.positionAt(ply - 1)), board, s.moves[ply - 1].by) : null;
+    // The squares the move changed, live and in replay alike, as the server marks them.
+    const lastMarks = ply > 0 ? s.moves[ply - 1].marks : null;
     const premoves = this.extras.premoveMoves();
     this.input.show({
       // A premove is built on the board as if it were the waiting player's turn.

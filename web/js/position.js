@@ -87,30 +87,6 @@ export function groupsOf(board, letter) {
 }
 
 /**
- * What changed between two boards, seen from the side that moved: squares it left,
- * squares it reached, enemy pieces taken by the move, enemy pieces removed as smaller
- * groups. Used to mark the last move of positions shown from the move list.
- */
-export function boardChange(before, after, mover) {
-  const own = colourLetter(mover);
-  const enemy = own === 'w' ? 'b' : 'w';
-  const change = { from: [], to: [], captured: [], removed: [] };
-  for (let rank = 0; rank < before.ranks; rank++) {
-    for (let file = 0; file < before.files; file++) {
-      const square = squareName(file, rank);
-      const was = before.pieces.get(square);
-      const now = after.pieces.get(square);
-      if (was === own && now !== own) change.from.push(square);
-      if (now === own && was !== own) change.to.push(square);
-      if (was === enemy && now !== enemy) {
-        (now === own ? change.captured : change.removed).push(square);
-      }
-    }
-  }
-  return change;
-}
-
-/**
  * The board after one step, for showing the middle of an Ordo X turn. The step has been
  * taken from the server's legal list, so it is legal; this only moves the pieces, takes a
  * captured piece and (unless `removeSmaller` is false) drops the smaller enemy groups as

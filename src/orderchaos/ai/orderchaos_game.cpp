@@ -128,6 +128,13 @@ class OrderChaosGame final : public AnyGame {
     return marks;
   }
 
+  std::vector<MoveMarks> marks_after() const override {
+    std::vector<MoveMarks> marks;
+    for (const auto& move : game_.moves())
+      marks.push_back({.placed = {oc::square_name(move.square)}});
+    return marks;
+  }
+
   // The squares of every winning window (a run of six under the original rules is two).
   std::vector<std::string> deciding_squares() const override {
     const oc::Position& pos = game_.position();

@@ -203,6 +203,16 @@ class OrdoGame final : public AnyGame {
     return ordo_move_marks(before, game_.moves().back());
   }
 
+  std::vector<MoveMarks> marks_after() const override {
+    std::vector<MoveMarks> marks;
+    ordo::Position before = game_.start_position();
+    for (const ordo::Move& move : game_.moves()) {
+      marks.push_back(ordo_move_marks(before, move));
+      before.make(move);
+    }
+    return marks;
+  }
+
   std::string record(const std::map<std::string, std::string>& tags) const override {
     return ordo::write_record(ordo::Record{game_, variant_, tags});
   }

@@ -134,16 +134,19 @@ std::string describe_stored(const std::string& game, const std::string& score,
   return games::game_entry(game).describe_result(score, reason);
 }
 
+json marks_json(const games::MoveMarks& marks) {
+  return {{"from", squares_json(marks.from)},
+          {"to", squares_json(marks.to)},
+          {"captured", squares_json(marks.captured)},
+          {"removed", squares_json(marks.removed)},
+          {"placed", squares_json(marks.placed)}};
+}
+
 void add_board_state(const games::AnyGame& game, json& state) {
   if (game.moves().empty()) {
     state["last"] = nullptr;
   } else {
-    const games::MoveMarks marks = game.last_move_marks();
-    state["last"] = {{"from", squares_json(marks.from)},
-                     {"to", squares_json(marks.to)},
-                     {"captured", squares_json(marks.captured)},
-                     {"removed", squares_json(marks.removed)},
-                     {"placed", squares_json(marks.placed)}};
+    state["last"] = marks_json(game.last_move_marks());
   }
   state["line"] = squares_json(game.deciding_squares());
   if (game.facts().has_groups)

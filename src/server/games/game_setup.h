@@ -45,6 +45,10 @@ bool is_house_rule(const std::string& game, const std::string& termination);
 std::string describe_stored(const std::string& game, const std::string& score,
                             const std::string& reason);
 
+// What a move did on the board (engine/any_game.h MoveMarks) as the state writes it:
+// {"from", "to", "captured", "removed", "placed"}, each a list of squares.
+nlohmann::json marks_json(const games::MoveMarks& marks);
+
 // The fields of the state that show the board beyond the position (docs/api.md): "last",
 // "line", "split" (games with groups) and "house_rules" (games that have some).
 void add_board_state(const games::AnyGame& game, nlohmann::json& state);

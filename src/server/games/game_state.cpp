@@ -35,10 +35,12 @@ void add_game_state(const Match& match, json& state) {
   // Kept out of the resident game (memory): made again for each state.
   const std::vector<std::string> positions = game.positions_after();
   const std::vector<std::string> moves = game.moves();
+  const std::vector<games::MoveMarks> marks = game.marks_after();
   json& entries = state["moves"];
   for (std::size_t i = 0; i < moves.size(); ++i) {
     entries[i]["move"] = moves[i];
     entries[i]["position"] = positions[i];
+    entries[i]["marks"] = marks_json(marks[i]);
   }
   state["position"] = game.position();
   state["to_move"] = seat_name(match.to_move());

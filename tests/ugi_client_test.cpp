@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "engine/any_game.h"
+#include "engine/game_registry.h"
 #include "support/strict_ugi_client.h"
+#include "util/random.h"
 
 namespace ordo {
 namespace {
@@ -41,7 +43,8 @@ struct GamePlan {
   std::int64_t movetime_ms = 0;  // or else a clock:
   std::int64_t clock_ms = 0;
   std::int64_t increment_ms = 0;
-  int max_plies = 200;  // the client stops a game that has not ended by then
+  int max_plies = 200;            // the client stops a game that has not ended by then
+  std::uint64_t chance_seed = 1;  // the referee's dice, in games with chance
 };
 
 std::string position_command(const games::AnyGame& game) {
@@ -50,6 +53,17 @@ std::string position_command(const games::AnyGame& game) {
   if (!moves.empty()) line += " moves";
   for (const std::string& move : moves) line += ' ' + move;
   return line;
+}
+
+// An outcome of the game's chance node drawn by its probability.
+std::string chance_outcome(const games::AnyGame& game, common::SplitMix64& dice) {
+  const std::vector<games::ChanceOutcome> outcomes = game.chance_outcomes();
+  double draw = static_cast<double>(dice.next() >> 11) * 0x1.0p-53;  // in [0, 1)
+  for (const games::ChanceOutcome& outcome : outcomes) {
+    draw -= outcome.probability;
+    if (draw < 0) return outcome.text;
+  }
+  return outcomes.back().text;
 }
 
 // Plays one game of the engine against itself through the protocol.
@@ -64,7 +78,12 @@ void play_game(const GamePlan& plan) {
   client.send("uginewgame");
   const std::unique_ptr<games::AnyGame> game = games::make_game(plan.spec);
   std::int64_t clock[2] = {plan.clock_ms, plan.clock_ms};
+  common::SplitMix64 dice(plan.chance_seed);
   for (int ply = 0; ply < plan.max_plies && !game->result().over(); ++ply) {
+    if (game->is_chance_node()) {  // the client is the referee: it rolls, never the engine
+      game->play(chance_outcome(*game, dice));
+      continue;
+    }
     client.send(position_command(*game));
     const int mover = games::index(game->side_to_move());
     std::string go;
@@ -111,6 +130,22 @@ TEST(UgiStrictClient, PlaysWholeGamesOfEveryGameWithinTheirLimits) {
       {"Order and Chaos, level 10, movetime", {"orderchaos", {}}, {{"Game", "orderchaos"}}, 40},
   };
   for (const GamePlan& plan : plans) play_game(plan);
+}
+
+// Every rule set of every registered game that has an engine plays whole games through
+// the protocol, with nothing written for the game here (the registry's options only).
+TEST(UgiStrictClient, EveryRuleSetOfEveryRegisteredGamePlaysAWholeGame) {
+  for (const games::GameEntry& entry : games::game_registry()) {
+    if (entry.make_engine == nullptr) continue;
+    for (const std::string& rules : entry.info.rule_sets) {
+      GamePlan plan{entry.info.name + " " + rules + ", level 2, movetime",
+                    {entry.info.name, {{"rules", rules}}},
+                    {{"Game", entry.info.name}, {"Rules", rules}, {"Level", "2"}},
+                    20};
+      plan.max_plies = 120;
+      play_game(plan);
+    }
+  }
 }
 
 // Issue 45, item 1: after the level's depth the choice among near-equal moves took as long

@@ -240,6 +240,39 @@ TEST(UgiConventions, ChanceVariesUnlessASeedIsGiven) {
             std::vector<std::string>{seeded.front()});
 }
 
+// Issue 56: `isready extra` was accepted silently while `query p1turn extra` was refused.
+TEST(UgiConventions, WordsAfterACommandThatTakesNoneAreRefused) {
+  const std::vector<std::string> out = run_ugi_session(
+      "isready extra\nuginewgame now\nstop please\nisready\nquit at once\nisready\n");
+  const std::vector<std::string> expected = {
+      "info string error: isready: takes no arguments, got 'extra'",
+      "info string error: uginewgame: takes no arguments, got 'now'",
+      "info string error: stop: takes no arguments, got 'please'",
+      "readyok",
+      "info string error: quit: takes no arguments, got 'at once'",
+      "readyok",  // the session went on
+  };
+  EXPECT_EQ(out, expected);
+}
+
+// Issue 56: docs/ugi.md said the final info line's nodes were the last finished
+// iteration's; they are the whole search's, the unfinished iteration included, as its nps.
+TEST(UgiConventions, TheFinalInfoLineCountsTheWholeSearchsNodes) {
+  const std::vector<std::string> out =
+      run_ugi_session("position startpos moves c2-c4 c7-c5\ngo nodes 20000\n");
+  std::vector<testing::UgiInfo> infos;
+  for (const std::string& line : out) {
+    if (const auto info = parse_ugi_info(line)) infos.push_back(*info);
+  }
+  ASSERT_GE(infos.size(), 2u) << join_lines(out);  // at least one iteration, then the final
+  const testing::UgiInfo& last_iteration = infos[infos.size() - 2];
+  const testing::UgiInfo& final_info = infos.back();
+  EXPECT_EQ(final_info.depth, last_iteration.depth);
+  // The node limit stops the search inside an iteration (one thread: the same place on
+  // every run), whose nodes the final line counts too.
+  EXPECT_GT(final_info.nodes, last_iteration.nodes) << join_lines(out);
+}
+
 // Issue 44, item 10: input lines had no size limit.
 TEST(UgiConventions, AnOverlongLineIsRefusedAndTheSessionGoesOn) {
   const std::string overlong(cli::kMaxLineBytes + 1, 'x');

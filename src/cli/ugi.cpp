@@ -56,6 +56,12 @@ bool uses_game(const std::string& command) {
          command == "position" || command == "go" || command == "query";
 }
 
+// Commands that take nothing after them; words there are refused, not ignored.
+bool takes_no_arguments(const std::string& command) {
+  return command == "isready" || command == "uginewgame" || command == "ucinewgame" ||
+         command == "ugi" || command == "uci" || command == "stop" || command == "quit";
+}
+
 }  // namespace
 
 UgiSession::UgiSession(std::ostream& out) : out_(out) {
@@ -133,6 +139,11 @@ bool UgiSession::handle(const std::string& line) {
   if (words.empty()) return true;
   const std::string& command = words[0];
   const std::string args = join(words, 1, words.size());
+  if (takes_no_arguments(command) && !args.empty()) {
+    // As `query p1turn extra` is: a client that adds words expects something we do not do.
+    error(command + ": takes no arguments, got '" + args + "'");
+    return true;
+  }
   if (command == "isready" && engine_ && engine_->is_searching()) {
     say("readyok");  // during a search: at once, the search goes on
     return true;

@@ -14,6 +14,7 @@
 #include "server/http_server.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 #include "support/cli_run.h"
+#include "support/wait_until.h"
 
 namespace ordo {
 namespace {
@@ -63,7 +64,11 @@ TEST(ServeBench, LoadsARunningServerAndTimesTheRelayToWatchers) {
     server::HttpServer http(games, {});
     const int port = http.bind(0);
     std::thread serving([&] { http.serve(); });
-    while (!http.running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!testing::wait_until([&] { return http.running(); })) {
+      http.stop();
+      serving.join();
+      FAIL() << "the server did not start serving within 10 s";
+    }
     const std::string url = "http://127.0.0.1:" + std::to_string(port);
     const auto run =
         testing::run_cli_capturing({"serve-bench", "--seconds", "1", "--clients", "2", "--games",

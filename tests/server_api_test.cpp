@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 #include "server/games/game_service.h"
@@ -17,6 +18,7 @@
 #include "server/http_server.h"
 #include "server_test_util.h"
 #include "support/test_storage.h"
+#include "support/wait_until.h"
 
 namespace ordo::server {
 namespace {
@@ -60,7 +62,9 @@ class ApiTest : public ::testing::Test {
     http_ = std::make_unique<HttpServer>(*service_, http_options);
     port_ = http_->bind(0);
     server_thread_ = std::thread([this] { http_->serve(); });
-    while (!http_->running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (!ordo::testing::wait_until([this] { return http_->running(); })) {
+      throw std::runtime_error("the server did not start serving within 10 s");
+    }
   }
 
   void stop() {

@@ -2,6 +2,7 @@
 // hold, cancelling, direct challenges, the live stream's state, and the abuse cases of
 // issue 47: accepting one's own challenge, two accepts at once, requests without the CSRF
 // token.
+#include <algorithm>
 #include <atomic>
 #include <barrier>
 #include <thread>
@@ -256,13 +257,84 @@ TEST_F(LobbyTest, TheStreamSeesChallengesAndTheCreatorLeavingCancelsThem) {
   EXPECT_EQ(told, 1);
   const auto state = guest->next(seen);
   ASSERT_TRUE(state);
-  ASSERT_EQ((*state)["challenges"].size(), 1u);
-  EXPECT_EQ((*state)["challenges"][0]["id"], id);
+  ASSERT_EQ((*state)["put"].size(), 1u);  // after the first event, only what changed
+  EXPECT_EQ((*state)["put"][0]["id"], id);
   guest->unlisten(listener);
   // Alice's page closes its stream: her open challenges go.
   watch.events.reset();
   EXPECT_TRUE(listed(Browser{})["challenges"].empty());
   EXPECT_EQ(act(bob, id, "accept").status, 409);
+}
+
+// The lobby as a page keeps it from its stream: the first event whole, then the changes
+// applied as web/js/lobby.js applies them.
+json apply_lobby_event(json lobby, const json& event) {
+  if (event.contains("challenges")) return event;
+  json open = json::array();
+  for (const json& c : lobby["challenges"]) {
+    bool gone = false;
+    for (const json& id : event["gone"]) gone = gone || id == c["id"];
+    if (!gone) open.push_back(c);
+  }
+  for (const json& c : event["put"]) {
+    auto at =
+        std::find_if(open.begin(), open.end(), [&](const json& o) { return o["id"] == c["id"]; });
+    if (at != open.end())
+      *at = c;
+    else
+      open.push_back(c);
+  }
+  std::sort(open.begin(), open.end(), [](const json& a, const json& b) {
+    return std::pair(a["created"].get<std::int64_t>(), a["id"].get<std::string>()) <
+           std::pair(b["created"].get<std::int64_t>(), b["id"].get<std::string>());
+  });
+  json closed = event["closed"];
+  for (const json& c : lobby["closed"]) {
+    bool fresh = false;
+    for (const json& n : event["closed"]) fresh = fresh || n["id"] == c["id"];
+    if (!fresh) closed.push_back(c);
+  }
+  return json{{"challenges", open}, {"closed", closed}};
+}
+
+// Issue 57: 60 accounts x 10 challenges and 40 lobby pages made every change re-send the
+// whole list to every page (20 changes pushed 39 MB).
+TEST_F(LobbyTest, AfterTheWholeListAStreamSendsOnlyWhatChanged) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob"), carol = signed_up("Carol");
+  for (int i = 0; i < 10; ++i) {
+    posted(alice, json::object());
+    posted(bob, {{"rated", true}});
+  }
+  auto stream = lobby_->events(SignedIn{storage_->account_by_key("carol")->id, "Carol", ""});
+  std::uint64_t seen = 0;
+  const auto first = stream->next(seen);
+  ASSERT_TRUE(first && first->contains("challenges"));
+  ASSERT_EQ((*first)["challenges"].size(), 20u);
+  const std::size_t whole = first->dump().size();
+  json page = *first;
+  std::vector<std::string> alices;
+  for (const json& c : page["challenges"])
+    if (c["creator"]["name"] == "Alice") alices.push_back(c["id"]);
+
+  const auto each_change = [&](const std::string& what) {
+    const auto event = stream->next(seen);
+    ASSERT_TRUE(event) << what;
+    EXPECT_FALSE(event->contains("challenges")) << what << ": the whole list again";
+    EXPECT_LT(event->dump().size() * 4, whole) << what << ": " << event->dump();
+    page = apply_lobby_event(page, *event);
+    const json listed_now = listed(carol);
+    EXPECT_EQ(page["challenges"], listed_now["challenges"]) << what;
+    EXPECT_EQ(page["closed"], listed_now["closed"]) << what;
+  };
+  posted(carol, {{"color", "white"}});
+  each_change("Carol posts");
+  ASSERT_EQ(act(alice, alices[3], "cancel").status, 200);
+  each_change("Alice cancels one");
+  ASSERT_EQ(act(carol, alices[5], "accept").status, 200);
+  each_change("Carol accepts one of Alice's");
+  posted(alice, {{"to", "Carol"}});
+  each_change("Alice challenges Carol");
+  EXPECT_FALSE(stream->next(seen)) << "nothing changed since";
 }
 
 TEST_F(LobbyTest, ADeletedAccountsChallengesCannotBeAccepted) {

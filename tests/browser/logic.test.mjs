@@ -107,3 +107,29 @@ test('a turn is built step by step from the legal list', async () => {
     forward: 'e3-e4',
   });
 });
+
+test('the lobby applies its stream: the whole list first, then what changed', async () => {
+  const lobby = await page.evaluate(async () => {
+    const { applyLobbyEvent } = await import('/static/js/lobby.js');
+    const c = (id, extra = {}) => ({ id, state: 'open', ...extra });
+    let view = applyLobbyEvent({ challenges: [], closed: [] }, { challenges: [c('a'), c('b'), c('c')], closed: [] });
+    view = applyLobbyEvent(view, { put: [c('d'), c('b', { rated: true })], gone: ['a'], closed: [] });
+    view = applyLobbyEvent(view, { put: [], gone: ['c'], closed: [c('c', { state: 'accepted' })] });
+    view = applyLobbyEvent(view, {
+      put: [],
+      gone: [],
+      closed: [c('c', { state: 'accepted', game_id: 'g' }), c('e', { state: 'cancelled' })],
+    });
+    return view;
+  });
+  assert.deepEqual(lobby, {
+    challenges: [
+      { id: 'b', state: 'open', rated: true },
+      { id: 'd', state: 'open' },
+    ],
+    closed: [
+      { id: 'c', state: 'accepted', game_id: 'g' },
+      { id: 'e', state: 'cancelled' },
+    ],
+  });
+});

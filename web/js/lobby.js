@@ -57,6 +57,29 @@ function challengeRequest(form, choices) {
   return request;
 }
 
+/**
+ * The lobby after one event of its stream: the first is the whole list (as GET
+ * /api/challenges), the others only what changed (docs/api.md, "Lobby"): challenges put
+ * (new or changed; the list kept in the server's order), ids gone, and closed ones new or
+ * changed.
+ */
+export function applyLobbyEvent(lobby, event) {
+  if (event.challenges) return { challenges: event.challenges, closed: event.closed ?? [] };
+  const gone = new Set(event.gone ?? []);
+  const challenges = lobby.challenges.filter((challenge) => !gone.has(challenge.id));
+  for (const challenge of event.put ?? []) {
+    const at = challenges.findIndex((shown) => shown.id === challenge.id);
+    if (at >= 0) challenges[at] = challenge;
+    else challenges.push(challenge);
+  }
+  // The server's order: by creation, then by id (compared as bytes).
+  challenges.sort((a, b) => (a.created ?? 0) - (b.created ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const fresh = event.closed ?? [];
+  const freshIds = new Set(fresh.map((challenge) => challenge.id));
+  const closed = [...fresh, ...lobby.closed.filter((challenge) => !freshIds.has(challenge.id))];
+  return { challenges, closed: closed.slice(0, 200) };
+}
+
 class LobbyView {
   constructor(panel) {
     this.panel = panel;
@@ -98,7 +121,11 @@ class LobbyView {
   connect() {
     this.source?.close();
     this.source = new EventSource(api.lobbyEventsUrl());
-    this.source.addEventListener('state', (event) => this.render(JSON.parse(event.data)));
+    this.lobby = { challenges: [], closed: [] };
+    this.source.addEventListener('state', (event) => {
+      this.lobby = applyLobbyEvent(this.lobby, JSON.parse(event.data));
+      this.render(this.lobby);
+    });
   }
 
   async run(action) {

@@ -7,6 +7,7 @@
 #include "server/common/player_name.h"
 #include "server/common/random_token.h"
 #include "server/common/rate_limit.h"
+#include "server/common/storage_error.h"
 #include "server/common/token_digest.h"
 #include "server/games/request_fields.h"
 #include "server/http/csrf.h"
@@ -115,7 +116,15 @@ AccountAnswer Accounts::register_account(const HttpRequest& request) {
   } catch (const NameTaken&) {
     throw ApiError(409, "name_taken", "the name '" + name + "' is taken");
   }
-  return new_session(account, 201);
+  AccountAnswer answer = new_session(account, 201);
+  // The browser that made the account is its first known device: log-in limits on the
+  // name never hold its owner back there (known_devices.h).
+  try {
+    answer.device_cookie = devices_.remember(request, account.id);
+  } catch (const StorageUnavailable&) {
+    // The account and its session stand; the device is known after its next log-in.
+  }
+  return answer;
 }
 
 AccountAnswer Accounts::log_in(const HttpRequest& request) {

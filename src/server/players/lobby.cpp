@@ -102,12 +102,15 @@ class Lobby::Events : public EventSource {
     const std::uint64_t now = lobby_.version();
     if (version != 0 && version >= now) return std::nullopt;
     version = now;
-    return lobby_.list_for(account_);
+    std::lock_guard lock(mutex_);  // one view after another, as they were sent
+    return changes_.next(lobby_.view_for(account_));
   }
 
  private:
   Lobby& lobby_;
   std::int64_t account_;
+  std::mutex mutex_;
+  LobbyChanges changes_;
 };
 
 Lobby::Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService& games,
@@ -223,16 +226,21 @@ int Lobby::streams_everywhere(std::int64_t account, int change) {
   }
 }
 
-json Lobby::list_for(std::int64_t account) {
+LobbyView Lobby::view_for(std::int64_t account) {
   std::lock_guard lock(mutex_);
-  json open = json::array(), mine = json::array();
+  LobbyView view;
   for (const StoredChallenge& c : open_)
-    if (sees(account, c)) open.push_back(challenge_json(c));
+    if (sees(account, c)) view.challenges.push_back(challenge_json(c));
   if (account != 0)
     for (auto it = recent_.rbegin(); it != recent_.rend(); ++it)
       if (it->creator == account || it->target == account || it->accepter == account)
-        mine.push_back(challenge_json(*it));
-  return json{{"challenges", open}, {"closed", mine}};
+        view.closed.push_back(challenge_json(*it));
+  return view;
+}
+
+json Lobby::list_for(std::int64_t account) {
+  const LobbyView view = view_for(account);
+  return json{{"challenges", view.challenges}, {"closed", view.closed}};
 }
 
 json Lobby::list(const std::optional<SignedIn>& who) {

@@ -21,6 +21,7 @@
 
 #include "server/live/event_source.h"
 #include "server/players/accounts.h"
+#include "server/players/lobby_changes.h"
 #include "server/storage/account_storage.h"
 #include "server/storage/challenge_storage.h"
 #include "server/storage/chat_storage.h"
@@ -62,8 +63,9 @@ class Lobby {
   // POST .../cancel (the creator) and .../decline (a direct challenge's player).
   nlohmann::json cancel(const SignedIn& who, const std::string& id);
   nlohmann::json decline(const SignedIn& who, const std::string& id);
-  // GET /api/lobby/events: the list after every change; a signed-in watcher keeps its
-  // challenges open while it watches.
+  // GET /api/lobby/events: the list at once, then after every change only what changed
+  // for this watcher (lobby_changes.h); a signed-in watcher keeps its challenges open
+  // while it watches.
   std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who);
 
  private:
@@ -80,6 +82,8 @@ class Lobby {
   int streams_everywhere(std::int64_t account, int change);
   std::uint64_t version();
   nlohmann::json list_for(std::int64_t account);
+  // What `account` sees: its "challenges" and "closed" lists as GET /api/challenges has them.
+  LobbyView view_for(std::int64_t account);
   StoredChallenge visible(const SignedIn& who, const std::string& id);
   void refuse_if_blocked(std::int64_t a, std::int64_t b);
 

@@ -214,6 +214,26 @@ TEST_F(AccountApi, NobodyCanLockAPlayerOutOfHerAccount) {
   EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 200);
 }
 
+// Issue 57: the browser that registered was not a known device until it logged in again,
+// so a name attacked right after sign-up held its owner back on her own browser.
+TEST_F(AccountApi, TheBrowserThatRegisteredIsAKnownDevice) {
+  HttpRequest registration =
+      request("POST", "/api/accounts", {{"name", "Alice"}, {"password", "correct horse"}});
+  registration.client_address = "192.0.2.70";
+  const HttpResponse registered = send(registration);
+  ASSERT_EQ(registered.status, 201);
+  const std::string device = device_cookie_of(registered);
+  ASSERT_FALSE(device.empty());
+  for (int i = 0; i < 60; ++i)
+    log_in("Alice", "guess " + std::to_string(i), "198.51.100." + std::to_string(i));
+  EXPECT_EQ(log_in("Alice", "correct horse", "203.0.113.9").status, 429);
+  HttpRequest own =
+      request("POST", "/api/login", {{"name", "Alice"}, {"password", "correct horse"}});
+  own.headers.emplace_back("cookie", device);
+  own.client_address = "192.0.2.70";
+  EXPECT_EQ(send(own).status, 200);
+}
+
 TEST_F(AccountApi, ADeviceCookieOfAnotherAccountOrForgedCountsForNothing) {
   signed_up("Alice");
   signed_up("Bob");

@@ -129,5 +129,23 @@ test('a correspondence game goes on across a restart, listed in My games', async
   }
   await ann.locator('select[name="result"]').selectOption('loss');
   await ann.locator('.player-games li', { hasText: 'No games.' }).waitFor();
+  // The rule-set filter offers every game's rule sets, as the server lists them.
+  const types = await ann.evaluate(async () => (await (await fetch('/api/game-types')).json()).games);
+  const offered = await ann
+    .locator('select[name="rules"] option')
+    .evaluateAll((options) => options.map((option) => [option.value, option.textContent]));
+  assert.deepEqual(offered, [
+    ['', 'All'],
+    ...types.flatMap((type) => type.rule_sets.map((set) => [set.name, set.title])),
+  ]);
+  assert.ok(
+    offered.some(([value]) => value === 'exact-five'),
+    'Order and Chaos is offered too',
+  );
+  await ann.locator('select[name="result"]').selectOption('');
+  await ann.locator('select[name="rules"]').selectOption('exact-five');
+  await ann.locator('.player-games li', { hasText: 'No games.' }).waitFor();
+  await ann.locator('select[name="rules"]').selectOption('classic');
+  await ann.locator('.player-games li', { hasText: 'vs Bob' }).waitFor();
   assert.deepEqual([...ann.errors, ...bob.errors], []);
 });

@@ -130,8 +130,15 @@ export async function showPlayerPage(app, name) {
   }
   section.append(element('h2', '', 'Games'));
   const filters = element('form', 'player-filters');
-  filters.innerHTML = `<label>Rule set <select name="rules"><option value="">All</option><option value="classic">Classic</option><option value="x">Ordo X</option></select></label>
+  // The rule sets are every game's, as the server lists them (their names differ across games).
+  filters.innerHTML = `<label>Rule set <select name="rules"><option value="">All</option></select></label>
     <label>Result <select name="result"><option value="">All</option><option value="win">Won</option><option value="loss">Lost</option><option value="draw">Drawn</option><option value="ongoing">Going on</option></select></label>`;
+  const ruleSets = filters.querySelector('select[name="rules"]');
+  for (const set of gameTypes().flatMap((type) => type.rule_sets)) {
+    const option = element('option', '', set.title);
+    option.value = set.name;
+    ruleSets.append(option);
+  }
   const list = element('ol', 'player-games');
   const showGames = (games) => {
     list.replaceChildren(...games.map((g) => gameRow(g, player.account.name)));

@@ -13,8 +13,15 @@ namespace ordo::server::testing {
 namespace {
 
 std::string column_fact(const std::string& table, const std::string& column,
-                        const std::string& type, bool not_null) {
-  return table + " " + column + " " + type + (not_null ? " NOT NULL" : "");
+                        const std::string& type, bool not_null, const std::string& default_value) {
+  return table + " " + column + " " + type + (not_null ? " NOT NULL" : "") +
+         (default_value.empty() ? "" : " DEFAULT " + default_value);
+}
+
+// PostgreSQL's default as written: '' rather than ''::text.
+std::string pg_default(std::string value) {
+  if (value.ends_with("::text")) value.resize(value.size() - 6);
+  return value;
 }
 
 std::string key_fact(const std::string& table, const std::vector<std::string>& columns) {
@@ -104,7 +111,7 @@ SchemaFacts sqlite_schema_facts(const std::string& path) {
     std::map<int, std::string> key;  // by position in the key
     // cid, name, type, notnull, dflt_value, pk
     for (const auto& column : db.rows("PRAGMA table_info(\"" + name + "\")")) {
-      facts.columns.push_back(column_fact(name, column[1], column[2], column[3] == "1"));
+      facts.columns.push_back(column_fact(name, column[1], column[2], column[3] == "1", column[4]));
       if (column[5] != "0") key[std::stoi(column[5])] = column[1];
     }
     std::vector<std::string> key_columns;
@@ -132,12 +139,14 @@ SchemaFacts pg_schema_facts(const std::string& url) {
   pqxx::nontransaction t(connection);
   SchemaFacts facts;
   // The schema's version number is PostgreSQL's own table (SQLite keeps it in its header).
-  for (const auto& r : t.exec(
-           "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns "
-           "WHERE table_schema = current_schema() AND table_name != 'schema_version' "
-           "ORDER BY table_name COLLATE \"C\", ordinal_position"))
+  for (const auto& r :
+       t.exec("SELECT table_name, column_name, data_type, is_nullable, column_default FROM "
+              "information_schema.columns "
+              "WHERE table_schema = current_schema() AND table_name != 'schema_version' "
+              "ORDER BY table_name COLLATE \"C\", ordinal_position"))
     facts.columns.push_back(column_fact(r[0].as<std::string>(), r[1].as<std::string>(),
-                                        r[2].as<std::string>(), r[3].as<std::string>() == "NO"));
+                                        r[2].as<std::string>(), r[3].as<std::string>() == "NO",
+                                        pg_default(r[4].as<std::string>(""))));
   std::map<std::string, std::vector<std::string>> keys;
   for (const auto& r :
        t.exec("SELECT k.table_name, k.column_name FROM information_schema.table_constraints c "
@@ -178,8 +187,9 @@ SchemaFacts described_schema_facts(SqlDialect dialect) {
       // was declared.
       const bool not_null =
           column.not_null || (pg && (in_key(column.name) || column.type == ColumnType::kSequence));
-      facts.columns.push_back(
-          column_fact(table.name, column.name, reported_type(column.type, dialect), not_null));
+      facts.columns.push_back(column_fact(table.name, column.name,
+                                          reported_type(column.type, dialect), not_null,
+                                          column.default_value));
     }
     if (!table.primary_key.empty()) facts.keys.push_back(key_fact(table.name, table.primary_key));
     auto indexes = table.indexes;
@@ -216,10 +226,13 @@ SchemaFacts shared_schema_facts(const SchemaFacts& facts, SqlDialect other) {
     const Column* described_col = described_column(described, column);
     if (described && !in_dialect(described->only, other)) continue;
     if (described_col && !in_dialect(described_col->only, other)) continue;
+    const auto at = fact.find(" DEFAULT ");
+    const std::string default_value = at == std::string::npos ? "" : fact.substr(at + 9);
     const auto& key = keys[table];
-    const bool not_null =
-        fact.ends_with(" NOT NULL") || std::find(key.begin(), key.end(), column) != key.end();
-    shared.columns.push_back(column_fact(table, column, type_family(type), not_null));
+    const bool not_null = fact.substr(0, at).ends_with(" NOT NULL") ||
+                          std::find(key.begin(), key.end(), column) != key.end();
+    shared.columns.push_back(
+        column_fact(table, column, type_family(type), not_null, default_value));
   }
   auto in_both = [&](const std::string& fact) {
     const Table* described = described_table(fact.substr(0, fact.find(' ')));

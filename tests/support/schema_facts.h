@@ -11,7 +11,7 @@
 namespace ordo::server::testing {
 
 struct SchemaFacts {
-  // "table column TYPE [NOT NULL]", tables by name, columns in their order.
+  // "table column TYPE [NOT NULL] [DEFAULT value]", tables by name, columns in their order.
   std::vector<std::string> columns;
   // "table (column, ...)": each table's primary key.
   std::vector<std::string> keys;

@@ -1,6 +1,7 @@
 #include "server/storage/look_alike_names.h"
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -45,6 +46,13 @@ std::string look_alikes_text(const std::vector<std::vector<StoredAccount>>& grou
     text += '\n';
   }
   return text;
+}
+
+void warn_of_look_alikes(const std::vector<StoredAccount>& accounts) {
+  if (const auto groups = look_alike_names(accounts); !groups.empty())
+    std::cerr << "warning: these accounts have names that look alike (all kept; new names "
+                 "may not look like any of them):\n"
+              << look_alikes_text(groups);
 }
 
 }  // namespace ordo::server

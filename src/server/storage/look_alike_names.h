@@ -20,6 +20,10 @@ std::vector<std::vector<StoredAccount>> look_alike_names(std::vector<StoredAccou
 std::vector<std::optional<std::string>> skeletons_to_store(
     const std::vector<StoredAccount>& accounts);
 
+// Tells the operator (on standard error) of the look-alikes that version 9's migration
+// keeps, if any.
+void warn_of_look_alikes(const std::vector<StoredAccount>& accounts);
+
 // One line per group: "'Alice' (id 1), 'Аlice' (id 7)".
 std::string look_alikes_text(const std::vector<std::vector<StoredAccount>>& groups);
 

@@ -2,6 +2,7 @@
 // back end applies it, in the transaction that stores the result.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -22,5 +23,19 @@ struct RatedGame {
 };
 // Both seats' ratings after a game that white scored `score` (1, 1/2, 0) in.
 RatedGame rate_game(const RatedGame& before, double score);
+
+// Rates a game between two accounts through a back end's statements, in the transaction
+// that stores its result: read(account) gives a seat's rating, write(account, SeatRating)
+// stores the new one, write_change(seat, before, after) keeps what the game changed.
+template <class Read, class Write, class WriteChange>
+void rate_and_store(std::int64_t white, std::int64_t black, double score, Read read, Write write,
+                    WriteChange write_change) {
+  const RatedGame before{read(white), read(black)};
+  const RatedGame after = rate_game(before, score);
+  write(white, after.white);
+  write(black, after.black);
+  write_change("white", before.white.rating.rating, after.white.rating);
+  write_change("black", before.black.rating.rating, after.black.rating);
+}
 
 }  // namespace ordo::server

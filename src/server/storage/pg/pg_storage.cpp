@@ -24,7 +24,7 @@ struct Nullable {
 std::vector<StoredGame> read_games(const pqxx::result& rows) {
   std::vector<StoredGame> games;
   games.reserve(rows.size());
-  for (const auto& row : rows) games.push_back(read_game(row));
+  for (const auto& row : rows) games.push_back(read_game(PgRow(row)));
   return games;
 }
 
@@ -62,45 +62,13 @@ std::vector<PgPool::Prepared> prepared_statements() {
       {"append_move",
        "SELECT ordo_append_move_1($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"},
       // The check of a game held in memory before an action (game_refresh.cpp).
-      {"game_summary", std::string("SELECT ") + kPgGameColumns +
+      {"game_summary", std::string("SELECT ") + kGameColumns +
                            ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games "
                            "WHERE id = $1"},
   };
 }
 
 }  // namespace
-
-StoredGame read_game(const pqxx::row& r) {
-  StoredGame g;
-  g.id = r[0].as<std::string>();
-  g.game = r[1].as<std::string>();
-  g.mode = r[2].as<std::string>();
-  g.rules = r[3].as<std::string>();
-  g.size = r[4].as<std::string>();
-  g.start = r[5].as<std::string>();
-  g.settings = r[6].as<std::string>();
-  g.white_name = r[7].as<std::string>();
-  g.black_name = r[8].as<std::string>();
-  g.white_token = r[9].as<std::string>();
-  g.black_token = r[10].as<std::string>();
-  g.clock_initial_ms = r[11].as<std::int64_t>();
-  g.clock_increment_ms = r[12].as<std::int64_t>();
-  g.ai_level = r[13].as<int>();
-  g.ai_color = r[14].as<std::string>();
-  g.result = r[15].as<std::string>();
-  g.reason = r[16].as<std::string>();
-  g.created_ms = r[17].as<std::int64_t>();
-  g.updated_ms = r[18].as<std::int64_t>();
-  g.draw_offer = r[19].as<std::string>();
-  g.turn_started_ms = r[20].as<std::int64_t>();
-  g.flag_at_ms = r[21].as<std::int64_t>();
-  g.white_account = r[22].as<std::int64_t>();
-  g.black_account = r[23].as<std::int64_t>();
-  g.rated = r[24].as<int>() != 0;
-  g.days_per_move = r[25].as<int>();
-  g.offers = r[26].as<std::string>();
-  return g;
-}
 
 PgStorage::PgStorage(const std::string& url, std::size_t connections)
     : pool_(url, connections, prepared_statements()), instance_(random_url_safe(9)) {
@@ -252,7 +220,7 @@ void PgStorage::restart_turns(std::int64_t now_ms) {
 std::vector<StoredGame> PgStorage::all_games() {
   return transact([](pqxx::work& t) {
     return read_games(
-        t.exec(std::string("SELECT ") + kPgGameColumns + " FROM games ORDER BY created_ms, seq"));
+        t.exec(std::string("SELECT ") + kGameColumns + " FROM games ORDER BY created_ms, seq"));
   });
 }
 
@@ -260,9 +228,9 @@ std::optional<StoredGame> PgStorage::game(const std::string& id) {
   if (!storable_text(id)) return std::nullopt;
   return one_statement([&](pqxx::transaction_base& t) -> std::optional<StoredGame> {
     const auto rows =
-        t.exec_params(std::string("SELECT ") + kPgGameColumns + " FROM games WHERE id = $1", id);
+        t.exec_params(std::string("SELECT ") + kGameColumns + " FROM games WHERE id = $1", id);
     if (rows.empty()) return std::nullopt;
-    return read_game(rows[0]);
+    return read_game(PgRow(rows[0]));
   });
 }
 
@@ -271,7 +239,7 @@ std::optional<GameSummary> PgStorage::game_summary(const std::string& id) {
   return one_statement([&](pqxx::transaction_base& t) -> std::optional<GameSummary> {
     const auto rows = t.exec_prepared("game_summary", id);
     if (rows.empty()) return std::nullopt;
-    return GameSummary{read_game(rows[0]), rows[0][kPgGameColumnCount].as<int>()};
+    return GameSummary{read_game(PgRow(rows[0])), rows[0][kGameColumnCount].as<int>()};
   });
 }
 
@@ -284,7 +252,7 @@ std::int64_t PgStorage::game_count() {
 std::vector<StoredGame> PgStorage::games_to_resume() {
   return transact([](pqxx::work& t) {
     return read_games(
-        t.exec(std::string("SELECT ") + kPgGameColumns +
+        t.exec(std::string("SELECT ") + kGameColumns +
                " FROM games WHERE result = '*' AND ("
                "(clock_initial_ms > 0 AND days_per_move = 0 AND EXISTS (SELECT 1 FROM moves WHERE "
                "game_id = games.id)) OR "
@@ -327,11 +295,11 @@ std::vector<GameSummary> PgStorage::list_games(int limit, int offset) {
   return transact([&](pqxx::work& t) {
     std::vector<GameSummary> list;
     for (const auto& row :
-         t.exec_params(std::string("SELECT ") + kPgGameColumns +
+         t.exec_params(std::string("SELECT ") + kGameColumns +
                            ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games "
                            "ORDER BY created_ms DESC, seq DESC LIMIT $1 OFFSET $2",
                        limit, offset))
-      list.push_back({read_game(row), row[kPgGameColumnCount].as<int>()});
+      list.push_back({read_game(PgRow(row)), row[kGameColumnCount].as<int>()});
     return list;
   });
 }

@@ -1,6 +1,6 @@
 // Everything the server stores, in PostgreSQL (libpqxx): ServerStorage's back end for
-// several server instances on one database. The schema is the SQLite one's
-// (sqlite_storage.cpp) as PostgreSQL writes it, versioned in the table schema_version
+// several server instances on one database. The schema is SQLite's, from one description
+// of both (schema_tables.h) as PostgreSQL writes it, versioned in the table schema_version
 // and migrated at start under an advisory lock, so that two instances starting at once
 // migrate once. Every write is one transaction, committed before the call returns.
 //
@@ -8,7 +8,7 @@
 // checks that the move's ply is the next one, so that of two instances storing a move
 // for one game at once, exactly one succeeds (the other gets StaleGame).
 //
-// The games are in pg_storage.cpp, the schema in pg_schema.cpp, the accounts, ratings and
+// The games are in pg_storage.cpp, the migrations in pg_schema.cpp, the accounts, ratings and
 // player games in pg_storage_accounts.cpp, challenges and chat in pg_storage_lobby.cpp.
 #pragma once
 

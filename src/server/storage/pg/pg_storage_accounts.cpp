@@ -15,34 +15,24 @@ namespace ordo::server {
 namespace {
 
 SeatRating read_rating(pqxx::transaction_base& t, std::int64_t account, const RatingPool& pool) {
-  const auto rows = t.exec_params(
-      "SELECT rating, deviation, volatility, games FROM ratings WHERE account_id = $1 AND "
-      "game = $2 AND rules = $3 AND size = $4",
-      account, pool.game, pool.rules, pool.size);
+  const auto rows = t.exec_params(sql_text(kSeatRatingQuery, SqlDialect::kPostgres), account,
+                                  pool.game, pool.rules, pool.size);
   SeatRating found;  // a new player's
-  if (!rows.empty())
-    found = {{rows[0][0].as<double>(), rows[0][1].as<double>(), rows[0][2].as<double>()},
-             rows[0][3].as<int>()};
+  if (!rows.empty()) found = read_seat_rating(PgRow(rows[0]));
   return found;
 }
 
 void write_rating(pqxx::transaction_base& t, std::int64_t account, const RatingPool& pool,
                   const SeatRating& value) {
-  t.exec_params(
-      "INSERT INTO ratings (account_id, game, rules, size, rating, deviation, volatility, games) "
-      "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id, game, rules, size) DO "
-      "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = "
-      "excluded.volatility, games = excluded.games",
-      account, pool.game, pool.rules, pool.size, value.rating.rating, value.rating.deviation,
-      value.rating.volatility, value.games);
+  t.exec_params(sql_text(kWriteRating, SqlDialect::kPostgres), account, pool.game, pool.rules,
+                pool.size, value.rating.rating, value.rating.deviation, value.rating.volatility,
+                value.games);
 }
 
 void write_change(pqxx::transaction_base& t, const std::string& game_id, const char* seat,
                   double before, const Glicko2Rating& after) {
-  t.exec_params(
-      "INSERT INTO rating_changes (game_id, seat, before, after, deviation_after) "
-      "VALUES ($1, $2, $3, $4, $5)",
-      game_id, std::string(seat), before, after.rating, after.deviation);
+  t.exec_params(sql_text(kWriteRatingChange, SqlDialect::kPostgres), game_id, std::string(seat),
+                before, after.rating, after.deviation);
 }
 
 // Ends every session of the account.
@@ -58,10 +48,7 @@ void apply_pg_rating_once(pqxx::transaction_base& t, const std::string& game_id,
   if (!score) return;
   // Claims the update: only the first finish of a rated game changes the row (the row
   // lock makes a second instance's claim wait, then find it applied).
-  const auto claim = t.exec_params(
-      "UPDATE games SET rating_applied = 1 WHERE id = $1 AND rated = 1 AND rating_applied = 0 "
-      "RETURNING white_account, black_account, game, rules, size",
-      game_id);
+  const auto claim = t.exec_params(sql_text(kClaimRatingUpdate, SqlDialect::kPostgres), game_id);
   if (claim.empty()) return;
   const auto white = claim[0][0].as<std::int64_t>();
   const auto black = claim[0][1].as<std::int64_t>();
@@ -73,12 +60,12 @@ void apply_pg_rating_once(pqxx::transaction_base& t, const std::string& game_id,
   const auto present =
       t.exec_params("SELECT id FROM accounts WHERE id IN ($1, $2) FOR SHARE", white, black);
   if (present.size() != 2) return;
-  const RatedGame before{read_rating(t, white, pool), read_rating(t, black, pool)};
-  const RatedGame after = rate_game(before, *score);
-  write_rating(t, white, pool, after.white);
-  write_rating(t, black, pool, after.black);
-  write_change(t, game_id, "white", before.white.rating.rating, after.white.rating);
-  write_change(t, game_id, "black", before.black.rating.rating, after.black.rating);
+  rate_and_store(
+      white, black, *score, [&](std::int64_t account) { return read_rating(t, account, pool); },
+      [&](std::int64_t account, const SeatRating& value) { write_rating(t, account, pool, value); },
+      [&](const char* seat, double before, const Glicko2Rating& after) {
+        write_change(t, game_id, seat, before, after);
+      });
 }
 
 std::int64_t PgStorage::create_account(const std::string& name, const std::string& name_key,
@@ -101,11 +88,9 @@ std::optional<StoredAccount> PgStorage::select_account(const std::string& where,
                                                        const std::string& key) {
   return one_statement([&](pqxx::transaction_base& t) -> std::optional<StoredAccount> {
     const auto rows = t.exec_params(
-        "SELECT id, name, password_hash, created_ms, disabled FROM accounts WHERE " + where, key);
+        std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE " + where, key);
     if (rows.empty()) return std::nullopt;
-    const auto& r = rows[0];
-    return StoredAccount{r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::string>(),
-                         r[3].as<std::int64_t>(), r[4].as<int>() != 0};
+    return read_account(PgRow(rows[0]));
   });
 }
 
@@ -126,10 +111,8 @@ std::optional<StoredAccount> PgStorage::account_by_id(std::int64_t id) {
 std::vector<StoredAccount> PgStorage::all_accounts() {
   return transact([](pqxx::work& t) {
     std::vector<StoredAccount> list;
-    for (const auto& r : t.exec("SELECT id, name, created_ms, disabled FROM accounts "
-                                "ORDER BY name_key COLLATE \"C\""))
-      list.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), "", r[2].as<std::int64_t>(),
-                      r[3].as<int>() != 0});
+    for (const auto& r : t.exec(sql_text(kAllAccountsQuery, SqlDialect::kPostgres)))
+      list.push_back(read_account(PgRow(r)));
     return list;
   });
 }
@@ -229,14 +212,9 @@ void PgStorage::clear_login_failures(const std::string& key) {
 std::vector<StoredRating> PgStorage::ratings(const RatingPool& pool, int limit) {
   return transact([&](pqxx::work& t) {
     std::vector<StoredRating> list;
-    for (const auto& r : t.exec_params(
-             "SELECT r.account_id, a.name, r.rating, r.deviation, r.volatility, r.games "
-             "FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = $1 AND "
-             "r.rules = $2 AND r.size = $3 ORDER BY r.rating DESC, a.name_key COLLATE \"C\" "
-             "LIMIT $4",
-             pool.game, pool.rules, pool.size, limit))
-      list.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<double>(),
-                      r[3].as<double>(), r[4].as<double>(), r[5].as<int>()});
+    for (const auto& r : t.exec_params(sql_text(kPoolRatingsQuery, SqlDialect::kPostgres),
+                                       pool.game, pool.rules, pool.size, limit))
+      list.push_back(read_stored_rating(PgRow(r)));
     return list;
   });
 }
@@ -246,32 +224,20 @@ std::vector<RatingChange> PgStorage::rating_changes(const std::string& game_id) 
   return transact([&](pqxx::work& t) {
     std::vector<RatingChange> list;
     for (const auto& r :
-         t.exec_params("SELECT seat, before, after, deviation_after FROM rating_changes "
-                       "WHERE game_id = $1 ORDER BY seat COLLATE \"C\" DESC",
-                       game_id))
-      list.push_back(
-          {r[0].as<std::string>(), r[1].as<double>(), r[2].as<double>(), r[3].as<double>()});
+         t.exec_params(sql_text(kRatingChangesQuery, SqlDialect::kPostgres), game_id))
+      list.push_back(read_rating_change(PgRow(r)));
     return list;
   });
 }
 
 std::vector<AccountGame> PgStorage::games_of_account(std::int64_t account, bool unfinished_only,
                                                      int limit) {
-  // Two indexed lookups (one per seat) rather than an OR that would scan every game.
-  const std::string filter = unfinished_only ? " AND result = '*'" : "";
-  const std::string select =
-      std::string("SELECT ") + kPgGameColumns +
-      ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id), "
-      "COALESCE((SELECT \"by\" FROM moves WHERE game_id = games.id ORDER BY ply DESC "
-      "LIMIT 1), '') FROM games WHERE ";
-  const std::string sql = "SELECT * FROM (" + select + "white_account = $1" + filter +
-                          " UNION ALL " + select + "black_account = $1 AND white_account != $1" +
-                          filter + ") AS mine ORDER BY updated_ms DESC, id COLLATE \"C\" LIMIT $2";
+  const std::string sql = sql_text(account_games_query(unfinished_only), SqlDialect::kPostgres);
   return transact([&](pqxx::work& t) {
     std::vector<AccountGame> games;
     for (const auto& r : t.exec_params(sql, account, limit))
-      games.push_back({read_game(r), r[kPgGameColumnCount].as<int>(),
-                       r[kPgGameColumnCount + 1].as<std::string>()});
+      games.push_back({read_game(PgRow(r)), r[kGameColumnCount].as<int>(),
+                       r[kGameColumnCount + 1].as<std::string>()});
     return games;
   });
 }
@@ -280,14 +246,8 @@ std::vector<PoolRating> PgStorage::ratings_of(std::int64_t account) {
   return transact([&](pqxx::work& t) {
     std::vector<PoolRating> list;
     for (const auto& r :
-         t.exec_params("SELECT game, rules, size, rating, deviation, games FROM ratings WHERE "
-                       "account_id = $1 ORDER BY game COLLATE \"C\", rules COLLATE \"C\", "
-                       "size COLLATE \"C\"",
-                       account))
-      list.push_back({{r[0].as<std::string>(), r[1].as<std::string>(), r[2].as<std::string>()},
-                      r[3].as<double>(),
-                      r[4].as<double>(),
-                      r[5].as<int>()});
+         t.exec_params(sql_text(kAccountRatingsQuery, SqlDialect::kPostgres), account))
+      list.push_back(read_pool_rating(PgRow(r)));
     return list;
   });
 }
@@ -295,18 +255,9 @@ std::vector<PoolRating> PgStorage::ratings_of(std::int64_t account) {
 std::vector<RatingPoint> PgStorage::rating_history(std::int64_t account) {
   return transact([&](pqxx::work& t) {
     std::vector<RatingPoint> list;
-    for (const auto& r : t.exec_params(
-             "SELECT g.id, g.game, g.rules, g.size, c.after, c.deviation_after, g.updated_ms "
-             "FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE "
-             "(c.seat = 'white' AND g.white_account = $1) OR "
-             "(c.seat = 'black' AND g.black_account = $1) ORDER BY g.updated_ms, g.id COLLATE "
-             "\"C\"",
-             account))
-      list.push_back({r[0].as<std::string>(),
-                      {r[1].as<std::string>(), r[2].as<std::string>(), r[3].as<std::string>()},
-                      r[4].as<double>(),
-                      r[5].as<double>(),
-                      r[6].as<std::int64_t>()});
+    for (const auto& r :
+         t.exec_params(sql_text(kRatingHistoryQuery, SqlDialect::kPostgres), account))
+      list.push_back(read_rating_point(PgRow(r)));
     return list;
   });
 }

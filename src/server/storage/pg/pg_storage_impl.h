@@ -1,5 +1,5 @@
 // Inside PostgreSQL storage (pg_storage*.cpp): one transaction on a pooled connection,
-// and the games table's columns as these files read them.
+// and what they share: rows read as stored_rows.h reads them, queries as sql_text.h writes them.
 #pragma once
 
 #include <pqxx/pqxx>
@@ -10,7 +10,11 @@
 
 #include "server/common/storage_error.h"
 #include "server/common/utf8_text.h"
+#include "server/storage/pg/pg_row.h"
 #include "server/storage/pg/pg_storage.h"
+#include "server/storage/sql_text.h"
+#include "server/storage/stored_queries.h"
+#include "server/storage/stored_rows.h"
 
 namespace ordo::server {
 
@@ -73,15 +77,5 @@ auto PgStorage::one_statement(Work&& work) {
 inline bool storable_text(const std::string& text) {
   return is_valid_utf8(text) && text.find('\0') == std::string::npos;
 }
-
-// The columns read_game reads, in its order.
-inline constexpr const char* kPgGameColumns =
-    "id, game, mode, rules, size, start, settings, white_name, black_name, white_token, "
-    "black_token, clock_initial_ms, clock_increment_ms, ai_level, ai_color, result, reason, "
-    "created_ms, updated_ms, draw_offer, turn_started_ms, flag_at_ms, white_account, "
-    "black_account, rated, days_per_move, offers";
-inline constexpr int kPgGameColumnCount = 27;
-
-StoredGame read_game(const pqxx::row& row);
 
 }  // namespace ordo::server

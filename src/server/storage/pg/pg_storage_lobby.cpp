@@ -14,36 +14,6 @@ namespace {
 constexpr std::int64_t kChallengeLimitLock = 0x6f72646f4368;  // "ordoCh"
 }  // namespace
 
-namespace {
-
-constexpr const char* kChallengeColumns =
-    "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
-    "creator_token, state, accepter, game_id, created_ms, instance";
-
-StoredChallenge read_challenge(const pqxx::row& r) {
-  StoredChallenge c;
-  c.id = r[0].as<std::string>();
-  c.creator = r[1].as<std::int64_t>();
-  c.creator_name = r[2].as<std::string>();
-  c.target = r[3].as<std::int64_t>();
-  c.target_name = r[4].as<std::string>();
-  c.game = r[5].as<std::string>();
-  c.rules = r[6].as<std::string>();
-  c.size = r[7].as<std::string>();
-  c.setup = r[8].as<std::string>();
-  c.rated = r[9].as<int>() != 0;
-  c.color = r[10].as<std::string>();
-  c.creator_token = r[11].as<std::string>();
-  c.state = r[12].as<std::string>();
-  c.accepter = r[13].as<std::int64_t>();
-  c.game_id = r[14].as<std::string>();
-  c.created_ms = r[15].as<std::int64_t>();
-  c.instance = r[16].as<std::string>();
-  return c;
-}
-
-}  // namespace
-
 void PgStorage::notify_challenge(pqxx::transaction_base& t, const std::string& id) {
   t.exec_params("SELECT pg_notify('ordo_lobby', $1)", instance_ + " " + id);
 }
@@ -90,7 +60,7 @@ std::vector<StoredChallenge> PgStorage::select_challenges(const std::string& whe
   return transact([&](pqxx::work& t) {
     const auto rows = key.empty() ? t.exec(sql) : t.exec_params(sql, key);
     std::vector<StoredChallenge> list;
-    for (const auto& row : rows) list.push_back(read_challenge(row));
+    for (const auto& row : rows) list.push_back(read_challenge(PgRow(row)));
     return list;
   });
 }

@@ -1,7 +1,11 @@
 // SqliteStorage's accounts and sessions (AccountStorage, account_storage.h).
 #include "server/common/name_skeleton.h"
+#include "server/storage/sql_text.h"
 #include "server/storage/sqlite/sqlite_helpers.h"
+#include "server/storage/sqlite/sqlite_row.h"
 #include "server/storage/sqlite/sqlite_storage.h"
+#include "server/storage/stored_queries.h"
+#include "server/storage/stored_rows.h"
 
 namespace ordo::server {
 
@@ -28,27 +32,21 @@ std::optional<StoredAccount> SqliteStorage::select_account(const char* where,
                                                            std::int64_t id) {
   std::lock_guard lock(mutex_);
   const std::string sql =
-      std::string("SELECT id, name, password_hash, created_ms, disabled FROM accounts WHERE ") +
-      where;
+      std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE " + where;
   Statement s = prepared(db_, sql.c_str());
   if (key.empty())
     sqlite3_bind_int64(s.get(), 1, id);
   else
     bind_text(s.get(), 1, key);
   if (!next_row(db_, s.get(), "read account")) return std::nullopt;
-  return StoredAccount{sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1),
-                       column_text(s.get(), 2), sqlite3_column_int64(s.get(), 3),
-                       sqlite3_column_int(s.get(), 4) != 0};
+  return read_account(SqliteRow(s.get()));
 }
 
 std::vector<StoredAccount> SqliteStorage::all_accounts() {
   std::lock_guard lock(mutex_);
-  Statement s =
-      prepared(db_, "SELECT id, name, '', created_ms, disabled FROM accounts ORDER BY name_key");
+  Statement s = prepared(db_, sql_text(kAllAccountsQuery, SqlDialect::kSqlite).c_str());
   std::vector<StoredAccount> list;
-  while (next_row(db_, s.get(), "list accounts"))
-    list.push_back({sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1), "",
-                    sqlite3_column_int64(s.get(), 3), sqlite3_column_int(s.get(), 4) != 0});
+  while (next_row(db_, s.get(), "list accounts")) list.push_back(read_account(SqliteRow(s.get())));
   return list;
 }
 

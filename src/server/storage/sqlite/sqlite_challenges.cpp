@@ -1,6 +1,8 @@
 // SqliteStorage's challenges (ChallengeStorage, challenge_storage.h).
 #include "server/storage/sqlite/sqlite_helpers.h"
+#include "server/storage/sqlite/sqlite_row.h"
 #include "server/storage/sqlite/sqlite_storage.h"
+#include "server/storage/stored_rows.h"
 
 namespace ordo::server {
 
@@ -21,32 +23,6 @@ int update(sqlite3* db, const char* what, const char* sql, const Params&... para
   (bind_param(s.get(), ++i, params), ...);
   run(db, s.get(), what);
   return sqlite3_changes(db);
-}
-
-constexpr const char* kChallengeColumns =
-    "id, creator, creator_name, target, target_name, game, rules, size, setup, rated, color, "
-    "creator_token, state, accepter, game_id, created_ms, instance";
-
-StoredChallenge read_challenge(sqlite3_stmt* s) {
-  StoredChallenge c;
-  c.id = column_text(s, 0);
-  c.creator = sqlite3_column_int64(s, 1);
-  c.creator_name = column_text(s, 2);
-  c.target = sqlite3_column_int64(s, 3);
-  c.target_name = column_text(s, 4);
-  c.game = column_text(s, 5);
-  c.rules = column_text(s, 6);
-  c.size = column_text(s, 7);
-  c.setup = column_text(s, 8);
-  c.rated = sqlite3_column_int(s, 9) != 0;
-  c.color = column_text(s, 10);
-  c.creator_token = column_text(s, 11);
-  c.state = column_text(s, 12);
-  c.accepter = sqlite3_column_int64(s, 13);
-  c.game_id = column_text(s, 14);
-  c.created_ms = sqlite3_column_int64(s, 15);
-  c.instance = column_text(s, 16);
-  return c;
 }
 
 }  // namespace
@@ -93,7 +69,8 @@ std::vector<StoredChallenge> SqliteStorage::select_challenges(const char* where,
   Statement s = prepared(db_, sql.c_str());
   if (!key.empty()) bind_text(s.get(), 1, key);
   std::vector<StoredChallenge> list;
-  while (next_row(db_, s.get(), "read challenges")) list.push_back(read_challenge(s.get()));
+  while (next_row(db_, s.get(), "read challenges"))
+    list.push_back(read_challenge(SqliteRow(s.get())));
   return list;
 }
 

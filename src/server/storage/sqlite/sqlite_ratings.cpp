@@ -3,8 +3,12 @@
 #include <optional>
 
 #include "server/storage/rating_update.h"
+#include "server/storage/sql_text.h"
 #include "server/storage/sqlite/sqlite_helpers.h"
+#include "server/storage/sqlite/sqlite_row.h"
 #include "server/storage/sqlite/sqlite_storage.h"
+#include "server/storage/stored_queries.h"
+#include "server/storage/stored_rows.h"
 
 namespace ordo::server {
 
@@ -12,29 +16,19 @@ namespace {
 
 // A prepared statement for one call (ratings change once per game: no cache needed).
 SeatRating read_rating(sqlite3* db, std::int64_t account, const RatingPool& pool) {
-  Statement s = prepared(db,
-                         "SELECT rating, deviation, volatility, games FROM ratings WHERE "
-                         "account_id = ? AND game = ? AND rules = ? AND size = ?");
+  Statement s = prepared(db, kSeatRatingQuery);
   sqlite3_bind_int64(s.get(), 1, account);
   bind_text(s.get(), 2, pool.game);
   bind_text(s.get(), 3, pool.rules);
   bind_text(s.get(), 4, pool.size);
   SeatRating found;  // a new player's
-  if (next_row(db, s.get(), "read rating"))
-    found = {{sqlite3_column_double(s.get(), 0), sqlite3_column_double(s.get(), 1),
-              sqlite3_column_double(s.get(), 2)},
-             sqlite3_column_int(s.get(), 3)};
+  if (next_row(db, s.get(), "read rating")) found = read_seat_rating(SqliteRow(s.get()));
   return found;
 }
 
 void write_rating(sqlite3* db, std::int64_t account, const RatingPool& pool,
                   const SeatRating& value) {
-  Statement s = prepared(db,
-                         "INSERT INTO ratings (account_id, game, rules, size, rating, deviation, "
-                         "volatility, games) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (account_id, "
-                         "game, rules, size) DO UPDATE SET rating = excluded.rating, deviation "
-                         "= excluded.deviation, volatility = excluded.volatility, games = "
-                         "excluded.games");
+  Statement s = prepared(db, kWriteRating);
   sqlite3_bind_int64(s.get(), 1, account);
   bind_text(s.get(), 2, pool.game);
   bind_text(s.get(), 3, pool.rules);
@@ -48,9 +42,7 @@ void write_rating(sqlite3* db, std::int64_t account, const RatingPool& pool,
 
 void write_change(sqlite3* db, const std::string& game_id, const char* seat, double before,
                   const Glicko2Rating& after) {
-  Statement s = prepared(db,
-                         "INSERT INTO rating_changes (game_id, seat, before, after, "
-                         "deviation_after) VALUES (?,?,?,?,?)");
+  Statement s = prepared(db, kWriteRatingChange);
   bind_text(s.get(), 1, game_id);
   bind_text(s.get(), 2, seat);
   sqlite3_bind_double(s.get(), 3, before);
@@ -72,10 +64,7 @@ void apply_rating_once(sqlite3* db, const std::string& game_id, const std::strin
   const std::optional<double> score = white_score(result);
   if (!score) return;
   // Claims the update: only the first finish of a rated game changes the row.
-  Statement claim = prepared(db,
-                             "UPDATE games SET rating_applied = 1 WHERE id = ? AND rated = 1 "
-                             "AND rating_applied = 0 RETURNING white_account, black_account, "
-                             "game, rules, size");
+  Statement claim = prepared(db, kClaimRatingUpdate);
   bind_text(claim.get(), 1, game_id);
   if (!next_row(db, claim.get(), "claim rating update")) return;
   const std::int64_t white = sqlite3_column_int64(claim.get(), 0);
@@ -87,43 +76,36 @@ void apply_rating_once(sqlite3* db, const std::string& game_id, const std::strin
   // account no longer there): the game then moves no rating.
   if (white == 0 || black == 0 || !account_exists(db, white) || !account_exists(db, black)) return;
 
-  const RatedGame before{read_rating(db, white, pool), read_rating(db, black, pool)};
-  const RatedGame after = rate_game(before, *score);
-  write_rating(db, white, pool, after.white);
-  write_rating(db, black, pool, after.black);
-  write_change(db, game_id, "white", before.white.rating.rating, after.white.rating);
-  write_change(db, game_id, "black", before.black.rating.rating, after.black.rating);
+  rate_and_store(
+      white, black, *score, [&](std::int64_t account) { return read_rating(db, account, pool); },
+      [&](std::int64_t account, const SeatRating& value) {
+        write_rating(db, account, pool, value);
+      },
+      [&](const char* seat, double before, const Glicko2Rating& after) {
+        write_change(db, game_id, seat, before, after);
+      });
 }
 
 std::vector<StoredRating> SqliteStorage::ratings(const RatingPool& pool, int limit) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(db_,
-                         "SELECT r.account_id, a.name, r.rating, r.deviation, r.volatility, "
-                         "r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE "
-                         "r.game = ? AND r.rules = ? AND r.size = ? ORDER BY r.rating DESC, "
-                         "a.name_key LIMIT ?");
+  Statement s = prepared(db_, sql_text(kPoolRatingsQuery, SqlDialect::kSqlite).c_str());
   bind_text(s.get(), 1, pool.game);
   bind_text(s.get(), 2, pool.rules);
   bind_text(s.get(), 3, pool.size);
   sqlite3_bind_int(s.get(), 4, limit);
   std::vector<StoredRating> list;
   while (next_row(db_, s.get(), "list ratings"))
-    list.push_back({sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1),
-                    sqlite3_column_double(s.get(), 2), sqlite3_column_double(s.get(), 3),
-                    sqlite3_column_double(s.get(), 4), sqlite3_column_int(s.get(), 5)});
+    list.push_back(read_stored_rating(SqliteRow(s.get())));
   return list;
 }
 
 std::vector<RatingChange> SqliteStorage::rating_changes(const std::string& game_id) {
   std::lock_guard lock(mutex_);
-  Statement s = prepared(db_,
-                         "SELECT seat, before, after, deviation_after FROM rating_changes "
-                         "WHERE game_id = ? ORDER BY seat DESC");
+  Statement s = prepared(db_, sql_text(kRatingChangesQuery, SqlDialect::kSqlite).c_str());
   bind_text(s.get(), 1, game_id);
   std::vector<RatingChange> list;
   while (next_row(db_, s.get(), "read rating changes"))
-    list.push_back({column_text(s.get(), 0), sqlite3_column_double(s.get(), 1),
-                    sqlite3_column_double(s.get(), 2), sqlite3_column_double(s.get(), 3)});
+    list.push_back(read_rating_change(SqliteRow(s.get())));
   return list;
 }
 

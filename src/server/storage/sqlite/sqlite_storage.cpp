@@ -3,15 +3,16 @@
 #include <sqlite3.h>
 
 #include <filesystem>
-#include <iostream>
 #include <stdexcept>
 #include <system_error>
 
 #include "server/common/token_digest.h"
 #include "server/storage/look_alike_names.h"
-#include "server/storage/sqlite/sqlite_game_rows.h"
+#include "server/storage/schema_tables.h"
 #include "server/storage/sqlite/sqlite_helpers.h"
 #include "server/storage/sqlite/sqlite_ratings.h"
+#include "server/storage/sqlite/sqlite_row.h"
+#include "server/storage/stored_rows.h"
 
 namespace ordo::server {
 
@@ -83,10 +84,7 @@ void add_name_skeletons(sqlite3* db) {
     sqlite3_bind_int64(s, 2, accounts[i].id);
     run(db, s, "store a name skeleton");
   }
-  if (const auto groups = look_alike_names(accounts); !groups.empty())
-    std::cerr << "warning: these accounts have names that look alike (all kept; new names "
-                 "may not look like any of them):\n"
-              << look_alikes_text(groups);
+  warn_of_look_alikes(accounts);
 }
 
 // Version 4 stores digests of the seat tokens, not the tokens: the rows of older versions
@@ -119,40 +117,16 @@ void digest_stored_tokens(sqlite3* db) {
 }
 
 // Migration i brings the schema from version i to i + 1: its code (if any), then its SQL.
-// Never edit one that has shipped; add a new one.
+// Never edit one that has shipped; add a new one, and change schema_tables.cpp to match
+// (tests/schema_agreement_test.cpp checks that a migrated database has its tables).
 struct Migration {
   void (*code)(sqlite3* db);
   const char* sql;
 };
 constexpr Migration kMigrations[] = {
-    {nullptr, R"(CREATE TABLE games (
-         id TEXT PRIMARY KEY,
-         game TEXT NOT NULL,
-         mode TEXT NOT NULL,
-         rules TEXT NOT NULL,
-         size TEXT NOT NULL,
-         start TEXT NOT NULL,
-         settings TEXT NOT NULL,
-         white_name TEXT NOT NULL,
-         black_name TEXT NOT NULL,
-         white_token TEXT NOT NULL,
-         black_token TEXT NOT NULL,
-         clock_initial_ms INTEGER NOT NULL,
-         clock_increment_ms INTEGER NOT NULL,
-         ai_level INTEGER NOT NULL,
-         ai_color TEXT NOT NULL,
-         result TEXT NOT NULL,
-         reason TEXT NOT NULL,
-         created_ms INTEGER NOT NULL,
-         updated_ms INTEGER NOT NULL);
-       CREATE TABLE moves (
-         game_id TEXT NOT NULL REFERENCES games(id),
-         ply INTEGER NOT NULL,
-         notation TEXT NOT NULL,
-         by TEXT NOT NULL,
-         think_ms INTEGER NOT NULL,
-         clock_after_ms INTEGER,
-         PRIMARY KEY (game_id, ply));)"},
+    // Version 0 is a new database, made at once from the description (schema_tables.cpp);
+    // this was the first version's games and moves tables.
+    {nullptr, nullptr},
     // The stored-games list is read newest first.
     {nullptr, R"(CREATE INDEX games_by_created ON games(created_ms DESC);)"},
     // A pending draw offer, and the turn's start and flag time, so that a game can leave
@@ -284,38 +258,6 @@ void add_column_if_missing(sqlite3* db, const char* table, const char* column,
 
 void StatementDeleter::operator()(sqlite3_stmt* statement) const {
   sqlite3_finalize(statement);
-}
-
-StoredGame read_game(sqlite3_stmt* s) {
-  StoredGame g;
-  g.id = column_text(s, 0);
-  g.game = column_text(s, 1);
-  g.mode = column_text(s, 2);
-  g.rules = column_text(s, 3);
-  g.size = column_text(s, 4);
-  g.start = column_text(s, 5);
-  g.settings = column_text(s, 6);
-  g.white_name = column_text(s, 7);
-  g.black_name = column_text(s, 8);
-  g.white_token = column_text(s, 9);
-  g.black_token = column_text(s, 10);
-  g.clock_initial_ms = sqlite3_column_int64(s, 11);
-  g.clock_increment_ms = sqlite3_column_int64(s, 12);
-  g.ai_level = sqlite3_column_int(s, 13);
-  g.ai_color = column_text(s, 14);
-  g.result = column_text(s, 15);
-  g.reason = column_text(s, 16);
-  g.created_ms = sqlite3_column_int64(s, 17);
-  g.updated_ms = sqlite3_column_int64(s, 18);
-  g.draw_offer = column_text(s, 19);
-  g.turn_started_ms = sqlite3_column_int64(s, 20);
-  g.flag_at_ms = sqlite3_column_int64(s, 21);
-  g.white_account = sqlite3_column_int64(s, 22);
-  g.black_account = sqlite3_column_int64(s, 23);
-  g.rated = sqlite3_column_int(s, 24) != 0;
-  g.days_per_move = sqlite3_column_int(s, 25);
-  g.offers = column_text(s, 26);
-  return g;
 }
 
 namespace {
@@ -522,6 +464,13 @@ void SqliteStorage::migrate() {
     throw std::runtime_error("storage: the database has schema version " + std::to_string(version) +
                              ", newer than this program's " + std::to_string(kSchemaVersion));
   }
+  if (version == 0) {
+    Transaction t(db_);
+    execute(create_schema_sql(SqlDialect::kSqlite).c_str());
+    execute(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
+    t.commit();
+    return;
+  }
   for (int v = version; v < kSchemaVersion; ++v) {
     Transaction t(db_);
     if (kMigrations[v].code) kMigrations[v].code(db_);
@@ -700,7 +649,7 @@ std::vector<StoredGame> SqliteStorage::select_games(Statement& slot, const std::
   auto* s = prepare(slot, sql.c_str());
   std::vector<StoredGame> games;
   int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) games.push_back(read_game(s));
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) games.push_back(read_game(SqliteRow(s)));
   sqlite3_reset(s);
   sqlite3_clear_bindings(s);
   if (rc != SQLITE_DONE) fail(db_, "read games");
@@ -732,7 +681,7 @@ std::optional<GameSummary> SqliteStorage::game_summary(const std::string& id) {
   prepare(s, sql.c_str());
   bind_text(s.get(), 1, id);
   if (!next_row(db_, s.get(), "read game")) return std::nullopt;
-  return GameSummary{read_game(s.get()), sqlite3_column_int(s.get(), kGameColumnCount)};
+  return GameSummary{read_game(SqliteRow(s.get())), sqlite3_column_int(s.get(), kGameColumnCount)};
 }
 
 std::int64_t SqliteStorage::game_count() {
@@ -802,7 +751,7 @@ std::vector<GameSummary> SqliteStorage::list_games(int limit, int offset) {
   std::vector<GameSummary> list;
   int rc;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    GameSummary summary{read_game(s), sqlite3_column_int(s, kGameColumnCount)};
+    GameSummary summary{read_game(SqliteRow(s)), sqlite3_column_int(s, kGameColumnCount)};
     list.push_back(std::move(summary));
   }
   sqlite3_reset(s);

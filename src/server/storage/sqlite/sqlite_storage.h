@@ -4,7 +4,8 @@
 // back. Every write is one committed transaction before the call returns, on the disk by
 // default (durability.h).
 //
-// The schema is versioned with PRAGMA user_version; the migrations run in order at open.
+// The schema is versioned with PRAGMA user_version: a new file gets the tables of
+// schema_tables.h at once, an older one runs the migrations in order at open.
 // One connection, guarded by a mutex: calls may come from any thread. The accounts,
 // ratings, challenges, player games and chat are in storage_*.cpp.
 #pragma once

@@ -1,0 +1,62 @@
+// Query text both back ends run, written once in the terms of sql_text.h: `?` or `?N`
+// placeholders, and text ordered by its bytes with COLLATE "C" (SQLite's own order).
+// Each query's columns are those its reader in stored_rows.h reads.
+#pragma once
+
+#include <string>
+
+namespace ordo::server {
+
+// A seat's rating in one pool, read before a rated game changes it.
+inline constexpr const char* kSeatRatingQuery =
+    "SELECT rating, deviation, volatility, games FROM ratings WHERE account_id = ? AND "
+    "game = ? AND rules = ? AND size = ?";
+
+// Claims a rated game's rating update: only the first finish of it changes the row.
+inline constexpr const char* kClaimRatingUpdate =
+    "UPDATE games SET rating_applied = 1 WHERE id = ? AND rated = 1 AND rating_applied = 0 "
+    "RETURNING white_account, black_account, game, rules, size";
+
+// Writes one seat's new rating, and the change of it the game made.
+inline constexpr const char* kWriteRating =
+    "INSERT INTO ratings (account_id, game, rules, size, rating, deviation, volatility, games) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, game, rules, size) DO UPDATE SET "
+    "rating = excluded.rating, deviation = excluded.deviation, volatility = "
+    "excluded.volatility, games = excluded.games";
+inline constexpr const char* kWriteRatingChange =
+    "INSERT INTO rating_changes (game_id, seat, before, after, deviation_after) "
+    "VALUES (?, ?, ?, ?, ?)";
+
+// A pool's ratings, best first (read_stored_rating).
+inline constexpr const char* kPoolRatingsQuery =
+    "SELECT r.account_id, a.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r "
+    "JOIN accounts a ON a.id = r.account_id WHERE r.game = ? AND r.rules = ? AND r.size = ? "
+    "ORDER BY r.rating DESC, a.name_key COLLATE \"C\" LIMIT ?";
+
+// A game's rating changes, white's first (read_rating_change).
+inline constexpr const char* kRatingChangesQuery =
+    "SELECT seat, before, after, deviation_after FROM rating_changes WHERE game_id = ? "
+    "ORDER BY seat COLLATE \"C\" DESC";
+
+// An account's ratings by pool (read_pool_rating).
+inline constexpr const char* kAccountRatingsQuery =
+    "SELECT game, rules, size, rating, deviation, games FROM ratings WHERE account_id = ? "
+    "ORDER BY game COLLATE \"C\", rules COLLATE \"C\", size COLLATE \"C\"";
+
+// An account's rating after each of its rated games, oldest first (read_rating_point).
+inline constexpr const char* kRatingHistoryQuery =
+    "SELECT g.id, g.game, g.rules, g.size, c.after, c.deviation_after, g.updated_ms "
+    "FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE "
+    "(c.seat = 'white' AND g.white_account = ?1) OR (c.seat = 'black' AND g.black_account = ?1) "
+    "ORDER BY g.updated_ms, g.id COLLATE \"C\"";
+
+// Every account by name, without password hashes (read_account).
+inline constexpr const char* kAllAccountsQuery =
+    "SELECT id, name, '', created_ms, disabled FROM accounts ORDER BY name_key COLLATE \"C\"";
+
+// An account's games, last changed first (?1 the account, ?2 how many): read_game, then the
+// number of moves and the seat that moved last. Two indexed lookups (one per seat) rather
+// than an OR that would scan every game.
+std::string account_games_query(bool unfinished_only);
+
+}  // namespace ordo::server

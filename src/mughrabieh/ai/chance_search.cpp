@@ -15,6 +15,7 @@ ChanceSearch::ChanceSearch(const Weights& weights, int reply_width, const Search
     : weights_(weights), reply_width_(std::max(1, reply_width)), budget_(budget), table_(16) {
   if (budget_.movetime_ms > 0)
     deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_.movetime_ms);
+  if (budget_.stop && budget_.stop->load(std::memory_order_relaxed)) aborted_ = true;
 }
 
 ChanceSearch::Ply& ChanceSearch::ply_scratch(int ply) {

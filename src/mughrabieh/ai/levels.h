@@ -10,6 +10,7 @@ struct LevelSettings {
   double noise = 0;     // the spread of the noise added to each root turn's equity
   int root_width = 0;   // root turns searched deeper than 0-ply (the best by the last depth)
   int reply_width = 0;  // replies searched on, inside, where more plies follow
+  long max_nodes = 0;   // 0: none; else a depth that would pass it is cut (the last kept)
 };
 
 LevelSettings level_settings(int level);  // 1..10, clamped

@@ -39,8 +39,11 @@ TurnChoice choose_turn(const Position& start, const SearchLimits& limits,
   if (start.over() || !start.roll())
     throw std::invalid_argument("choose_turn: the position must have its roll and go on");
   const LevelSettings level = level_settings(limits.level);
+  std::uint64_t nodes = limits.nodes;
+  if (level.max_nodes > 0 && (nodes == 0 || nodes > static_cast<std::uint64_t>(level.max_nodes)))
+    nodes = static_cast<std::uint64_t>(level.max_nodes);
   ChanceSearch search(trained_weights(), level.reply_width,
-                      SearchBudget{limits.nodes, limits.movetime_ms, stop});
+                      SearchBudget{nodes, limits.movetime_ms, stop});
   Position pos = start;
   auto list = std::make_unique<TurnList>();
   generate_distinct_turns(pos, *list);

@@ -19,7 +19,8 @@ std::string Opponent::name() const {
     case Kind::Level:
       break;
   }
-  return "level " + std::to_string(level);
+  return "level " + std::to_string(level) +
+         (nodes ? " (" + std::to_string(nodes) + " nodes)" : std::string());
 }
 
 Turn heuristic_turn(Position& pos, TurnList& list) {
@@ -57,6 +58,7 @@ int play_game(const Opponent& white, const Opponent& black, const std::vector<Ro
     } else {
       SearchLimits limits;
       limits.level = o.level;
+      limits.nodes = o.nodes;
       limits.seed = seed + t;
       turn = choose_turn(pos, limits).ranked.front().turn;
     }

@@ -15,6 +15,7 @@ namespace mughrabieh::ai {
 struct Opponent {
   enum class Kind { Level, Random, Heuristic } kind = Kind::Level;
   int level = 10;
+  std::uint64_t nodes = 0;   // a level's node budget a move (SearchLimits::nodes), 0: none
   std::string name() const;  // "level 10", "random", "heuristic"
 };
 

@@ -11,16 +11,22 @@ constexpr double kLowest = -1;  // the evaluation's bounds, for Star1
 constexpr double kHighest = 1;
 }  // namespace
 
-ChanceSearch::ChanceSearch(const Weights& weights, int reply_width, const SearchBudget& budget)
-    : weights_(weights), reply_width_(std::max(1, reply_width)), budget_(budget), table_(16) {
+ChanceSearch::ChanceSearch(const Weights& weights, int reply_width, const SearchBudget& budget,
+                           SearchScratch& scratch)
+    : weights_(weights),
+      reply_width_(std::max(1, reply_width)),
+      budget_(budget),
+      scratch_(scratch) {
+  scratch_.table.new_search();
   if (budget_.movetime_ms > 0)
     deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_.movetime_ms);
   if (budget_.stop && budget_.stop->load(std::memory_order_relaxed)) aborted_ = true;
 }
 
 ChanceSearch::Ply& ChanceSearch::ply_scratch(int ply) {
-  while (static_cast<int>(plies_.size()) <= ply) plies_.push_back(std::make_unique<Ply>());
-  return *plies_[ply];
+  auto& plies = scratch_.plies;
+  while (static_cast<int>(plies.size()) <= ply) plies.push_back(std::make_unique<Ply>());
+  return *plies[ply];
 }
 
 void ChanceSearch::count_node() {
@@ -41,7 +47,7 @@ double ChanceSearch::chance_value(Position& pos, int depth, double alpha, double
   if (aborted_) return 0;
   if (depth == 0 || pos.over()) return static_equity(pos);
   const std::uint64_t key = pos.hash();
-  if (const ChanceEntry* e = table_.probe(key); e && e->depth == depth) {
+  if (const ChanceEntry* e = scratch_.table.probe(key); e && e->depth == depth) {
     const double v = e->value;
     if (e->bound == Bound::Exact) return v;
     if (e->bound == Bound::Lower && v >= beta) return v;
@@ -65,16 +71,16 @@ double ChanceSearch::chance_value(Position& pos, int depth, double alpha, double
     sum += p * v;
     if (v >= high) {  // Star1: the node is at least this, whatever the rest
       const double bound = sum + std::max(left, 0.0) * kLowest;
-      table_.store(key, depth, bound, Bound::Lower);
+      scratch_.table.store(key, depth, bound, Bound::Lower);
       return bound;
     }
     if (v <= low) {
       const double bound = sum + std::max(left, 0.0) * kHighest;
-      table_.store(key, depth, bound, Bound::Upper);
+      scratch_.table.store(key, depth, bound, Bound::Upper);
       return bound;
     }
   }
-  table_.store(key, depth, sum, Bound::Exact);
+  scratch_.table.store(key, depth, sum, Bound::Exact);
   return sum;
 }
 

@@ -5,7 +5,8 @@
 // do). Chance nodes prune as Ballard's Star1 does: once the rolls seen so far, with the
 // rest at the evaluation's bounds (-1 and 1), decide that the node falls outside the
 // window, the remaining rolls are skipped. A transposition table keeps chance nodes' values.
-// All scratch is made once per search: no allocation per node.
+// All scratch is made once per thread (SearchScratch) and reused: no allocation per node,
+// nor per search once it has grown.
 #pragma once
 
 #include <array>
@@ -27,9 +28,22 @@ struct SearchBudget {
   const std::atomic<bool>* stop = nullptr;
 };
 
+// The turn lists and scores of each ply, the root's turn list and the table.
+struct SearchScratch {
+  struct Ply {
+    TurnList list;
+    std::array<float, kMaxTurns> score;
+    std::array<std::uint16_t, kMaxTurns> order;
+  };
+  std::vector<std::unique_ptr<Ply>> plies;
+  std::unique_ptr<TurnList> root = std::make_unique<TurnList>();
+  ChanceTable table{16};
+};
+
 class ChanceSearch {
  public:
-  ChanceSearch(const Weights& weights, int reply_width, const SearchBudget& budget);
+  ChanceSearch(const Weights& weights, int reply_width, const SearchBudget& budget,
+               SearchScratch& scratch);
 
   // The equity for pos's side to move of the chance node `pos` (no roll pending), searched
   // `depth` plies of chance, within (alpha, beta): outside it, a bound beyond it. 0 when
@@ -42,11 +56,7 @@ class ChanceSearch {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  struct Ply {
-    TurnList list;
-    std::array<float, kMaxTurns> score;
-    std::array<std::uint16_t, kMaxTurns> order;
-  };
+  using Ply = SearchScratch::Ply;
   double decision_value(Position& pos, int depth, double alpha, double beta, int ply);
   Ply& ply_scratch(int ply);
   void count_node();
@@ -55,8 +65,7 @@ class ChanceSearch {
   int reply_width_;
   SearchBudget budget_;
   std::chrono::steady_clock::time_point deadline_;
-  std::vector<std::unique_ptr<Ply>> plies_;
-  ChanceTable table_;
+  SearchScratch& scratch_;
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;
 };

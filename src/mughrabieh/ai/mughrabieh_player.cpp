@@ -42,10 +42,11 @@ TurnChoice choose_turn(const Position& start, const SearchLimits& limits,
   std::uint64_t nodes = limits.nodes;
   if (level.max_nodes > 0 && (nodes == 0 || nodes > static_cast<std::uint64_t>(level.max_nodes)))
     nodes = static_cast<std::uint64_t>(level.max_nodes);
+  thread_local SearchScratch scratch;  // a thread's searches one after another share it
   ChanceSearch search(trained_weights(), level.reply_width,
-                      SearchBudget{nodes, limits.movetime_ms, stop});
+                      SearchBudget{nodes, limits.movetime_ms, stop}, scratch);
   Position pos = start;
-  auto list = std::make_unique<TurnList>();
+  TurnList* list = scratch.root.get();
   generate_distinct_turns(pos, *list);
 
   std::vector<Candidate> candidates(static_cast<std::size_t>(list->size));

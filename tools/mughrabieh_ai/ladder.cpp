@@ -14,6 +14,7 @@
 #include "mughrabieh/ai/mughrabieh_player.h"
 #include "mughrabieh/ai/opponents.h"
 #include "mughrabieh/playout.h"
+#include "util/stopwatch.h"
 
 namespace {
 
@@ -35,10 +36,9 @@ Timing time_level(int level, const std::vector<mughrabieh::Position>& positions)
   for (const auto& pos : positions) {
     mughrabieh::ai::SearchLimits limits;
     limits.level = level;
-    const auto begin = std::chrono::steady_clock::now();
+    const ordo::Stopwatch clock(ordo::TimeBasis::ThreadCpu);  // the shared machine's load aside
     const auto choice = mughrabieh::ai::choose_turn(pos, limits);
-    const double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    const double s = clock.elapsed_seconds();
     t.seconds += s;
     t.worst = std::max(t.worst, s);
     t.nodes += choice.nodes;
@@ -49,18 +49,17 @@ Timing time_level(int level, const std::vector<mughrabieh::Position>& positions)
 
 int speed(int count) {
   using namespace mughrabieh;
+  // The opening: the first turn is forced (the runner takes both dice), so turns 2 to 7.
   std::vector<Position> opening, middle;
-  for (const ChanceOutcome& o : chance_outcomes()) {
-    Position pos = Position::start();
-    pos.set_roll(o.roll);
-    opening.push_back(pos);
-  }
   common::SplitMix64 rng(5);
   for (int g = 0; static_cast<int>(middle.size()) < count; ++g) {
     Position pos = Position::start();
     for (int t = 0; !pos.over(); ++t) {
       pos.set_roll(random_roll(rng));
-      if (t % 7 == 3 && static_cast<int>(middle.size()) < count) middle.push_back(pos);
+      if (t >= 1 && t <= 6)
+        opening.push_back(pos);
+      else if (t % 7 == 3 && static_cast<int>(middle.size()) < count)
+        middle.push_back(pos);
       ai::SearchLimits limits;
       limits.level = 6;
       pos.play(ai::choose_turn(pos, limits).ranked.front().turn);

@@ -65,9 +65,10 @@ int speed(int count) {
       pos.play(ai::choose_turn(pos, limits).ranked.front().turn);
     }
   }
+  std::printf("%zu opening and %zu later positions; CPU time\n", opening.size(), middle.size());
   std::printf(
-      "level | opening ms/move | opening nodes/move | middle ms/move | middle worst ms | "
-      "middle nodes/move | nodes/s\n");
+      "level | opening ms/move | opening nodes/move | later ms/move | later worst ms | "
+      "later nodes/move | nodes/s\n");
   for (int level = 1; level <= 10; ++level) {
     const Timing a = time_level(level, opening), b = time_level(level, middle);
     std::printf("%d | %.2f | %.0f | %.2f | %.0f | %.0f | %.0f\n", level, 1000 * a.seconds / a.moves,

@@ -88,7 +88,7 @@ TEST(MughrabiehAi, TakesTheTurnThatBearsOffTheLastPieces) {
   // 65 with pieces on the 6- and 5-points: only 6/off 5/off wins now; the other turn
   // leaves a piece, and Black bears off its last two with any roll.
   const Position pos = Position::parse("6,5/1x2 w 65");
-  for (const int level : {6, 7, 10}) {
+  for (const int level : {1, 6, 7, 10}) {
     const TurnChoice choice = choose_turn(pos, SearchLimits{level, 0, 0, 1});
     ASSERT_GT(choice.ranked.size(), 1u);
     Position after = pos;
@@ -169,7 +169,7 @@ TEST(MughrabiehAi, TheSameSeedPlaysTheSameTurns) {
 }
 
 TEST(MughrabiehAi, LimitsStopTheSearchAtACompletedDepth) {
-  for (const Position& pos : random_positions(1, 5, 29)) {
+  for (const Position& pos : random_positions(1, 12, 29)) {
     const TurnChoice full = choose_turn(pos, SearchLimits{10, 0, 0, 1});
     const TurnChoice cut = choose_turn(pos, SearchLimits{10, 50, 0, 1});
     EXPECT_LE(cut.depth, full.depth);

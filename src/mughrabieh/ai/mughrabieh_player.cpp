@@ -57,7 +57,8 @@ TurnChoice choose_turn(const Position& start, const SearchLimits& limits,
     const std::uint8_t token = pos.play(c.turn);
     c.equity = pos.over() ? 1.0 : -search.static_equity(pos);
     pos.undo(c.turn, token);
-    c.rank = c.equity + (level.noise > 0 ? level.noise * normal(rng) : 0.0);
+    const double noise = level.noise > 0 ? level.noise * normal(rng) : 0.0;
+    c.rank = c.equity >= 1.0 ? 2.0 : c.equity + noise;  // a win now, at every level
   }
   const auto by_rank = [](const Candidate& a, const Candidate& b) { return a.rank > b.rank; };
   std::stable_sort(candidates.begin(), candidates.end(), by_rank);

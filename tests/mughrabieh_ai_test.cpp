@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "mughrabieh/ai/chance_search.h"
 #include "mughrabieh/ai/evaluation.h"
 #include "mughrabieh/ai/mughrabieh_player.h"
 #include "mughrabieh/ai/opponents.h"
@@ -147,6 +148,44 @@ TEST(MughrabiehAi, PureRaceRankingFollowsTheBearoffDatabase) {
       }
   }
   EXPECT_GT(compared, 100);
+}
+
+TEST(MughrabiehAi, StarOneCutsKeepTheValueInsideTheWindow) {
+  // A window search returns the full-window value where that lies inside the window, and
+  // a bound on the right side of it otherwise.
+  auto scratch = std::make_unique<SearchScratch>();
+  int cut = 0, inside = 0;
+  const std::vector<Position> positions = random_positions(2, 10, 31);
+  for (std::size_t n = 0; n < positions.size(); ++n) {
+    Position pos = positions[n];
+    pos.clear_roll();
+    const int depth = n % 4 == 0 ? 2 : 1;
+    const auto value = [&](double alpha, double beta) {
+      ChanceSearch search(trained_weights(), 3, SearchBudget{}, *scratch);
+      return search.chance_value(pos, depth, alpha, beta, 0);
+    };
+    const double v = value(-1, 1);
+    for (const double a : {-0.9, -0.5, -0.1, 0.0, 0.3, 0.7}) {
+      for (const double width : {0.02, 0.2, 0.6}) {
+        const double b = a + width;
+        const double r = value(a, b);
+        if (v <= a) {
+          EXPECT_LE(r, a + 1e-6) << pos.to_string();
+          EXPECT_GE(r, v - 1e-6) << pos.to_string();  // a bound, never past the value
+          ++cut;
+        } else if (v >= b) {
+          EXPECT_GE(r, b - 1e-6) << pos.to_string();
+          EXPECT_LE(r, v + 1e-6) << pos.to_string();
+          ++cut;
+        } else {
+          EXPECT_NEAR(r, v, 1e-5) << pos.to_string();
+          ++inside;
+        }
+      }
+    }
+  }
+  EXPECT_GT(cut, 10);
+  EXPECT_GT(inside, 3);
 }
 
 TEST(MughrabiehAi, TheSameSeedPlaysTheSameTurns) {

@@ -34,6 +34,10 @@ double evaluate(const Position& pos) {
   return equity_of(win_probability(pos));
 }
 
+void prepare() {
+  bearoff_database();
+}
+
 TurnChoice choose_turn(const Position& start, const SearchLimits& limits,
                        const std::atomic<bool>* stop) {
   if (start.over() || !start.roll())

@@ -41,4 +41,8 @@ TurnChoice choose_turn(const Position& pos, const SearchLimits& limits,
 // Static single-game equity of pos for its side to move, at the chance node before its roll.
 double evaluate(const Position& pos);
 
+// Builds the bear-off database now (a second or two, once per process; else the first
+// search or evaluation that reaches a pure race pays for it). Optional; thread-safe.
+void prepare();
+
 }  // namespace mughrabieh::ai

@@ -115,6 +115,29 @@ TEST(MughrabiehAi, ReturnsTheOnlyLegalTurn) {
   EXPECT_GT(checked, 10);  // passes and forced turns are common enough
 }
 
+TEST(MughrabiehAi, AForcedPassAfterAPassIsADrawUnderTheLudiiRules) {
+  // Random ludii games until a side must pass right after the other passed: that turn
+  // draws, so its equity is 0, not a win.
+  auto list = std::make_unique<TurnList>();
+  common::SplitMix64 rng(37);
+  int found = 0;
+  for (int g = 0; g < 20000 && found < 3; ++g) {
+    Position pos = Position::start(RuleSet::Ludii);
+    while (!pos.over()) {
+      pos.set_roll(random_roll(rng));
+      generate_distinct_turns(pos, *list);
+      if (pos.previous_passed() && list->size == 1 && list->turns[0].size == 0) {
+        const TurnChoice choice = choose_turn(pos, SearchLimits{10, 0, 0, 1});
+        ASSERT_EQ(choice.ranked.size(), 1u);
+        EXPECT_EQ(choice.ranked.front().equity, 0.0) << pos.to_string();
+        ++found;
+      }
+      pos.play(random_turn(pos, *list, Uniform::Positions, rng));
+    }
+  }
+  EXPECT_GT(found, 0);
+}
+
 TEST(MughrabiehAi, PureRaceRankingFollowsTheBearoffDatabase) {
   // Random bear-offs of both sides (each home with 8 to 15 pieces) against each other.
   const BearoffDatabase& db = bearoff_database();

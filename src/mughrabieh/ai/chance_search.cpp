@@ -94,7 +94,7 @@ double ChanceSearch::decision_value(Position& pos, int depth, double alpha, doub
   for (int i = 0; i < n; ++i) {
     const Turn& turn = s.list.turns[i];
     const std::uint8_t token = pos.play(turn);
-    const double v = pos.over() ? kHighest : -static_equity(pos);
+    const double v = -static_equity(pos);  // a game over: won, or drawn by two passes
     pos.undo(turn, token);
     s.score[i] = static_cast<float>(v);
     s.order[i] = static_cast<std::uint16_t>(i);

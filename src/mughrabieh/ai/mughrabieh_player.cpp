@@ -59,7 +59,7 @@ TurnChoice choose_turn(const Position& start, const SearchLimits& limits,
     Candidate& c = candidates[i];
     c.turn = list->turns[i];
     const std::uint8_t token = pos.play(c.turn);
-    c.equity = pos.over() ? 1.0 : -search.static_equity(pos);
+    c.equity = -search.static_equity(pos);  // a game over: won, or drawn (ludii rules)
     pos.undo(c.turn, token);
     const double noise = level.noise > 0 ? level.noise * normal(rng) : 0.0;
     c.rank = c.equity >= 1.0 ? 2.0 : c.equity + noise;  // a win now, at every level
@@ -76,7 +76,7 @@ TurnChoice choose_turn(const Position& start, const SearchLimits& limits,
     for (int depth = 1; depth <= level.depth; ++depth) {
       for (int k = 0; k < width && !search.aborted(); ++k) {
         const std::uint8_t token = pos.play(candidates[k].turn);
-        deeper[k] = pos.over() ? 1.0 : -search.chance_value(pos, depth, -1.0, 1.0, 0);
+        deeper[k] = -search.chance_value(pos, depth, -1.0, 1.0, 0);
         pos.undo(candidates[k].turn, token);
       }
       if (search.aborted()) break;

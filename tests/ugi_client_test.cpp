@@ -17,6 +17,7 @@
 
 #include "engine/any_game.h"
 #include "support/strict_ugi_client.h"
+#include "util/random.h"
 
 namespace ordo {
 namespace {
@@ -64,7 +65,13 @@ void play_game(const GamePlan& plan) {
   client.send("uginewgame");
   const std::unique_ptr<games::AnyGame> game = games::make_game(plan.spec);
   std::int64_t clock[2] = {plan.clock_ms, plan.clock_ms};
+  common::SplitMix64 dice(20261203);  // the client is the referee of a game with dice
   for (int ply = 0; ply < plan.max_plies && !game->result().over(); ++ply) {
+    if (game->is_chance_node()) {  // a roll is no ply and asks the engine nothing
+      game->play_random(dice.next());
+      --ply;
+      continue;
+    }
     client.send(position_command(*game));
     const int mover = games::index(game->side_to_move());
     std::string go;
@@ -109,6 +116,20 @@ TEST(UgiStrictClient, PlaysWholeGamesOfEveryGameWithinTheirLimits) {
        3000,
        20},
       {"Order and Chaos, level 10, movetime", {"orderchaos", {}}, {{"Game", "orderchaos"}}, 40},
+      {"Mughrabieh ludii, level 3, movetime (the client rolls)",
+       {"mughrabieh", {{"rules", "ludii"}}},
+       {{"Rules", "ludii"}, {"Level", "3"}, {"Game", "mughrabieh"}},
+       40,
+       0,
+       0,
+       400},
+      {"Mughrabieh, level 10, clock",
+       {"mughrabieh", {}},
+       {{"Game", "mughrabieh"}},
+       0,
+       6000,
+       20,
+       400},
   };
   for (const GamePlan& plan : plans) play_game(plan);
 }

@@ -60,7 +60,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "info string error: position: move 2 'Xc3' (Chaos) is illegal: 'Xc3': c3 is taken "
       "(X stands there); the position is the one after move 1",
       "response false",
-      "info string error: setoption: unknown game 'chess' (known: ordo, orderchaos)",
+      "info string error: setoption: unknown game 'chess' (known: ordo, orderchaos, mughrabieh)",
       // Settled when the game is next used: Rules exact-five (the later value) fits, Size
       // 8x8 does not.
       "info string error: setoption: Order and Chaos's board is 6x6, not '8x8'",

@@ -64,7 +64,7 @@ class MughrabiehEngine final : public AnyEngine {
   void new_game() override {}
   void set_position(const std::string& start, const std::vector<std::string>& moves) override {
     std::unique_ptr<AnyGame> game = make_mughrabieh_game({{"rules", rules_}, {"position", start}});
-    play_moves(*game, moves);  // throws MoveError naming the move; nothing changed then
+    play_all(*game, moves);  // throws MoveError naming the move; nothing changed then
     game_ = std::move(game);
   }
 
@@ -103,8 +103,20 @@ class MughrabiehEngine final : public AnyEngine {
   static std::unique_ptr<AnyGame> make_game(const AnyGame& game) {
     std::unique_ptr<AnyGame> own =
         make_mughrabieh_game({{"rules", game.rules_name()}, {"position", game.start_position()}});
-    play_moves(*own, game.moves());
+    play_all(*own, game.moves());
     return own;
+  }
+
+  // The registry's play_moves is a layer above this one.
+  static void play_all(AnyGame& game, const std::vector<std::string>& moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      try {
+        game.play(moves[i]);
+      } catch (const MoveError& e) {
+        throw MoveError("move " + std::to_string(i + 1) + " '" + moves[i] +
+                        "' is illegal: " + e.what());
+      }
+    }
   }
 
   static std::uint64_t fresh_seed() {

@@ -139,7 +139,9 @@ TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
   // Each search: its iterations (one here: a win at once ends the deepening), the final
   // info line, bestmove.
   ASSERT_EQ(out.size(), 8u) << join_lines(out);
-  EXPECT_EQ(out[0], "info string error: setoption: Searcher is alphabeta or mcts, not 'minimax'");
+  EXPECT_EQ(
+      out[0],
+      "info string error: setoption: Searcher is alphabeta, mcts or expectimax, not 'minimax'");
   std::smatch match;
   ASSERT_TRUE(std::regex_match(out[1], match, kInfoLine)) << out[1];
   EXPECT_EQ(match[2].str(), "mate 1");  // Xe1 is five in a row at once

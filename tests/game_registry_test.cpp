@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "match/match.h"
 #include "server/storage/stored_game.h"
@@ -19,6 +21,14 @@ namespace {
 
 int line_count(const std::string& text) {
   return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// A game of the entry at its start, past the referee's first roll where it has dice (the
+// first chance outcome), so that a player is to move.
+std::unique_ptr<AnyGame> game_at_a_decision(const GameEntry& entry) {
+  auto game = make_game({entry.info.name, {}});
+  if (game->is_chance_node()) game->play(game->chance_outcomes().front().text);
+  return game;
 }
 
 TEST(GameRegistry, EveryEntryMakesItsGameWithItsDefaults) {
@@ -42,7 +52,7 @@ TEST(GameRegistry, EveryEntryMakesItsGameWithItsDefaults) {
 TEST(GameRegistry, EveryEntryReadsItsOwnRecords) {
   for (const GameEntry& entry : game_registry()) {
     SCOPED_TRACE(entry.info.name);
-    const auto game = make_game({entry.info.name, {}});
+    const auto game = game_at_a_decision(entry);
     game->play(game->legal_moves().front());
     const std::string text = game->record({});
     EXPECT_NE(text.find("[Game \"" + entry.record_tag + "\"]"), std::string::npos) << text;
@@ -57,10 +67,10 @@ TEST(GameRegistry, EveryEntryWithAnEngineFindsAMove) {
     SCOPED_TRACE(entry.info.name);
     ASSERT_EQ(has_engine(entry.info.name), entry.make_engine != nullptr);
     if (!entry.make_engine) continue;
-    const auto game = make_game({entry.info.name, {}});
+    const auto game = game_at_a_decision(entry);
     const auto engine = make_engine(*game, EngineSettings{});
     engine->new_game();
-    engine->set_position(game->start_position(), {});
+    engine->set_position(game->start_position(), game->moves());
     std::optional<std::string> best;
     GoLimits limits;
     limits.depth = 1;
@@ -81,7 +91,9 @@ TEST(GameRegistry, EveryEntrysPerftDivideSumsToItsPerft) {
     SCOPED_TRACE(entry.info.name);
     const auto game = make_game({entry.info.name, {}});
     const auto rows = game->perft_divide(2);
-    ASSERT_EQ(rows.size(), game->legal_moves().size());
+    // At a chance node a row per outcome, else per legal move.
+    ASSERT_EQ(rows.size(),
+              game->is_chance_node() ? game->chance_outcomes().size() : game->legal_moves().size());
     EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
     std::uint64_t sum = 0;
     for (const auto& [move, count] : rows) sum += count;
@@ -144,6 +156,48 @@ TEST(GameRegistry, StoredResultsAreDescribedByTheirGame) {
     EXPECT_EQ(entry.describe_result("2-0", "home row"), "") << entry.info.name;
     // An unknown termination is a result without a reason, not an error.
     EXPECT_FALSE(entry.describe_result("1-0", "no such ending").empty()) << entry.info.name;
+  }
+}
+
+// The chance seam (any_game.h) for every entry: a game with chance says so in its info,
+// has a chance node with outcomes that sum to 1 and no legal moves there, takes an outcome
+// as a step that moves() lists and undo() takes back, and draws outcomes in play_random;
+// a game without chance never has a chance node.
+TEST(GameRegistry, EveryEntryKeepsTheChanceSeam) {
+  for (const GameEntry& entry : game_registry()) {
+    SCOPED_TRACE(entry.info.name);
+    auto game = make_game({entry.info.name, {}});
+    std::uint64_t random = 0x9E3779B97F4A7C15ULL;
+    int chance_nodes = 0;
+    for (int step = 0; step < 400 && !game->result().over(); ++step) {
+      const std::vector<std::string> before = game->moves();
+      if (game->is_chance_node()) {
+        ++chance_nodes;
+        EXPECT_TRUE(game->legal_moves().empty());
+        EXPECT_EQ(game->legal_move_count(), 0u);
+        double sum = 0;
+        for (const ChanceOutcome& outcome : game->chance_outcomes()) sum += outcome.probability;
+        EXPECT_NEAR(sum, 1.0, 1e-12);
+        // An outcome is a step of its own, taken back by undo().
+        const std::string outcome = game->chance_outcomes().back().text;
+        EXPECT_EQ(game->play(outcome), outcome);
+        EXPECT_FALSE(game->is_chance_node());
+        ASSERT_TRUE(game->undo());
+        EXPECT_TRUE(game->is_chance_node());
+        EXPECT_EQ(game->moves(), before);
+      } else {
+        EXPECT_TRUE(game->chance_outcomes().empty());
+      }
+      random = random * 6364136223846793005ULL + 1442695040888963407ULL;
+      game->play_random(random);
+      ASSERT_EQ(game->moves().size(), before.size() + 1);
+    }
+    EXPECT_EQ(chance_nodes > 0, entry.info.chance);
+    // The steps, outcomes included, remake the game from its start.
+    auto again = make_game({entry.info.name, {}});
+    play_moves(*again, game->moves());
+    EXPECT_EQ(again->position(), game->position());
+    EXPECT_EQ(again->positions_after(), game->positions_after());
   }
 }
 

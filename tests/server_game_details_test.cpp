@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/game_registry.h"
+#include "server/common/api_error.h"
 #include "server/games/game_service.h"
 #include "server/games/game_types.h"
 #include "server_service_fixture.h"
@@ -103,9 +104,12 @@ TEST_F(GameDetailsTest, EachMoveSaysWhatItDidAsTheLastMoveSaidThen) {
 // The page draws and labels every game from what the server says (GET /api/game-types).
 TEST_F(GameDetailsTest, TheGameTypesAreTheRegistrysGames) {
   const json& types = game_types().at("games");
-  ASSERT_EQ(types.size(), games::game_registry().size());
+  std::vector<const games::GameEntry*> served;
+  for (const games::GameEntry& entry : games::game_registry())
+    if (not_served_reason(entry.info).empty()) served.push_back(&entry);
+  ASSERT_EQ(types.size(), served.size());
   for (std::size_t i = 0; i < types.size(); ++i) {
-    const games::GameEntry& entry = games::game_registry()[i];
+    const games::GameEntry& entry = *served[i];
     EXPECT_EQ(types[i]["name"], entry.info.name);
     EXPECT_EQ(types[i]["rule_sets"].size(), entry.info.rule_sets.size());
     EXPECT_EQ(types[i]["rule_sets"][0]["name"], entry.info.rule_sets.front());
@@ -128,6 +132,36 @@ TEST_F(GameDetailsTest, TheGameTypesAreTheRegistrysGames) {
   EXPECT_EQ(types[0]["move_style"], "steps");
   const json created = service().create({{"mode", "local"}});
   EXPECT_EQ(created["state"]["about"], types[0]);
+}
+
+// A game with dice needs a referee that rolls, which the server does not have yet: it is
+// not offered, and neither a new game nor an imported record of it is taken.
+TEST_F(GameDetailsTest, GamesWithChanceAreNotServedYet) {
+  int chance_games = 0;
+  for (const games::GameEntry& entry : games::game_registry()) {
+    SCOPED_TRACE(entry.info.name);
+    EXPECT_EQ(not_served_reason(entry.info).empty(), !entry.info.chance);
+    if (!entry.info.chance) continue;
+    ++chance_games;
+    for (const json& type : game_types().at("games")) EXPECT_NE(type["name"], entry.info.name);
+    try {
+      service().create({{"mode", "local"}, {"game", entry.info.name}});
+      ADD_FAILURE() << "created a game with chance";
+    } catch (const ApiError& e) {
+      EXPECT_EQ(e.code(), "bad_request");
+      EXPECT_NE(std::string(e.what()).find("roll"), std::string::npos) << e.what();
+    }
+    auto game = games::make_game({entry.info.name, {}});
+    game->play_random(1);  // the first roll
+    game->play_random(2);  // the first turn
+    try {
+      service().import_record({{"record", game->record({})}});
+      ADD_FAILURE() << "imported a game with chance";
+    } catch (const ApiError& e) {
+      EXPECT_EQ(e.code(), "bad_record");
+    }
+  }
+  EXPECT_GE(chance_games, 1);  // Mughrabieh
 }
 
 }  // namespace

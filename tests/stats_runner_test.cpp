@@ -32,8 +32,9 @@ std::string run_json(const RunSettings& settings, int threads, Shard shard = {})
 }
 
 TEST(StatsRunner, ASeedReproducesARunOnOneOrTwoThreads) {
-  for (const RunSettings& s : {random_run("ordo", "classic", 40), random_run("ordo", "x", 6),
-                               random_run("orderchaos", "exact-five", 200)}) {
+  for (const RunSettings& s :
+       {random_run("ordo", "classic", 40), random_run("ordo", "x", 6),
+        random_run("orderchaos", "exact-five", 200), random_run("mughrabieh", "house", 30)}) {
     const std::string one = run_json(s, 1);
     EXPECT_EQ(one, run_json(s, 2)) << s.game.game;
     RunSettings other = s;

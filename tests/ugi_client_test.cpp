@@ -44,7 +44,6 @@ struct GamePlan {
   std::int64_t clock_ms = 0;
   std::int64_t increment_ms = 0;
   int max_plies = 200;            // the client stops a game that has not ended by then
-  std::uint64_t chance_seed = 1;  // the referee's dice, in games with chance
 };
 
 std::string position_command(const games::AnyGame& game) {
@@ -53,17 +52,6 @@ std::string position_command(const games::AnyGame& game) {
   if (!moves.empty()) line += " moves";
   for (const std::string& move : moves) line += ' ' + move;
   return line;
-}
-
-// An outcome of the game's chance node drawn by its probability.
-std::string chance_outcome(const games::AnyGame& game, common::SplitMix64& dice) {
-  const std::vector<games::ChanceOutcome> outcomes = game.chance_outcomes();
-  double draw = static_cast<double>(dice.next() >> 11) * 0x1.0p-53;  // in [0, 1)
-  for (const games::ChanceOutcome& outcome : outcomes) {
-    draw -= outcome.probability;
-    if (draw < 0) return outcome.text;
-  }
-  return outcomes.back().text;
 }
 
 // Plays one game of the engine against itself through the protocol.
@@ -78,10 +66,11 @@ void play_game(const GamePlan& plan) {
   client.send("uginewgame");
   const std::unique_ptr<games::AnyGame> game = games::make_game(plan.spec);
   std::int64_t clock[2] = {plan.clock_ms, plan.clock_ms};
-  common::SplitMix64 dice(plan.chance_seed);
+  common::SplitMix64 dice(20261203);  // the client is the referee of a game with dice
   for (int ply = 0; ply < plan.max_plies && !game->result().over(); ++ply) {
-    if (game->is_chance_node()) {  // the client is the referee: it rolls, never the engine
-      game->play(chance_outcome(*game, dice));
+    if (game->is_chance_node()) {  // a roll is no ply and asks the engine nothing
+      game->play_random(dice.next());
+      --ply;
       continue;
     }
     client.send(position_command(*game));
@@ -128,6 +117,20 @@ TEST(UgiStrictClient, PlaysWholeGamesOfEveryGameWithinTheirLimits) {
        3000,
        20},
       {"Order and Chaos, level 10, movetime", {"orderchaos", {}}, {{"Game", "orderchaos"}}, 40},
+      {"Mughrabieh ludii, level 3, movetime (the client rolls)",
+       {"mughrabieh", {{"rules", "ludii"}}},
+       {{"Rules", "ludii"}, {"Level", "3"}, {"Game", "mughrabieh"}},
+       40,
+       0,
+       0,
+       400},
+      {"Mughrabieh, level 10, clock",
+       {"mughrabieh", {}},
+       {{"Game", "mughrabieh"}},
+       0,
+       6000,
+       20,
+       400},
   };
   for (const GamePlan& plan : plans) play_game(plan);
 }

@@ -173,7 +173,8 @@ TEST(UgiConventions, EveryOptionIsListedAndTheirOrderDoesNotMatter) {
       "response false",
       "readyok",
       "response true",
-      "info string error: setoption: Rules is classic, x, original or exact-five, not 'chess'",
+      "info string error: setoption: Rules is classic, x, original, exact-five, house or ludii, "
+      "not 'chess'",
       "info string error: setoption: Order and Chaos's rules are original or exact-five, not "
       "'x'",
       "readyok",

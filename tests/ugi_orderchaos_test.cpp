@@ -60,7 +60,7 @@ TEST(UgiOrderChaos, ScriptedSessionTranscript) {
       "info string error: position: move 2 'Xc3' (Chaos) is illegal: 'Xc3': c3 is taken "
       "(X stands there); the position is the one after move 1",
       "response false",
-      "info string error: setoption: unknown game 'chess' (known: ordo, orderchaos)",
+      "info string error: setoption: unknown game 'chess' (known: ordo, orderchaos, mughrabieh)",
       // Settled when the game is next used: Rules exact-five (the later value) fits, Size
       // 8x8 does not.
       "info string error: setoption: Order and Chaos's board is 6x6, not '8x8'",
@@ -139,7 +139,9 @@ TEST(UgiOrderChaos, GoAsksTheOrderAndChaosEngine) {
   // Each search: its iterations (one here: a win at once ends the deepening), the final
   // info line, bestmove.
   ASSERT_EQ(out.size(), 8u) << join_lines(out);
-  EXPECT_EQ(out[0], "info string error: setoption: Searcher is alphabeta or mcts, not 'minimax'");
+  EXPECT_EQ(
+      out[0],
+      "info string error: setoption: Searcher is alphabeta, mcts or expectimax, not 'minimax'");
   std::smatch match;
   ASSERT_TRUE(std::regex_match(out[1], match, kInfoLine)) << out[1];
   EXPECT_EQ(match[2].str(), "mate 1");  // Xe1 is five in a row at once

@@ -35,13 +35,13 @@ inline std::vector<std::string> ugi_greeting() {
   return {
       "id name ordo-engine",
       "id author the ordo-engine authors",
-      "option name Game type combo default ordo var ordo var orderchaos",
+      "option name Game type combo default ordo var ordo var orderchaos var mughrabieh",
       "option name Rules type combo default classic var classic var x var original var "
-      "exact-five",
-      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6",
+      "exact-five var house var ludii",
+      "option name Size type combo default 10x8 var 10x8 var 8x8 var 6x6 var 12x2",
       "option name Hash type spin default 64 min 1 max 4096",
       "option name Threads type spin default 1 min 1 max 256",
-      "option name Searcher type combo default alphabeta var alphabeta var mcts",
+      "option name Searcher type combo default alphabeta var alphabeta var mcts var expectimax",
       "option name Level type spin default 10 min 1 max 10",
       "option name EvalWeights type string default <empty>",
       "option name Seed type spin default 0 min 0 max 2147483647",

@@ -138,7 +138,7 @@ TEST(Ugi, SearcherLevelAndThreadsOptions) {
     infos += std::regex_match(line, kInfoLine);
   }
   const std::vector<std::string> expected_errors = {
-      "setoption: Searcher is alphabeta or mcts, not 'minimax'",
+      "setoption: Searcher is alphabeta, mcts or expectimax, not 'minimax'",
       "setoption: Level needs a whole number from 1 to 10, got '11'",
       "setoption: Threads needs a whole number from 1 to 256, got '0'",
   };

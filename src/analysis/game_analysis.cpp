@@ -54,7 +54,8 @@ GameAnalyzer::GameAnalyzer(const games::AnyGame& game, games::GoLimits per_posit
 }
 
 PositionAnalysis GameAnalyzer::analyze_position(const games::AnyGame& game) {
-  if (game.result().over()) return {};
+  // At a chance node the referee acts: there is no move to find.
+  if (game.result().over() || game.is_chance_node()) return {};
   engine_->set_position(game.start_position(), game.moves());
   // Both callbacks run on the search thread; wait() returns after the last of them.
   PositionAnalysis analysis;
@@ -108,6 +109,7 @@ GameAnalysis GameAnalyzer::analyze_game(const games::AnyGame& game,
     if (progress) progress(total, total);
   }
 
+  const bool chance = games::game_info(game.game_name()).chance;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     PlyAnalysis ply;
     ply.ply = static_cast<int>(i);
@@ -115,7 +117,11 @@ GameAnalysis GameAnalyzer::analyze_game(const games::AnyGame& game,
     ply.played = moves[i];
     ply.before = searched[i];
     ply.score_before = searched[i].score;
-    if (results_after[i].over()) {
+    if (chance) {
+      // A turn's worth depends on the dice to come, which the score of the next position
+      // (after the next roll) does not average out: no judgement.
+      ply.score_after = ply.score_before;
+    } else if (results_after[i].over()) {
       ply.score_after = terminal_score_for_mover(results_after[i], ply.mover);
     } else if (searched[i].best_move && *searched[i].best_move == ply.played) {
       ply.score_after = ply.score_before;  // the engine's own choice loses nothing

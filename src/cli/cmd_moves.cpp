@@ -18,6 +18,15 @@ int run_moves(const CommonOptions& options, const Streams& io) {
     io.err << "no legal moves: " << result.description << '\n';
     return 0;
   }
+  if (game->is_chance_node()) {
+    std::string outcomes;
+    for (const games::ChanceOutcome& o : game->chance_outcomes())
+      outcomes += (outcomes.empty() ? "" : " ") + o.text;
+    io.err << "no legal moves: the referee acts first (a chance node); play one of its "
+              "outcomes with --moves or in the position: "
+           << outcomes << '\n';
+    return 0;
+  }
   for (const std::string& move : game->legal_moves()) io.out << move << '\n';
   return 0;
 }

@@ -22,6 +22,7 @@ namespace {
 struct PlayOptions {
   CommonOptions common;
   std::string white, black;
+  std::uint64_t dice_seed = 1;
 };
 
 std::string today() {
@@ -55,7 +56,7 @@ int run_play(const PlayOptions& options, const Streams& io) {
   if (!options.white.empty()) tags[first] = options.white;
   if (!options.black.empty()) tags[second] = options.black;
   tags["Date"] = today();
-  return run_play_session(std::move(game), std::move(tags), io);
+  return run_play_session(std::move(game), std::move(tags), io, options.dice_seed);
 }
 
 }  // namespace
@@ -68,6 +69,8 @@ void add_play_command(CLI::App& app, Action& chosen) {
                       "White's (or Order's) player's name (for the record)");
   command->add_option("--black", options->black,
                       "Black's (or Chaos's) player's name (for the record)");
+  command->add_option("--seed", options->dice_seed,
+                      "Seed of the referee's dice in games with dice (Mughrabieh)");
   add_common_options(*command, options->common);
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_play(*options, io); };

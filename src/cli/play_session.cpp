@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/game_view.h"
+#include "util/random.h"
 #include "util/text_file.h"
 
 namespace ordo::cli {
@@ -50,25 +51,33 @@ std::string lower(std::string text) {
 }
 
 // The number of the next move as a record counts it: the first player's move opens a
-// number, so a game that starts with the second player to move is half a move on.
+// number, so a game that starts with the second player to move is half a move on. The
+// referee's rolls are no moves: taking one back leaves a chance node.
 int move_number(const games::AnyGame& game) {
   const std::unique_ptr<games::AnyGame> start = game.clone();
+  int played = 0;
   while (start->undo()) {
+    if (!start->is_chance_node()) ++played;
   }
   const int offset = start->side_to_move() == games::Side::Second ? 1 : 0;
-  return (static_cast<int>(game.moves().size()) + offset) / 2 + 1;
+  return (played + offset) / 2 + 1;
 }
 
 class Session {
  public:
   Session(std::unique_ptr<games::AnyGame> game, std::map<std::string, std::string> tags,
-          const Streams& io)
-      : game_(std::move(game)), tags_(std::move(tags)), io_(io) {}
+          const Streams& io, std::uint64_t dice_seed)
+      : game_(std::move(game)), tags_(std::move(tags)), io_(io), dice_(dice_seed) {}
 
   int run() {
     introduce();
     bool show_board = true;
     for (;;) {
+      if (game_->is_chance_node()) {
+        game_->play_random(dice_.next());
+        io_.out << game_->side_name(game_->side_to_move()) << " rolls " << game_->moves().back()
+                << '\n';
+      }
       if (show_board) show_state();
       show_board = false;
       io_.out << (game_->result().over() ? std::string("Game over") : turn_text()) << " > "
@@ -96,8 +105,15 @@ class Session {
   }
 
   std::string turn_text() const {
-    return game_->side_name(game_->side_to_move()) + " to move (move " +
+    return game_->side_name(game_->side_to_move()) + " to move" + roll_text() + " (move " +
            std::to_string(move_number(*game_)) + ")";
+  }
+
+  // " 52" after a roll of the dice: the last step when it was the referee's.
+  std::string roll_text() const {
+    const std::unique_ptr<games::AnyGame> before = game_->clone();
+    if (!before->undo() || !before->is_chance_node()) return "";
+    return " " + game_->moves().back();
   }
 
   // Runs one line; true when the position or result changed (show the board again).
@@ -141,7 +157,9 @@ class Session {
   void show_state() {
     io_.out << '\n' << game_diagram(*game_, "  ");
     const std::vector<std::string> moves = game_->moves();
-    if (!moves.empty()) io_.out << "  Last move: " << moves.back() << '\n';
+    // The last player's move, not the roll made since.
+    const std::size_t shown = moves.size() - (roll_text().empty() ? 0 : 1);
+    if (shown > 0) io_.out << "  Last move: " << moves[shown - 1] << '\n';
     for (const std::string& note : game_->notes()) io_.out << "  " << note << '\n';
     if (game_->result().over()) {
       io_.out << '\n'
@@ -186,13 +204,19 @@ class Session {
               << ".\n";
       return true;
     }
-    const std::vector<std::string> moves = game_->moves();
-    if (moves.empty()) {
+    // A player's move, and with it the referee's roll after it: the roll it was played
+    // for is then pending again (a roll alone is no move to take back).
+    const std::unique_ptr<games::AnyGame> trial = game_->clone();
+    bool undone = trial->undo();
+    if (undone && trial->is_chance_node()) undone = trial->undo();
+    if (!undone) {
       io_.err << "Nothing to undo.\n";
       return false;
     }
-    game_->undo();
-    io_.out << "Took back " << moves.back() << ".\n";
+    const std::vector<std::string> moves = game_->moves();
+    const std::size_t taken = moves.size() - trial->moves().size();
+    io_.out << "Took back " << moves[moves.size() - taken] << ".\n";
+    game_ = trial->clone();
     return true;
   }
 
@@ -238,13 +262,14 @@ class Session {
   std::unique_ptr<games::AnyGame> game_;
   std::map<std::string, std::string> tags_;
   const Streams io_;
+  common::SplitMix64 dice_;
 };
 
 }  // namespace
 
 int run_play_session(std::unique_ptr<games::AnyGame> game, std::map<std::string, std::string> tags,
-                     const Streams& io) {
-  return Session(std::move(game), std::move(tags), io).run();
+                     const Streams& io, std::uint64_t dice_seed) {
+  return Session(std::move(game), std::move(tags), io, dice_seed).run();
 }
 
 }  // namespace ordo::cli

@@ -3,6 +3,7 @@
 // records (each game's own format; `load` may switch games).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,8 +14,10 @@
 namespace ordo::cli {
 
 // Plays on from `game` until `quit` or the end of input; `tags` (players, date) go into
-// saved records. Returns the exit status (0).
+// saved records. In games with dice the session is the referee: at each chance node it
+// rolls from a generator seeded with `dice_seed` and says what it rolled. Returns the
+// exit status (0).
 int run_play_session(std::unique_ptr<games::AnyGame> game, std::map<std::string, std::string> tags,
-                     const Streams& io);
+                     const Streams& io, std::uint64_t dice_seed = 1);
 
 }  // namespace ordo::cli

@@ -283,6 +283,11 @@ void UgiSession::go(const std::string& args) {
     no_move = "go: there is no position (the last 'position' was rejected)";
   } else if (!engine_) {
     no_move = "go: no engine plays " + std::string(game_->game_title()) + " yet";
+  } else if (game_->is_chance_node()) {
+    // The referee (the client) draws chance outcomes; an engine only plays moves.
+    no_move =
+        "go: the position is a chance node; send the outcome (the roll) as a move of "
+        "'position' first";
   }
   if (!no_move.empty()) {
     error(no_move);

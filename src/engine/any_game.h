@@ -49,8 +49,30 @@ struct GameResult {
   std::string termination;  // the game's own name: "home row", "five in a row", "none"
   std::string token;        // "1-0", "0-1", "1/2-1/2", "*"
   std::string description;  // a sentence for people
+  // What the winner scores in games worth points (Mughrabieh: the loser's pieces left on
+  // the board, the score towards a match to 31); 0 for a draw, an unfinished game and
+  // games where a win is just a win.
+  int points = 0;
   bool over() const { return outcome != Outcome::Ongoing; }
 };
+
+// One outcome of a chance node (a roll of the dice), as play() takes it: {"52", 1.0 / 18}.
+struct ChanceOutcome {
+  std::string text;
+  double probability = 0;
+};
+
+// The outcome that a uniformly random 64-bit word draws by the outcomes' probabilities
+// (the word's top 53 bits as a fraction, then the cumulative sums); never out of range.
+inline std::size_t chance_index(const std::vector<ChanceOutcome>& outcomes, std::uint64_t random) {
+  const double u = static_cast<double>(random >> 11) * 0x1.0p-53;
+  double sum = 0;
+  for (std::size_t i = 0; i + 1 < outcomes.size(); ++i) {
+    sum += outcomes[i].probability;
+    if (u < sum) return i;
+  }
+  return outcomes.empty() ? 0 : outcomes.size() - 1;
+}
 
 // Endings decided by the players or the referee rather than the board.
 enum class Ending : std::uint8_t {
@@ -69,22 +91,23 @@ struct MoveMarks {
   std::vector<std::string> placed;    // squares where a new piece stands (Order and Chaos)
 };
 
+std::string default_game_name();  // the registry's first entry (game_registry.cpp)
+
 // A game by name and options, e.g. {"ordo", {{"rules", "x"}, {"size", "8x8"}}}.
 // Ordo: rules (classic|x), size (10x8|8x8), position, repetition (on|off), move-limit (N).
 // Order and Chaos: rules (original|exact-five), position.
-std::string default_game_name();  // the registry's first entry (game_registry.cpp)
-
+// Mughrabieh: rules (house|ludii), position (its roll, if one is pending, in the text).
 struct GameSpec {
   std::string game = default_game_name();
   std::map<std::string, std::string> options;
 };
 
-// One outcome of a chance node: how it is written ("52", a roll) and its probability.
-struct ChanceOutcome {
-  std::string text;
-  double probability = 0;
-};
-
+// Chance (as OpenSpiel models it): a game with dice has chance nodes, positions where the
+// referee acts rather than a player. There play(text) takes an outcome ("52"), legal_moves()
+// is empty, play_random() draws an outcome by its probability, undo() takes the outcome
+// back, and moves() lists it as a step of its own, so that play_moves(moves()) from the
+// start remakes the game. side_to_move() is the side the outcome is for. Games without
+// chance never have a chance node.
 class AnyGame {
  public:
   virtual ~AnyGame() = default;
@@ -105,18 +128,22 @@ class AnyGame {
   // Examples of the game's move notation, for help texts.
   virtual std::string notation_hint() const = 0;
   virtual Side side_to_move() const = 0;
-  // The legal moves in the game's notation, sorted; none once the game is over.
-  // Chance, as in OpenSpiel: at a chance node the referee acts, not a player (a roll of the
-  // dice), choosing one of chance_outcomes() (their probabilities add up to 1) and playing
-  // its text with play(). Games without chance have none.
+  // Whether the referee acts now (a roll of the dice is to be made), not a player.
   virtual bool is_chance_node() const { return false; }
+  // The outcomes possible at a chance node, their probabilities summing to 1; none
+  // elsewhere.
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
+  // The legal moves in the game's notation, sorted; none once the game is over or at a
+  // chance node.
   virtual std::vector<std::string> legal_moves() const = 0;
-  // Plays a move in any notation the game accepts and returns it as the game writes it.
-  // Throws MoveError naming the move and why; the game is then unchanged.
+  // Plays a move (at a chance node: an outcome) in any notation the game accepts and
+  // returns it as the game writes it. Throws MoveError naming the move and why; the game
+  // is then unchanged.
   virtual std::string play(std::string_view text) = 0;
-  virtual bool undo() = 0;                             // false if there is no move to take back
-  virtual std::vector<std::string> moves() const = 0;  // from the start, as written
+  // Takes back one step, a move or a chance outcome; false if there is none to take back.
+  virtual bool undo() = 0;
+  // Every step from the start, chance outcomes included, as written.
+  virtual std::vector<std::string> moves() const = 0;
   // The position string after each move (the i-th follows the i-th move), for a front end
   // that shows every position of the game (the server's state).
   virtual std::vector<std::string> positions_after() const = 0;
@@ -172,8 +199,9 @@ class AnyGame {
   // legal_moves().size() without writing the moves out.
   virtual std::size_t legal_move_count() const = 0;
   // Uniformly random play without text: plays legal move floor(random * n / 2^64) of the
-  // n legal moves in the game's own (fixed) generation order, and returns n. Throws
-  // GameError when the game is over.
+  // n legal moves in the game's own (fixed) generation order, and returns n. At a chance
+  // node it plays the outcome chance_index(chance_outcomes(), random) and returns the
+  // number of outcomes. Throws GameError when the game is over.
   virtual std::size_t play_random(std::uint64_t random) = 0;
 };
 
@@ -194,6 +222,11 @@ struct GameInfo {
   // The termination names (GameResult::termination) of endings that are house rules of
   // ours, not the game's own.
   std::vector<std::string> house_rule_endings{};
+  // Whether the game has chance nodes (AnyGame::is_chance_node: dice), where a referee
+  // must draw the outcome.
+  bool chance = false;
+  // Whether a game's win is worth points (GameResult::points), as in a match to a score.
+  bool points = false;
 };
 
 const std::vector<GameInfo>& known_games();

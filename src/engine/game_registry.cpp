@@ -5,13 +5,15 @@
 #include <optional>
 #include <stdexcept>
 
+#include "mughrabieh/entry/mughrabieh_entry.h"
 #include "orderchaos/ai/orderchaos_entry.h"
 #include "ordo/ai/ordo_entry.h"
 
 namespace games {
 
 const std::vector<GameEntry>& game_registry() {
-  static const std::vector<GameEntry> kGames = {ordo_entry(), orderchaos_entry()};
+  static const std::vector<GameEntry> kGames = {ordo_entry(), orderchaos_entry(),
+                                                mughrabieh_entry()};
   return kGames;
 }
 

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "util/random.h"
+
 namespace ordo::match {
 
 namespace {
@@ -14,7 +16,10 @@ using games::Side;
 class Referee {
  public:
   Referee(Player& first, Player& second, const GameSetup& setup)
-      : players_{&first, &second}, setup_(setup), game_(games::make_game(setup.rules)) {
+      : players_{&first, &second},
+        setup_(setup),
+        game_(games::make_game(setup.rules)),
+        dice_(setup.dice_seed) {
     if (setup.clock) {
       for (int s = 0; s < 2; ++s) {
         clock_.time_left_ms[s] = setup.clock->base_ms;
@@ -46,6 +51,11 @@ class Referee {
   }
 
   void turn() {
+    if (game_->is_chance_node()) {  // the referee acts: no player, no clock
+      game_->play_random(dice_.next());
+      moves_.push_back(game_->moves().back());
+      return;
+    }
     const Side mover = game_->side_to_move();
     const auto started = Clock::now();
     const MoveReply reply = player(mover).choose_move(MoveRequest{*game_, moves_, clock_});
@@ -90,6 +100,7 @@ class Referee {
   std::vector<std::string> moves_;  // as the game writes them
   ClockState clock_;
   std::string reason_;
+  common::SplitMix64 dice_;
 };
 
 }  // namespace

@@ -25,6 +25,9 @@ struct GameSetup {
   MatchRules rules;  // the game and its options (for Ordo: repetition, the move limit)
   Opening opening;
   std::optional<TimeControl> clock;
+  // The referee's dice: at a chance node (AnyGame::is_chance_node) it draws the outcome
+  // by its probability from a generator with this seed, and records it as a step.
+  std::uint64_t dice_seed = 1;
 };
 
 struct PlayedGame {

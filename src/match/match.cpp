@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/game_registry.h"
+#include "util/random.h"
 
 namespace ordo::match {
 
@@ -86,7 +87,8 @@ class MatchRunner {
 
   GameReport play(int i) {
     const bool first_is_white = i % 2 == 0;
-    GameSetup setup{config_.rules, opening(i / 2), config_.clock};
+    // Both games of a pair roll the same dice, as they play the same opening.
+    GameSetup setup{config_.rules, opening(i / 2), config_.clock, dice_seed(i / 2)};
     const auto first = make_player(config_.first, config_.rules);
     const auto second = make_player(config_.second, config_.rules);
     Player& p1 = first_is_white ? *first : *second;
@@ -97,6 +99,12 @@ class MatchRunner {
     const double points = points_of_first_side(report.played.game->result().outcome);
     report.first_points = first_is_white ? points : 1.0 - points;
     return report;
+  }
+
+  std::uint64_t dice_seed(int pair) const {
+    common::SplitMix64 mixer(config_.seed ^
+                             (0xD1B54A32D192ED03ULL * static_cast<std::uint64_t>(pair + 1)));
+    return mixer.next();
   }
 
   Opening opening(int pair) const {

@@ -26,6 +26,12 @@ Opening make_opening(const MatchRules& rules, int plies, std::uint64_t seed, int
     const std::unique_ptr<games::AnyGame> game = games::make_game(rules);
     Opening opening;
     for (int ply = 0; ply < plies && !game->result().over(); ++ply) {
+      if (game->is_chance_node()) {  // an opening's rolls are drawn too, not counted as plies
+        game->play_random(rng.next());
+        opening.moves.push_back(game->moves().back());
+        --ply;
+        continue;
+      }
       const std::vector<std::string> moves = game->legal_moves();
       if (moves.empty()) break;
       opening.moves.push_back(

@@ -178,6 +178,12 @@ GameSample play_game(const RunSettings& settings, std::uint64_t index, EngineSet
   GameSample sample;
   sample.start = game->last_turn_facts();
   while (!game->result().over()) {
+    // The referee's rolls are no player's turn: drawn from the game's own generator and
+    // not counted.
+    if (game->is_chance_node()) {
+      game->play_random(rng.next());
+      continue;
+    }
     const int ply = static_cast<int>(sample.legal_moves.size());
     const int side = games::index(game->side_to_move());
     const PlayerChoice& player = *players[side];

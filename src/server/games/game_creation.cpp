@@ -8,6 +8,7 @@
 #include "server/games/ai_level.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
+#include "server/games/game_types.h"
 #include "server/games/request_fields.h"
 #include "server/storage/stored_result.h"
 
@@ -145,6 +146,9 @@ json GameService::import_record(const json& body) {
   } catch (const std::invalid_argument& e) {
     throw ApiError(422, "bad_record", e.what());
   }
+  if (const std::string why = not_served_reason(games::game_info(record.game->game_name()));
+      !why.empty())
+    throw ApiError(422, "bad_record", "the server does not offer this game: " + why);
   const games::AnyGame& read = *record.game;
   const auto [width, height] = read.board_size();
   StoredGame row;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "server/common/api_error.h"
+#include "server/games/game_types.h"
 #include "server/games/request_fields.h"
 
 namespace ordo::server {
@@ -62,11 +63,15 @@ std::string optional_request_string(const json& body, const char* field,
 
 const games::GameEntry& requested_game(const json& body) {
   const std::string name = optional_request_string(body, "game", games::default_game().info.name);
+  const games::GameEntry* entry = nullptr;
   try {
-    return games::game_entry(name);
+    entry = &games::game_entry(name);
   } catch (const games::GameError& e) {
     throw ApiError(400, "bad_request", e.what());
   }
+  if (const std::string why = not_served_reason(entry->info); !why.empty())
+    throw ApiError(400, "bad_request", "the server does not offer " + name + ": " + why);
+  return *entry;
 }
 
 GameSetup setup_from_request(const json& body) {

@@ -53,10 +53,16 @@ json game_type(const games::GameEntry& entry) {
           {"levels", levels}};
 }
 
+std::string not_served_reason(const games::GameInfo& info) {
+  if (info.chance) return info.title + " has dice, and the server cannot roll for a game yet";
+  return "";
+}
+
 const json& game_types() {
   static const json kTypes = [] {
     json list = json::array();
-    for (const games::GameEntry& entry : games::game_registry()) list.push_back(game_type(entry));
+    for (const games::GameEntry& entry : games::game_registry())
+      if (not_served_reason(entry.info).empty()) list.push_back(game_type(entry));
     return json{{"games", list}};
   }();
   return kTypes;

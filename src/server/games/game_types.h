@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
 #include "engine/game_registry.h"
@@ -12,7 +13,12 @@ namespace ordo::server {
 
 nlohmann::json game_type(const games::GameEntry& entry);
 
-// {"games": [every registered game's type, the default first]}, made once.
+// Why the server does not offer a registered game, empty when it does: a game with chance
+// (GameInfo::chance) needs a referee to roll for it, which the server does not have yet.
+std::string not_served_reason(const games::GameInfo& info);
+
+// {"games": [the type of every registered game the server offers, the default first]},
+// made once.
 const nlohmann::json& game_types();
 
 // The type of the game of that name (a registered one).

@@ -66,6 +66,22 @@ TEST(MughrabiehRecord, AHandWrittenGameIsRead) {
   EXPECT_EQ(passes.game.turns()[0].size, 0);
 }
 
+// A game saved between the roll and its turn (the server stores every step) keeps its roll.
+TEST(MughrabiehRecord, APendingRollIsKept) {
+  Game game(Position::start(RuleSet::House));
+  game.play("52: 24/19 19/17");
+  game.roll(make_roll(3, 1));
+  const std::string text = write_record(Record{game, {}});
+  EXPECT_NE(text.find("[Roll \"31\"]"), std::string::npos) << text;
+  const Record back = read_record(text);
+  EXPECT_EQ(back.game.position(), game.position());
+  ASSERT_TRUE(back.game.position().roll());
+  EXPECT_EQ(*back.game.position().roll(), make_roll(3, 1));
+  const std::string head = "[Game \"Mughrabieh\"]\n";
+  expect_record_error(head + "[Roll \"71\"]\n\n*\n", "Roll \"71\" is not two dice");
+  expect_record_error(head + "[Roll \"3\"]\n\n*\n", "Roll \"3\" is not two dice");
+}
+
 TEST(MughrabiehRecord, BadRecordsSayWhatIsWrong) {
   const std::string head = "[Game \"Mughrabieh\"]\n";
   expect_record_error("[Game \"Ordo\"]\n\n*\n", "is not Mughrabieh");

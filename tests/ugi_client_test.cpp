@@ -43,7 +43,7 @@ struct GamePlan {
   std::int64_t movetime_ms = 0;  // or else a clock:
   std::int64_t clock_ms = 0;
   std::int64_t increment_ms = 0;
-  int max_plies = 200;            // the client stops a game that has not ended by then
+  int max_plies = 200;  // the client stops a game that has not ended by then
 };
 
 std::string position_command(const games::AnyGame& game) {

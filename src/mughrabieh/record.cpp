@@ -8,9 +8,11 @@ namespace mughrabieh {
 
 namespace {
 
-constexpr std::string_view kStructuralTags[] = {"Game",   "Rules",       "Result",
-                                                "Points", "Termination", "Position",
-                                                "Match",  "MatchGame",   "MatchScore"};
+// "Roll": a roll made for the next turn and not yet played (a game saved between the roll
+// and the move), so that a record keeps every roll.
+constexpr std::string_view kStructuralTags[] = {"Game",        "Rules",     "Result", "Points",
+                                                "Termination", "Position",  "Roll",   "Match",
+                                                "MatchGame",   "MatchScore"};
 constexpr std::string_view kRosterTags[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
 bool listed(std::string_view name, const auto& list) {
@@ -131,6 +133,17 @@ std::pair<int, int> parse_score(const std::string& text) {
   }
 }
 
+// The Roll tag: two dice 1..6 ("52", either order), made after the last turn.
+void play_pending_roll(Game& game, const std::string& text) {
+  if (text.size() != 2 || text[0] < '1' || text[0] > '6' || text[1] < '1' || text[1] > '6')
+    fail("Roll \"" + text + "\" is not two dice from 1 to 6, like 52");
+  try {
+    game.roll(make_roll(text[0] - '0', text[1] - '0'));
+  } catch (const MoveError& e) {
+    fail("Roll \"" + text + "\": " + e.what());
+  }
+}
+
 void write_game(common::RecordWriter& out, const Game& game,
                 const std::map<std::string, std::string>& tags) {
   out.tag("Game", "Mughrabieh");
@@ -153,6 +166,8 @@ void write_game(common::RecordWriter& out, const Game& game,
   if (result.over()) out.tag("Termination", std::string(termination_name(result.termination)));
   const Position& start = game.start_position();
   if (!(start == Position::start(start.rules()))) out.tag("Position", start.to_string());
+  if (const std::optional<Roll> pending = game.position().roll())
+    out.tag("Roll", format_roll(*pending));
   const bool black_started = start.to_move() == Side::Black;
   for (std::size_t i = 0; i < game.turns().size(); ++i) {
     const std::size_t ply = i + (black_started ? 1 : 0);
@@ -179,6 +194,7 @@ Record read_record(std::string_view text) {
   if (tokens.empty() || !parse_result_token(tokens.back().text))
     fail("the turns must end with a result: 1-0 (White), 0-1 (Black), 1/2-1/2 or *");
   play_turns(record.game, tokens);
+  if (const auto* roll = parsed.tag("Roll")) play_pending_roll(record.game, *roll);
   check_result(record.game, tokens.back().text, parsed);
   return record;
 }

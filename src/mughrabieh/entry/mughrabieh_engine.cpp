@@ -68,8 +68,13 @@ class MughrabiehEngine final : public AnyEngine {
     game_ = std::move(game);
   }
 
-  void prepare() override {}
-  bool prepared() const override { return true; }
+  // The bear-off database (a second or two, once per process), so that the first move of a
+  // pure race is not timed with it.
+  void prepare() override {
+    mughrabieh::ai::prepare();
+    prepared_ = true;
+  }
+  bool prepared() const override { return prepared_; }
 
   void go(const GoLimits& limits, EngineCallbacks callbacks) override {
     wait();
@@ -158,6 +163,7 @@ class MughrabiehEngine final : public AnyEngine {
   std::string rules_;
   EngineSettings settings_;
   std::unique_ptr<AnyGame> game_;
+  bool prepared_ = false;
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

@@ -70,7 +70,7 @@ void add_play_command(CLI::App& app, Action& chosen) {
   command->add_option("--black", options->black,
                       "Black's (or Chaos's) player's name (for the record)");
   command->add_option("--seed", options->dice_seed,
-                      "Seed of the referee's dice in games with dice (Mughrabieh)");
+                      "Seed of the referee's dice, in games with dice");
   add_common_options(*command, options->common);
   command->callback([options, &chosen] {
     chosen = [options](const Streams& io) { return run_play(*options, io); };

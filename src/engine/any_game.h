@@ -85,7 +85,9 @@ enum class Ending : std::uint8_t {
 // What the last move did on the board, as squares in the game's notation, for a front end
 // that marks it.
 struct MoveMarks {
-  std::vector<std::string> from, to;  // each step's squares, in order (Ordo)
+  // The squares the move's pieces left and reached (Ordo: every piece of a moved line;
+  // Mughrabieh: each die step's points, in order).
+  std::vector<std::string> from, to;
   std::vector<std::string> captured;  // squares whose piece a step took
   std::vector<std::string> removed;   // squares emptied otherwise (Ordo's cut-off pieces)
   std::vector<std::string> placed;    // squares where a new piece stands (Order and Chaos)

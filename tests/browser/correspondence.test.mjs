@@ -131,10 +131,10 @@ test('a correspondence game goes on across a restart, listed in My games', async
   await ann.locator('.player-games li', { hasText: 'No games.' }).waitFor();
   // The rule-set filter offers every game's rule sets, as the server lists them.
   const types = await ann.evaluate(async () => (await (await fetch('/api/game-types')).json()).games);
-  const offered = await ann
+  const ruleSetOptions = await ann
     .locator('select[name="rules"] option')
     .evaluateAll((options) => options.map((option) => [option.value, option.textContent]));
-  assert.deepEqual(offered, [
+  assert.deepEqual(ruleSetOptions, [
     ['', 'All'],
     ...types.flatMap((type) => type.rule_sets.map((set) => [set.name, set.title])),
   ]);

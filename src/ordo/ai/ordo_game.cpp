@@ -49,21 +49,22 @@ std::vector<std::string> square_names(const ordo::Geometry& g, ordo::Bitboard sq
 
 // What `move` does in `before`: its steps, the pieces it captures and the pieces cut off
 // and removed (Ordo X).
+// What a move did, as the page marks it: the squares its pieces left and reached (a line
+// moved by an ordo move marks every piece of it, a square it both left and reached none),
+// the enemy pieces it took and those removed as smaller groups.
 MoveMarks ordo_move_marks(const ordo::Position& before, const ordo::Move& move) {
   const ordo::Geometry& g = before.geometry();
-  MoveMarks marks;
-  ordo::Bitboard captured = 0;
-  for (int i = 0; i < move.step_count; ++i) {
-    const ordo::Step& step = move.steps[i];
-    marks.from.push_back(ordo::square_name(g, step.from));
-    marks.to.push_back(ordo::square_name(g, step.to));
-    if (step.capture) {
-      marks.captured.push_back(ordo::square_name(g, step.to));
-      captured |= ordo::Bitboard{1} << step.to;
-    }
-  }
+  const ordo::Color mover = before.side_to_move();
   ordo::Position after = before;
-  marks.removed = square_names(g, after.make(move).removed & ~captured);
+  const ordo::Bitboard removed = after.make(move).removed;
+  const ordo::Bitboard left = before.pieces(mover) & ~after.pieces(mover);
+  const ordo::Bitboard reached = after.pieces(mover) & ~before.pieces(mover);
+  const ordo::Bitboard captured = reached & before.pieces(ordo::opponent(mover));
+  MoveMarks marks;
+  marks.from = square_names(g, left);
+  marks.to = square_names(g, reached);
+  marks.captured = square_names(g, captured);
+  marks.removed = square_names(g, removed & ~captured);
   return marks;
 }
 

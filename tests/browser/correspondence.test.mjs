@@ -139,7 +139,7 @@ test('a correspondence game goes on across a restart, listed in My games', async
     ...types.flatMap((type) => type.rule_sets.map((set) => [set.name, set.title])),
   ]);
   assert.ok(
-    offered.some(([value]) => value === 'exact-five'),
+    ruleSetOptions.some(([value]) => value === 'exact-five'),
     'Order and Chaos is offered too',
   );
   await ann.locator('select[name="result"]').selectOption('');

@@ -8,45 +8,22 @@
 //     itself again unchanged.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "mughrabieh/position.h"
-
-namespace {
-
-using namespace mughrabieh;
-
-[[noreturn]] void violated(const char* what, std::string_view input, const std::string& detail) {
-  std::fprintf(stderr, "\nPROPERTY VIOLATED: %s\n  input: '%.*s'\n  %s\n", what,
-               static_cast<int>(input.size()), input.data(), detail.c_str());
-  std::abort();
-}
-
-}  // namespace
+#include "round_trip.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const RuleSet rules = (data[0] & 1) ? RuleSet::Ludii : RuleSet::House;
+  const mughrabieh::RuleSet rules =
+      (data[0] & 1) ? mughrabieh::RuleSet::Ludii : mughrabieh::RuleSet::House;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  Position pos;
-  try {
-    pos = Position::parse(text, rules);
-  } catch (const PositionError& e) {
-    if (std::strlen(e.what()) == 0) violated("PositionError without a message", text, "");
-    return 0;
-  }
-  const std::string written = pos.to_string();
-  try {
-    const Position again = Position::parse(written, rules);
-    if (!(again == pos))
-      violated("to_string does not parse back to the same position", text, written);
-    if (again.to_string() != written) violated("to_string is not stable", text, written);
-  } catch (const PositionError& e) {
-    violated("to_string's text is rejected", text, written + ": " + e.what());
-  }
+  fuzz::check_round_trip<mughrabieh::PositionError>(
+      text, [rules](std::string_view t) { return mughrabieh::Position::parse(t, rules); },
+      [](const mughrabieh::Position& p) { return p.to_string(); },
+      [](const mughrabieh::Position& a, const mughrabieh::Position& b) {
+        return a == b ? std::string() : std::string("the position");
+      });
   return 0;
 }

@@ -47,6 +47,7 @@ struct MatchOptions {
   std::string sprt;
   std::string out;
   std::string plot;
+  int match_to = 0;  // above 0: each game becomes a match to that many points
 };
 
 // "SECONDS" or "SECONDS+INCREMENT", e.g. "10+0.1".
@@ -101,11 +102,15 @@ void print_progress(const GameReport& report, const MatchState& state, const Mat
                     std::ostream& out) {
   const games::AnyGame& game = *report.played.game;
   const auto& tags = report.played.tags;
-  out << "game " << report.index + 1 << '/' << config.games << ": "
-      << tags.at(game.side_name(games::Side::First)) << " - "
-      << tags.at(game.side_name(games::Side::Second)) << ' ' << describe_game(report.played) << ", "
-      << game.moves().size() << " turns | " << config.first.name << " +" << state.wdl.wins << " ="
-      << state.wdl.draws << " -" << state.wdl.losses;
+  out << (config.points_target > 0 ? "match " : "game ") << report.index + 1 << '/' << config.games
+      << ": " << tags.at(game.side_name(games::Side::First)) << " - "
+      << tags.at(game.side_name(games::Side::Second)) << ' ';
+  if (config.points_target > 0)
+    out << report.match_score << " in " << report.match_games.size() << " games";
+  else
+    out << describe_game(report.played) << ", " << game.moves().size() << " turns";
+  out << " | " << config.first.name << " +" << state.wdl.wins << " =" << state.wdl.draws << " -"
+      << state.wdl.losses;
   if (!state.history.empty()) out << " Elo " << interval(state.history.back().estimate);
   if (state.sprt) out << ' ' << sprt_text(*state.sprt);
   out << '\n' << std::flush;
@@ -123,6 +128,8 @@ std::string game_words(const MatchRules& rules) {
 }
 
 std::string openings_words(const MatchConfig& config, const MatchOptions& o) {
+  if (config.points_target > 0)
+    return "matches to " + std::to_string(config.points_target) + " points from the start";
   if (config.book.empty())
     return std::to_string(config.opening_plies) + " random plies per opening";
   return std::to_string(config.book.size()) + " openings from " + o.openings;
@@ -133,7 +140,8 @@ void print_summary(const MatchResult& result, const MatchConfig& config, const M
   const MatchState& s = result.state;
   const std::string& a = config.first.name;
   out << "\nMatch " << a << " vs " << config.second.name << ": " << game_words(config.rules) << ", "
-      << s.games_done << " of " << config.games << " games, " << openings_words(config, o)
+      << s.games_done << " of " << config.games
+      << (config.points_target > 0 ? " matches, " : " games, ") << openings_words(config, o)
       << ", each opening twice with colours swapped; " << fixed(seconds, 1) << " s\n";
   out << a << ": " << s.wdl.wins << " wins, " << s.wdl.draws << " draws, " << s.wdl.losses
       << " losses; score " << percent(score(s.wdl)) << '\n';
@@ -180,7 +188,7 @@ class RecordWriter {
   void add(const GameReport& game) {
     ++finished_;
     if (!file_.is_open()) return;
-    waiting_.emplace(game.index, game.played.record());
+    waiting_.emplace(game.index, game.records());
     while (!waiting_.empty() && waiting_.begin()->first == next_) {
       write(waiting_.begin()->second);
       waiting_.erase(waiting_.begin());
@@ -259,6 +267,7 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
   config.concurrency = o.concurrency;
   config.seed = o.seed;
   config.opening_plies = o.opening_plies;
+  config.points_target = o.match_to;
   if (!o.openings.empty()) {
     std::istringstream book(read_text_file(o.openings, "opening book"));
     config.book = read_openings(book, config.rules, o.openings);
@@ -288,7 +297,9 @@ int run_match_command(const MatchOptions& o, const Streams& io) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   print_summary(result, config, o, seconds, io.out);
   if (records.is_open()) {
-    io.out << "Records of " << writer.written() << " games written to " << o.out << '\n';
+    io.out << "Records of " << writer.written()
+           << (config.points_target > 0 ? " matches written to " : " games written to ") << o.out
+           << '\n';
   }
   if (plot.is_open()) {
     plot << elo_plot_svg(result.state.history,
@@ -336,6 +347,11 @@ void add_match_command(CLI::App& app, Action& chosen) {
       ->add_option("--move-limit", o->move_limit,
                    "Ordo: turns after which a game is a draw (default 300)")
       ->check(CLI::Range(1, 100000));
+  command
+      ->add_option("--match-to", o->match_to,
+                   "Play each game as a match to this many points, for games whose wins score "
+                   "points (Mughrabieh: usually 31); each match's games begin from the start")
+      ->check(CLI::Range(1, 1000));
   command->add_flag("--no-repetition", o->no_repetition,
                     "Turn off the house rule that a third repetition draws");
   command->add_option("--tc", o->tc, "A clock per player: SECONDS[+INCREMENT], e.g. 10+0.1");

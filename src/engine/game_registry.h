@@ -134,6 +134,14 @@ struct GameEntry {
   // eval_weights, "name=value,..."), throwing std::invalid_argument that names a bad name or
   // number. Null: the game takes none (GameInfo::settable_weights is false).
   void (*check_weights)(const std::string& text) = nullptr;
+  // Matches to a score, for games whose wins are worth points (GameInfo::points; see
+  // points_match.h): the usual target (Mughrabieh: 31; 0: not played in matches), a game
+  // of such a match begun by `starter`, from GameSpec options as make_game takes them, and
+  // who begins the game after one that `starter` began and that ended with `result`.
+  int match_target = 0;
+  std::unique_ptr<AnyGame> (*make_match_game)(const std::map<std::string, std::string>& options,
+                                              Side starter) = nullptr;
+  Side (*next_match_starter)(Side starter, const GameResult& result) = nullptr;
 };
 
 // Every game, the default first (a record without a Game tag is the default game's).

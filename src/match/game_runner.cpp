@@ -18,7 +18,7 @@ class Referee {
   Referee(Player& first, Player& second, const GameSetup& setup)
       : players_{&first, &second},
         setup_(setup),
-        game_(games::make_game(setup.rules)),
+        game_(setup.make_game ? setup.make_game() : games::make_game(setup.rules)),
         dice_(setup.dice_seed) {
     if (setup.clock) {
       for (int s = 0; s < 2; ++s) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -28,6 +29,9 @@ struct GameSetup {
   // The referee's dice: at a chance node (AnyGame::is_chance_node) it draws the outcome
   // by its probability from a generator with this seed, and records it as a step.
   std::uint64_t dice_seed = 1;
+  // Makes the game to play instead of make_game(rules) (a game of a match to a score,
+  // games::PointsMatch::next_game); the opening is then played from its start.
+  std::function<std::unique_ptr<games::AnyGame>()> make_game{};
 };
 
 struct PlayedGame {

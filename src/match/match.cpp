@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/game_registry.h"
+#include "engine/points_match.h"
 #include "util/random.h"
 
 namespace ordo::match {
@@ -41,6 +42,13 @@ void check(const MatchConfig& config) {
   }
   if (!games::make_game(config.rules)->always_ends()) {  // throws for bad options too
     throw std::invalid_argument("a match needs a move limit (endless games would never end)");
+  }
+  if (config.points_target > 0) {
+    games::PointsMatch(config.rules, config.points_target);  // throws when the game has none
+    if (!config.book.empty())
+      throw std::invalid_argument("each game of a match to a score begins from the start: no book");
+  } else if (config.points_target < 0) {
+    throw std::invalid_argument("a match to a score needs a positive target");
   }
   check_player_plays(config.first, config.rules);
   check_player_plays(config.second, config.rules);
@@ -86,6 +94,11 @@ class MatchRunner {
   }
 
   GameReport play(int i) {
+    return config_.points_target > 0 ? play_points_match(i) : play_game_at(i);
+  }
+
+  // Game i of a match of single games: opening i / 2, the first player White in even games.
+  GameReport play_game_at(int i) {
     const bool first_is_white = i % 2 == 0;
     // Both games of a pair roll the same dice, as they play the same opening.
     GameSetup setup{config_.rules, opening(i / 2), config_.clock, dice_seed(i / 2)};
@@ -93,7 +106,7 @@ class MatchRunner {
     const auto second = make_player(config_.second, config_.rules);
     Player& p1 = first_is_white ? *first : *second;
     Player& p2 = first_is_white ? *second : *first;
-    GameReport report{i, first_is_white, play_game(p1, p2, setup), 0};
+    GameReport report{i, first_is_white, play_game(p1, p2, setup), 0, {}, {}};
     report.played.tags["Round"] = std::to_string(i + 1);
     report.played.tags["Event"] = "ordo-engine match";
     const double points = points_of_first_side(report.played.game->result().outcome);
@@ -101,9 +114,47 @@ class MatchRunner {
     return report;
   }
 
-  std::uint64_t dice_seed(int pair) const {
+  // Match i to a score: the first player begins the first game in even matches; game g of
+  // both matches of a pair rolls the same dice. A forfeit (a crash, an illegal move, time)
+  // loses the whole match, so a broken player cannot stall it with games worth nothing.
+  GameReport play_points_match(int i) {
+    const bool first_is_white = i % 2 == 0;
+    const auto first = make_player(config_.first, config_.rules);
+    const auto second = make_player(config_.second, config_.rules);
+    Player& p1 = first_is_white ? *first : *second;
+    Player& p2 = first_is_white ? *second : *first;
+    games::PointsMatch match(config_.rules, config_.points_target);
+    GameReport report{i, first_is_white, {}, 0, {}, {}};
+    std::optional<games::Side> forfeited_by;
+    for (int g = 0; !match.over() && !forfeited_by; ++g) {
+      GameSetup setup{config_.rules, {}, config_.clock, dice_seed(i / 2, g)};
+      setup.make_game = [&match] { return match.next_game(); };
+      PlayedGame played = play_game(p1, p2, setup);
+      const std::string before = match.describe_score(*played.game);
+      played.tags["Round"] = std::to_string(i + 1) + "." + std::to_string(g + 1);
+      played.tags["Event"] = "ordo-engine match to " + std::to_string(config_.points_target);
+      played.tags["Score"] = before;
+      const games::GameResult result = played.game->result();
+      if (!played.reason.empty())
+        forfeited_by =
+            result.outcome == games::Outcome::FirstWins ? games::Side::Second : games::Side::First;
+      else
+        match.add_result(result);
+      report.match_score = match.describe_score(*played.game);
+      report.match_games.push_back(std::move(played));
+    }
+    report.played = report.match_games.back();
+    const games::Side winner = forfeited_by ? games::other(*forfeited_by) : *match.winner();
+    if (forfeited_by) report.match_score += " (match forfeited)";
+    const double points = winner == games::Side::First ? 1.0 : 0.0;
+    report.first_points = first_is_white ? points : 1.0 - points;
+    return report;
+  }
+
+  std::uint64_t dice_seed(int pair, int game_of_match = 0) const {
     common::SplitMix64 mixer(config_.seed ^
-                             (0xD1B54A32D192ED03ULL * static_cast<std::uint64_t>(pair + 1)));
+                             (0xD1B54A32D192ED03ULL * static_cast<std::uint64_t>(pair + 1)) ^
+                             (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(game_of_match)));
     return mixer.next();
   }
 
@@ -155,6 +206,16 @@ class MatchRunner {
 };
 
 }  // namespace
+
+std::string GameReport::records() const {
+  if (match_games.empty()) return played.record();
+  std::string text;
+  for (const PlayedGame& game : match_games) {
+    if (!text.empty()) text += '\n';  // a blank line between games, as between matches
+    text += game.record();
+  }
+  return text;
+}
 
 MatchResult run_match(const MatchConfig& config, const GameCallback& on_game) {
   check(config);

@@ -37,6 +37,9 @@ struct MatchConfig {
   std::vector<Opening> book;  // when not empty, used instead of random openings
   std::optional<TimeControl> clock;
   std::optional<SprtParameters> sprt;
+  // Above 0: each "game" of the match is a match to this many points (games worth points,
+  // games::PointsMatch), played from the start positions; a forfeit loses that whole match.
+  int points_target = 0;
 };
 
 struct GameReport {
@@ -44,6 +47,12 @@ struct GameReport {
   bool first_is_white = true;  // the first player moves first (White, Order)
   PlayedGame played;
   double first_points = 0;  // 1, 1/2 or 0
+  // With MatchConfig::points_target: every game of this match to a score, in order (the
+  // last is `played`), and the final score ("White 31, Black 12").
+  std::vector<PlayedGame> match_games;
+  std::string match_score;
+  // The records of the game, or of every game of the match to a score, one after another.
+  std::string records() const;
 };
 
 // The Elo estimate (trinomial) after a number of finished games, for the plot.

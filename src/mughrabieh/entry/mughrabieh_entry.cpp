@@ -3,6 +3,7 @@
 #include "mughrabieh/entry/mughrabieh_engine.h"
 #include "mughrabieh/entry/mughrabieh_game.h"
 #include "mughrabieh/entry/mughrabieh_tools.h"
+#include "mughrabieh/types.h"
 
 namespace games {
 
@@ -30,7 +31,10 @@ GameEntry mughrabieh_entry() {
           .moves_if_to_move = mughrabieh_moves_if_to_move,
           .make_engine = make_mughrabieh_engine,
           .bench = mughrabieh_bench,
-          .solve = mughrabieh_solve};
+          .solve = mughrabieh_solve,
+          .match_target = mughrabieh::kMatchTarget,
+          .make_match_game = make_mughrabieh_match_game,
+          .next_match_starter = mughrabieh_next_match_starter};
 }
 
 }  // namespace games

@@ -326,16 +326,22 @@ std::string mughrabieh_turn_text(mughrabieh::Roll roll, std::string_view word) {
   return word == "pass" ? prefix : prefix + std::string(word);
 }
 
-std::unique_ptr<AnyGame> make_mughrabieh_game(const std::map<std::string, std::string>& options) {
+namespace {
+
+struct GameOptions {
   mg::RuleSet rules = mg::RuleSet::House;
   const std::string* position = nullptr;
+};
+
+GameOptions read_options(const std::map<std::string, std::string>& options) {
+  GameOptions read;
   for (const auto& [key, value] : options) {
     if (key == "rules") {
       if (value != "house" && value != "ludii")
         throw GameError("Mughrabieh's rules are house or ludii, not '" + value + "'");
-      rules = value == "ludii" ? mg::RuleSet::Ludii : mg::RuleSet::House;
+      read.rules = value == "ludii" ? mg::RuleSet::Ludii : mg::RuleSet::House;
     } else if (key == "position") {
-      position = &value;
+      read.position = &value;
     } else if (key == "size") {
       if (value != "12x2")
         throw GameError("Mughrabieh is played on its 24 points (size 12x2) only, not '" + value +
@@ -344,15 +350,38 @@ std::unique_ptr<AnyGame> make_mughrabieh_game(const std::map<std::string, std::s
       throw GameError("Mughrabieh has no option '" + key + "' (known: rules, position)");
     }
   }
-  mg::Position start = mg::Position::start(rules);
-  if (position) {
+  return read;
+}
+
+}  // namespace
+
+std::unique_ptr<AnyGame> make_mughrabieh_game(const std::map<std::string, std::string>& options) {
+  const GameOptions read = read_options(options);
+  mg::Position start = mg::Position::start(read.rules);
+  if (read.position) {
     try {
-      start = mg::Position::parse(*position, rules);
+      start = mg::Position::parse(*read.position, read.rules);
     } catch (const mg::PositionError& e) {
       throw GameError(e.what());
     }
   }
   return std::make_unique<MughrabiehGame>(mg::Game(start));
+}
+
+std::unique_ptr<AnyGame> make_mughrabieh_match_game(
+    const std::map<std::string, std::string>& options, Side starter) {
+  const GameOptions read = read_options(options);
+  if (read.position) throw GameError("each game of a match begins from the start position");
+  return std::make_unique<MughrabiehGame>(
+      mg::Game(mg::Position::start(read.rules, side_of(starter))));
+}
+
+Side mughrabieh_next_match_starter(Side starter, const GameResult& result) {
+  // House rule (docs/rules.md): the winner begins the next game; a drawn game (Ludii's rule
+  // set only) is begun again by the same side.
+  if (result.outcome == Outcome::FirstWins) return Side::First;
+  if (result.outcome == Outcome::SecondWins) return Side::Second;
+  return starter;
 }
 
 std::unique_ptr<AnyGame> read_mughrabieh_record(std::string_view text,

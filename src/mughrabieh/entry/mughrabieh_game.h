@@ -18,6 +18,12 @@ namespace games {
 // Options as in GameSpec: rules (house|ludii), position.
 std::unique_ptr<AnyGame> make_mughrabieh_game(const std::map<std::string, std::string>& options);
 
+// A game of a match to 31 begun by `starter` (GameEntry::make_match_game; options as above
+// but for position), and who begins the next one (GameEntry::next_match_starter).
+std::unique_ptr<AnyGame> make_mughrabieh_match_game(
+    const std::map<std::string, std::string>& options, Side starter);
+Side mughrabieh_next_match_starter(Side starter, const GameResult& result);
+
 // A game read from a Mughrabieh record; tags beyond the game's own go to `tags`.
 std::unique_ptr<AnyGame> read_mughrabieh_record(std::string_view text,
                                                 std::map<std::string, std::string>& tags);

@@ -7,11 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <latch>
 #include <random>
+#include <thread>
 
 #include "engine/any_game.h"
 #include "server/common/api_error.h"
 #include "server/common/fair_dice.h"
+#include "server/storage/pg/pg_storage.h"
 #include "server_service_fixture.h"
 #include "support/wait_until.h"
 
@@ -282,6 +285,36 @@ TEST_F(DiceServiceTest, ATamperedRollOrSeedIsCaught) {
   EXPECT_NE(other.problem.find("the seed gives"), std::string::npos) << other.problem;
 }
 
+// Two instances on one PostgreSQL database: a turn stored without the roll after it (its
+// write failed) is rolled by whichever instance comes first, the same roll on both, and
+// exactly one is stored.
+TEST_F(DiceServiceTest, TwoInstancesStoreOneRollPerTurn) {
+  if (!database_.postgres()) GTEST_SKIP() << "PostgreSQL only";
+  PgStorage other_storage(database_.url());
+  GameService other(other_storage, base_options());
+  const json created = create({{"mode", "network"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  const json before = play(id, token, created["state"]["legal"][0]);
+  ASSERT_EQ(before["ply"], 3);
+  for (int round = 0; round < 5; ++round) {
+    database_.execute("DELETE FROM moves WHERE game_id = '" + id + "' AND ply = 2");
+    ASSERT_EQ(storage_->moves_of(id).size(), 2u);
+    std::latch start(2);
+    json seen_here, seen_there;
+    std::thread there([&] {
+      start.arrive_and_wait();
+      seen_there = other.state(id, "");
+    });
+    start.arrive_and_wait();
+    seen_here = service().state(id, "");
+    there.join();
+    EXPECT_EQ(storage_->moves_of(id).size(), 3u);
+    EXPECT_EQ(service().state(id, "")["moves"], before["moves"]);
+    EXPECT_EQ(other.state(id, "")["moves"], before["moves"]);
+    EXPECT_EQ(storage_->moves_of(id).back().notation, before["dice"]["roll"]);
+  }
+}
+
 TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
   const json created = create({{"mode", "ai"}, {"ai", {{"level", 1}, {"color", "black"}}}});
   const std::string id = created["id"], token = created["tokens"]["white"];
@@ -299,6 +332,8 @@ TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
   state = service().state(id, token);
   ASSERT_NE(state["result"]["score"], "*") << "no end within 300 turns";
   EXPECT_NE(state["result"]["winner"], nullptr);
+  EXPECT_GE(state["result"]["points"], 1);
+  EXPECT_LE(state["result"]["points"], 15);
   int engine_turns = 0;
   for (const json& move : state["moves"])
     engine_turns += move["by"] == "black" && !move["roll"].get<bool>() ? 1 : 0;

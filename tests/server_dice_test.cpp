@@ -14,6 +14,7 @@
 #include "engine/any_game.h"
 #include "server/common/api_error.h"
 #include "server/common/fair_dice.h"
+#include "server/games/analysis.h"
 #include "server/storage/pg/pg_storage.h"
 #include "server_service_fixture.h"
 #include "support/wait_until.h"
@@ -388,6 +389,20 @@ TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
   const DiceCheck check = check_state(state);
   EXPECT_TRUE(check.ok()) << check.problem;
   EXPECT_EQ(check.rolls_checked, rolls_in(state));
+}
+
+// Analysis of a game with dice: a position with its roll gets the engine's turn; at a
+// chance node (the roll still to be made) there is nothing to search, and no error.
+TEST(DiceAnalysis, ARolledPositionHasATurnAndAChanceNodeNone) {
+  Analyzer analyzer;
+  const json rolled = analyzer.analyze(
+      {{"game", "mughrabieh"}, {"position", "24x15/24x15 w 52"}, {"movetime_ms", 50}});
+  ASSERT_FALSE(rolled["pv"].empty());
+  const auto legal =
+      games::make_game({"mughrabieh", {{"position", "24x15/24x15 w 52"}}})->legal_moves();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), rolled["pv"][0]), legal.end());
+  const json chance = analyzer.analyze({{"game", "mughrabieh"}, {"movetime_ms", 50}});
+  EXPECT_TRUE(chance["pv"].empty());
 }
 
 }  // namespace

@@ -317,6 +317,23 @@ TEST_F(DiceServiceTest, AClockStartsWithTheFirstTurnNotTheFirstRoll) {
   EXPECT_EQ(reloaded["clock"]["white_ms"], 60000);
 }
 
+// Correspondence: each turn has its days, counted from the turn's roll; a roll never
+// starts a new deadline of its own.
+TEST_F(DiceServiceTest, ACorrespondenceGameGivesEachTurnItsDays) {
+  constexpr std::int64_t kDay = 24LL * 3600 * 1000;
+  const std::int64_t start = now_;
+  const json created = create({{"mode", "network"}, {"days_per_move", 3}});
+  EXPECT_EQ(created["state"]["clock"]["deadline_ms"], start + 3 * kDay);
+  EXPECT_EQ(created["state"]["clock"]["running"], "white");
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  now_ += kDay;
+  const json after = play(id, token, created["state"]["legal"][0]);
+  EXPECT_EQ(after["clock"]["running"], "black");
+  EXPECT_EQ(after["clock"]["deadline_ms"], now_ + 3 * kDay);
+  now_ += 3 * kDay + 1;
+  EXPECT_EQ(service().state(id, "")["result"]["score"], "1-0");
+}
+
 // The engine that begins rolls too: its roll is made before it thinks, and the person's
 // after its turn.
 TEST_F(DiceServiceTest, TheEngineBeginsWithItsOwnRoll) {

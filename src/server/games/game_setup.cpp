@@ -123,11 +123,11 @@ games::GameSpec spec_of(const StoredGame& row) {
   games::GameSpec spec{row.game, {{"rules", row.rules}, {"position", row.start}}};
   const json settings = json::parse(row.settings, nullptr, false);
   if (settings.is_object())
-    for (const auto& [key, value] : settings.items())
-      if (is_dice_key(key))
-        continue;
-      else if (std::string text = option_value(value); !text.empty())
+    for (const auto& [key, value] : settings.items()) {
+      if (is_dice_key(key)) continue;  // the server's, not the game's (server_dice.h)
+      if (std::string text = option_value(value); !text.empty())
         spec.options[replaced(key, '_', '-')] = std::move(text);
+    }
   return spec;
 }
 

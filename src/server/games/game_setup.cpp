@@ -6,6 +6,7 @@
 #include "server/common/api_error.h"
 #include "server/games/game_types.h"
 #include "server/games/request_fields.h"
+#include "server/games/server_dice.h"
 
 namespace ordo::server {
 
@@ -69,8 +70,6 @@ const games::GameEntry& requested_game(const json& body) {
   } catch (const games::GameError& e) {
     throw ApiError(400, "bad_request", e.what());
   }
-  if (const std::string why = not_served_reason(entry->info); !why.empty())
-    throw ApiError(400, "bad_request", "the server does not offer " + name + ": " + why);
   return *entry;
 }
 
@@ -124,9 +123,11 @@ games::GameSpec spec_of(const StoredGame& row) {
   games::GameSpec spec{row.game, {{"rules", row.rules}, {"position", row.start}}};
   const json settings = json::parse(row.settings, nullptr, false);
   if (settings.is_object())
-    for (const auto& [key, value] : settings.items())
+    for (const auto& [key, value] : settings.items()) {
+      if (is_dice_key(key)) continue;  // the server's, not the game's (server_dice.h)
       if (std::string text = option_value(value); !text.empty())
         spec.options[replaced(key, '_', '-')] = std::move(text);
+    }
   return spec;
 }
 

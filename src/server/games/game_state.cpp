@@ -23,6 +23,8 @@ json result_json(const games::GameResult& result, const std::string& game) {
               {"winner", winner},
               {"reason", result.over() ? result.description : ""},
               {"house_rule", result.over() && is_house_rule(game, result.termination)},
+              // What the win scores in a game worth points (GameInfo::points); else 0.
+              {"points", result.points},
               // Resigned, agreed or timed out: no take-back undoes that (the page's Undo).
               {"by_players", result.over() && decided_by_players(result.termination)}};
 }
@@ -86,6 +88,7 @@ json GameService::state_of(Match& match, const std::string& token) {
   state["moves"] = std::move(moves);
   add_game_state(match, state);
   add_board_state(*match.game, state);
+  add_dice_state(match, state);
   if (match.clock) {
     const std::int64_t now = options_.now();
     json running = nullptr;

@@ -13,10 +13,12 @@ struct StoredGame {
   std::string id;
   std::string game = games::default_game().info.name;  // a registered game's name
   std::string mode;                                    // ai | local | network
-  std::string rules;            // one of the game's rule sets (GameInfo::rule_sets)
-  std::string size;             // one of the game's sizes (GameInfo::sizes)
-  std::string start;            // start position text
-  std::string settings = "{}";  // the game's house options as JSON (game_setup.h, settings_of)
+  std::string rules;  // one of the game's rule sets (GameInfo::rule_sets)
+  std::string size;   // one of the game's sizes (GameInfo::sizes)
+  std::string start;  // start position text
+  // The game's house options as JSON (game_setup.h, settings_of); for a game with chance
+  // also its secret dice seed and first rolled step (server_dice.h), never sent to a client.
+  std::string settings = "{}";
   std::string white_name, black_name;
   // What checks the seat tokens (the game service stores their digests, see
   // token_digest.h); empty for a seat nobody holds (the engine's seat in mode ai).

@@ -216,20 +216,20 @@ function drawMiddle(svg, position, bottom, sides, dice, notice) {
   const x = LEFT + 12;
   const pips = (side, y) => {
     const text = element('text', { x, y, class: `pips pips-${side}`, 'data-side': side }, svg);
-    text.textContent = `${sides[side]}: ${pipCount(position, side)} pips`;
+    text.textContent = `${sides[side]} ${pipCount(position, side)} pips`;
   };
   pips(top, MIDDLE - 18);
   pips(bottom, MIDDLE + 36);
   // The bottom player's way round: from its 24-point (top right) leftwards, round, and
   // rightwards to bear off at the bottom right.
-  const ax = LEFT + 6 * PW - 36;
-  const left = LEFT + 4 * PW - 4;
-  const y1 = MIDDLE - 26;
-  const y2 = MIDDLE + 26;
+  const ax = LEFT + 6 * PW - 30;
+  const left = LEFT + 4.6 * PW + 22;
+  const y1 = MIDDLE - 22;
+  const y2 = MIDDLE + 22;
   element(
     'path',
     {
-      d: `M ${ax} ${y1} H ${left} A 26 26 0 0 0 ${left} ${y2} H ${ax}`,
+      d: `M ${ax} ${y1} H ${left} A 22 22 0 0 0 ${left} ${y2} H ${ax}`,
       class: `travel travel-${bottom}`,
       'marker-end': 'url(#travel-head)',
     },

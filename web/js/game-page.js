@@ -320,8 +320,8 @@ class GamePage {
     let notice = '';
     if (lastTurn?.move === 'pass') {
       const at = s.moves.lastIndexOf(lastTurn);
-      const roll = s.moves[at - 1]?.roll ? ` with ${s.moves[at - 1].move.split('').join(' and ')}` : '';
-      notice = `${sideName(lastTurn.by, s.sides)}: no legal move${roll}, pass`;
+      const roll = s.moves[at - 1]?.roll ? ` with ${s.moves[at - 1].move.split('').join('-')}` : '';
+      notice = `${sideName(lastTurn.by, s.sides)}: no move${roll}, pass`;
     }
     const side = position.split(/\s+/)[1] === 'b' ? 'black' : 'white';
     const roll = position.split(/\s+/)[2];

@@ -246,13 +246,12 @@ function drawMiddle(svg, position, bottom, sides, dice, notice) {
   const size = 56;
   const spacing = dice.length > 2 ? 62 : 74;
   const centre = LEFT + 6 * PW + (RIGHT - LEFT - 6 * PW) / 2 + 10;
-  dice.forEach((die, i) => drawDie(svg, centre + (i - (dice.length - 1) / 2) * spacing, MIDDLE, size, die));
+  dice.forEach((die, i) =>
+    drawDie(svg, centre + (i - (dice.length - 1) / 2) * spacing, MIDDLE - (notice ? 10 : 0), size, die),
+  );
   if (notice) {
-    const text = element(
-      'text',
-      { x: centre, y: MIDDLE + BAND / 2 - 6, class: 'board-notice', 'text-anchor': 'middle' },
-      svg,
-    );
+    const y = MIDDLE + BAND / 2 - 8;
+    const text = element('text', { x: centre, y, class: 'board-notice', 'text-anchor': 'middle' }, svg);
     text.textContent = notice;
   }
 }

@@ -56,6 +56,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   add_serve_bench_command(app, chosen);
   add_serve_attack_command(app, chosen);
   add_admin_command(app, chosen);
+  add_verify_dice_command(app, chosen);
   app.footer("Run 'ordo-engine COMMAND --help' for the options of a command.");
 
   if (args.empty()) {

@@ -41,5 +41,6 @@ void add_serve_command(CLI::App& app, Action& chosen);
 void add_serve_bench_command(CLI::App& app, Action& chosen);
 void add_serve_attack_command(CLI::App& app, Action& chosen);
 void add_admin_command(CLI::App& app, Action& chosen);
+void add_verify_dice_command(CLI::App& app, Action& chosen);
 
 }  // namespace ordo::cli

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
+#include "engine/dice_turns.h"
 #include "mughrabieh/entry/mughrabieh_board_text.h"
 #include "mughrabieh/notation.h"
 #include "mughrabieh/perft.h"
 #include "mughrabieh/record.h"
+#include "mughrabieh/sequences.h"
 #include "mughrabieh/turns.h"
 
 namespace games {
@@ -45,7 +47,7 @@ std::string point_name(int index) {
   return index >= mg::kPoints ? "off" : std::to_string(mg::kPoints - index);
 }
 
-class MughrabiehGame final : public AnyGame {
+class MughrabiehGame final : public AnyGame, public DiceTurns {
  public:
   explicit MughrabiehGame(mg::Game game) : game_(std::move(game)) {}
   MughrabiehGame(const MughrabiehGame& other) : AnyGame(other), game_(other.game_) {}
@@ -86,6 +88,31 @@ class MughrabiehGame final : public AnyGame {
     for (const mg::ChanceOutcome& o : mg::chance_outcomes())
       out.push_back({mg::format_roll(o.roll), o.probability});
     return out;
+  }
+
+  // DiceTurns: every order of die steps of each legal turn (sequences.h counts them as
+  // the rules do), for a board that builds a turn die by die.
+  std::vector<std::string> legal_step_sequences() const override {
+    std::vector<std::string> out;
+    if (game_.result().over() || game_.position().is_chance_node()) return out;
+    mg::Position scratch = game_.position();
+    const mg::SequenceCount count = mg::count_sequences(scratch);
+    for (std::uint32_t k = 0; k < count.total; ++k) {
+      const std::string word = mughrabieh_turn_word(mg::sequence_at(scratch, count, k));
+      if (word != "pass") out.push_back(word);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+  std::vector<int> pending_dice() const override {
+    const mg::Position& pos = game_.position();
+    if (game_.result().over() || pos.is_chance_node()) return {};
+    return {pos.roll()->high, pos.roll()->low};
+  }
+  std::array<int, 2> pip_counts() const override {
+    const mg::Position& pos = game_.position();
+    return {pos.pips(mg::Side::White), pos.pips(mg::Side::Black)};
   }
 
   std::vector<std::string> legal_moves() const override {

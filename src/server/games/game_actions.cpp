@@ -53,6 +53,7 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
   if (freshness == Freshness::ReadFirst || falls_now(*action.match, action.now))
     refresh_if_stale(*action.match);
   end_on_time(*action.match, action.now);
+  settle_chance(*action.match, action.now);  // a roll a failed write left owed
   if (if_over == IfOver::Refuse && action.match->over()) {
     const games::GameResult result = action.match->game->result();
     // A move that comes too late (a correspondence game's days, or a clock) is told so.
@@ -119,6 +120,7 @@ json GameService::undo(const std::string& id, const json& body) {
   Match& match = action.game();
   if (match.row.mode == "network")
     throw ApiError(409, "not_allowed", "a network game has no take-backs");
+  refuse_takebacks_with_dice(match);
   if (match.over() && decided_by_players(match.game->result().termination))
     throw ApiError(409, "game_over", "the game is over: " + match.game->result().description);
   // Mode ai: take back the engine's answers and then one move of the player.
@@ -198,6 +200,7 @@ json GameService::state(const std::string& id, const std::string& token) {
   std::lock_guard lock(match->mutex);
   refresh_if_stale(*match);
   end_on_time(*match, options_.now());
+  settle_chance(*match, options_.now());
   return state_of(*match, token);
 }
 
@@ -206,9 +209,12 @@ std::string GameService::record(const std::string& id) {
   std::lock_guard lock(match->mutex);
   const games::AnyGame& game = *match->game;
   // The players' tags are named after the sides: White/Black, Order/Chaos.
-  return game.record({{game.side_name(games::Side::First), match->row.white_name},
-                      {game.side_name(games::Side::Second), match->row.black_name},
-                      {"Date", record_date(match->row.created_ms)}});
+  std::map<std::string, std::string> tags{
+      {game.side_name(games::Side::First), match->row.white_name},
+      {game.side_name(games::Side::Second), match->row.black_name},
+      {"Date", record_date(match->row.created_ms)}};
+  tags.merge(dice_tags(*match));
+  return game.record(tags);
 }
 
 std::string GameService::game_of(const std::string& id) {

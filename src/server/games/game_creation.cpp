@@ -2,6 +2,7 @@
 #include <optional>
 
 #include "server/common/api_error.h"
+#include "server/common/fair_dice.h"
 #include "server/common/player_name.h"
 #include "server/common/random_token.h"
 #include "server/common/token_digest.h"
@@ -10,6 +11,7 @@
 #include "server/games/game_setup.h"
 #include "server/games/game_types.h"
 #include "server/games/request_fields.h"
+#include "server/games/server_dice.h"
 #include "server/storage/stored_result.h"
 
 namespace ordo::server {
@@ -73,6 +75,8 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
   row.size = setup.size;
   row.start = setup.start;
   row.settings = setup.settings;
+  if (games::game_info(setup.game).chance)
+    row.settings = with_dice(setup.settings, {new_dice_seed(), 0});
   std::unique_ptr<games::AnyGame> game = games::make_game(spec_of(row));
   const std::string first = game->side_name(games::Side::First);
   const std::string second = game->side_name(games::Side::Second);
@@ -128,6 +132,7 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
   prepare_engine(*match);
   add_game(match, {});
   std::lock_guard lock(match->mutex);
+  settle_chance(*match, row.created_ms);
   start_engine_if_its_turn(*match);
   return new_game_answer(*match, tokens);
 }
@@ -146,9 +151,13 @@ json GameService::import_record(const json& body) {
   } catch (const std::invalid_argument& e) {
     throw ApiError(422, "bad_record", e.what());
   }
-  if (const std::string why = not_served_reason(games::game_info(record.game->game_name()));
-      !why.empty())
-    throw ApiError(422, "bad_record", "the server does not offer this game: " + why);
+  const bool chance = games::game_info(record.game->game_name()).chance;
+  // Only the server rolls: a roll the record made and nobody played yet is dropped (the
+  // server rolls again from the game's seed).
+  if (chance && !record.game->result().over() && !record.game->is_chance_node() &&
+      (!record.game->undo() || !record.game->is_chance_node()))
+    throw ApiError(422, "bad_record",
+                   "the record's start has its roll made; only the server rolls");
   const games::AnyGame& read = *record.game;
   const auto [width, height] = read.board_size();
   StoredGame row;
@@ -159,6 +168,8 @@ json GameService::import_record(const json& body) {
   row.size = std::to_string(width) + "x" + std::to_string(height);
   row.start = read.start_position();
   row.settings = settings;
+  if (chance)
+    row.settings = with_dice(settings, {new_dice_seed(), static_cast<int>(read.moves().size())});
   // The players' tags are named after the sides: White/Black, Order/Chaos.
   const std::string first = read.side_name(games::Side::First);
   const std::string second = read.side_name(games::Side::Second);
@@ -191,6 +202,7 @@ json GameService::import_record(const json& body) {
   match->turn_started_ms = row.created_ms;
   add_game(match, moves);
   std::lock_guard lock(match->mutex);
+  settle_chance(*match, row.created_ms);
   return new_game_answer(*match, tokens);
 }
 

@@ -29,7 +29,9 @@ void GameService::prepare_engine(Match& match) {
 
 void GameService::start_engine_if_its_turn(Match& match) {
   const auto ai = match.ai_color();
-  if (!ai || match.ai_thinking || match.over() || match.to_move() != *ai) return;
+  if (!ai || match.ai_thinking || match.over() || match.to_move() != *ai ||
+      match.game->is_chance_node())
+    return;
   prepare_engine(match);
   // Where instances share storage the engine thinks on one of them: the lease's holder.
   if (!hold_game_lease(match)) return;
@@ -102,6 +104,8 @@ void GameService::play_engine_answer(const EngineAnswer& answer) {
     } else {
       try {
         commit_move(*match, *answer.move, now);
+        // In a game with dice the other side's roll may pass, and the turn come back.
+        start_engine_if_its_turn(*match);
       } catch (const StaleGame&) {
         // Another instance stored a move first (one that took the lease over): this one
         // is dropped, so the reply is stored once.

@@ -3,10 +3,12 @@
 #include "server/games/game_offers.h"
 
 #include "server/common/api_error.h"
+#include "server/common/fair_dice.h"
 #include "server/common/random_token.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/request_fields.h"
+#include "server/games/server_dice.h"
 
 namespace ordo::server {
 
@@ -114,6 +116,7 @@ json GameService::takeback_once(const std::string& id, const json& body) {
   if (match.row.mode != "network")
     throw ApiError(409, "not_allowed",
                    "takeback requests are for network games; this one has undo");
+  refuse_takebacks_with_dice(match);
   const games::Side seat = action.seats[0];
   const std::optional<games::Side> pending = pending_takeback(match);
   GameOffers next = match.offers;
@@ -196,6 +199,9 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
   row.size = old.size;
   row.start = old.start;
   row.settings = old.settings;
+  // A game with dice gets dice of its own: a new seed, never the old one's rolls.
+  if (!dice_of(old.settings).seed.empty())
+    row.settings = with_dice(old.settings, {new_dice_seed(), 0});
   row.white_name = old.black_name;
   row.black_name = old.white_name;
   row.white_token = old.black_token;
@@ -226,6 +232,7 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
     throw;
   }
   std::lock_guard lock(next->mutex);
+  settle_chance(*next, now);
   start_engine_if_its_turn(*next);
 }
 

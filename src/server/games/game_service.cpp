@@ -94,7 +94,14 @@ std::shared_ptr<Match> GameService::acquire(const std::string& id) {
     loaded_here = true;
     return load(wanted);
   });
-  if (loaded_here) start_engine_when_resident(*match);
+  if (loaded_here) {
+    {
+      // A turn stored without the roll after it (a failed write): rolled now.
+      std::lock_guard lock(match->mutex);
+      settle_chance(*match, options_.now());
+    }
+    start_engine_when_resident(*match);
+  }
   return match;
 }
 
@@ -124,8 +131,9 @@ std::shared_ptr<Match> GameService::replay(StoredGame row, const std::vector<Sto
   auto game = games::make_game(spec_of(row));
   auto match = std::make_shared<Match>(std::move(row), std::move(game));
   for (const auto& stored : moves) {
+    const bool chance = match->game->is_chance_node();
     match->game->play(stored.notation);
-    match->facts.push_back({stored.by, stored.think_ms, stored.clock_after_ms});
+    match->facts.push_back({stored.by, stored.think_ms, stored.clock_after_ms, chance});
   }
   apply_stored_result(*match->game, match->row.result, match->row.reason);
   return match;

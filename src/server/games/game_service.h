@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -250,6 +251,22 @@ class GameService {
   nlohmann::json state_of(Match& match, const std::string& token);
   // The seats' accounts, whether the game is rated, and its rating changes once over.
   void add_rating_state(Match& match, nlohmann::json& state);
+
+  // game_dice.cpp, under the game's lock, for a game with chance (GameInfo::chance): at a
+  // chance node, stores the roll derived from the game's seed; after a roll that moves
+  // nothing, stores the pass (and so on). A write that fails is reported and left to the
+  // next action; a roll another instance stored first is read.
+  void settle_chance(Match& match, std::int64_t now);
+  void commit_roll(Match& match, const std::string& outcome);
+  // The state's dice fields: the roll, its dice, the commitment (the seed once over), the
+  // turns die by die and the pip counts.
+  static void add_dice_state(const Match& match, nlohmann::json& state);
+  // ApiError 409 not_allowed for a takeback (undo, a request) in a game with chance: the
+  // next roll is shown as soon as a turn is played.
+  static void refuse_takebacks_with_dice(const Match& match);
+  // The record's tags of a game's dice (its scheme, commitment, first roll, and the seed
+  // once over); none for a game without chance.
+  static std::map<std::string, std::string> dice_tags(const Match& match);
 
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);

@@ -6,6 +6,7 @@
 #include "server/common/api_error.h"
 #include "server/games/game_types.h"
 #include "server/games/request_fields.h"
+#include "server/games/server_dice.h"
 
 namespace ordo::server {
 
@@ -69,8 +70,6 @@ const games::GameEntry& requested_game(const json& body) {
   } catch (const games::GameError& e) {
     throw ApiError(400, "bad_request", e.what());
   }
-  if (const std::string why = not_served_reason(entry->info); !why.empty())
-    throw ApiError(400, "bad_request", "the server does not offer " + name + ": " + why);
   return *entry;
 }
 
@@ -103,6 +102,11 @@ GameSetup setup_from_request(const json& body) {
   if (game->result().over())
     throw ApiError(400, "bad_request",
                    "the position is already decided: " + game->result().description);
+  // Only the server rolls: a start with its roll already made is refused.
+  if (info.chance && !game->is_chance_node())
+    throw ApiError(400, "bad_request",
+                   "the position has its roll made; only the server rolls (give the roll "
+                   "field as '-')");
   return {info.name, rules, actual, game->start_position(), settings_of(*game)};
 }
 
@@ -125,7 +129,9 @@ games::GameSpec spec_of(const StoredGame& row) {
   const json settings = json::parse(row.settings, nullptr, false);
   if (settings.is_object())
     for (const auto& [key, value] : settings.items())
-      if (std::string text = option_value(value); !text.empty())
+      if (is_dice_key(key))
+        continue;
+      else if (std::string text = option_value(value); !text.empty())
         spec.options[replaced(key, '_', '-')] = std::move(text);
   return spec;
 }

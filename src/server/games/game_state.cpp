@@ -86,6 +86,7 @@ json GameService::state_of(Match& match, const std::string& token) {
   state["moves"] = std::move(moves);
   add_game_state(match, state);
   add_board_state(*match.game, state);
+  add_dice_state(match, state);
   if (match.clock) {
     const std::int64_t now = options_.now();
     json running = nullptr;

@@ -42,6 +42,7 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
     release_engine(match);
   }
   match.touch();
+  settle_chance(match, now);
 }
 
 std::unique_ptr<games::AnyGame> GameService::ended_game(Match& match, games::Ending how,

@@ -50,19 +50,16 @@ json game_type(const games::GameEntry& entry) {
           {"example_move", entry.board.example_move},
           {"goal", entry.board.goal},
           {"draws", info.draws},
+          // Dice: the server rolls (docs/api.md, "Games with dice"); a win worth points.
+          {"chance", info.chance},
+          {"points", info.points},
           {"levels", levels}};
-}
-
-std::string not_served_reason(const games::GameInfo& info) {
-  if (info.chance) return info.title + " has dice, and the server cannot roll for a game yet";
-  return "";
 }
 
 const json& game_types() {
   static const json kTypes = [] {
     json list = json::array();
-    for (const games::GameEntry& entry : games::game_registry())
-      if (not_served_reason(entry.info).empty()) list.push_back(game_type(entry));
+    for (const games::GameEntry& entry : games::game_registry()) list.push_back(game_type(entry));
     return json{{"games", list}};
   }();
   return kTypes;

@@ -13,10 +13,6 @@ namespace ordo::server {
 
 nlohmann::json game_type(const games::GameEntry& entry);
 
-// Why the server does not offer a registered game, empty when it does: a game with chance
-// (GameInfo::chance) needs a referee to roll for it, which the server does not have yet.
-std::string not_served_reason(const games::GameInfo& info);
-
 // {"games": [the type of every registered game the server offers, the default first]},
 // made once.
 const nlohmann::json& game_types();

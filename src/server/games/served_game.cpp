@@ -1,5 +1,7 @@
 #include "server/games/served_game.h"
 
+#include <algorithm>
+
 namespace ordo::server {
 
 const char* seat_name(games::Side c) {
@@ -23,7 +25,9 @@ void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
   match.clock->set_left(1, left[1]);
   // A clock starts with the first move (White's first turn is not timed); days per move
   // count from the start.
-  const bool timed = !match.facts.empty() || match.clock->kind() == ChessClock::Kind::PerMove;
+  const bool timed = std::any_of(match.facts.begin(), match.facts.end(),
+                                 [](const MoveFacts& f) { return !f.chance; }) ||
+                     match.clock->kind() == ChessClock::Kind::PerMove;
   if (timed && !match.over()) match.clock->start(index(match.to_move()), turn_started_ms);
 }
 

@@ -26,6 +26,7 @@ struct MoveFacts {
   std::string by;  // white | black
   std::int64_t think_ms = 0;
   std::optional<std::int64_t> clock_after_ms;
+  bool chance = false;  // a roll the server made (a game with chance), not a player's move
 };
 
 // The seats are named white (the side that moves first: White, Order) and black (Black,

@@ -1,0 +1,312 @@
+// Games with dice on the server (docs/api.md, "Games with dice"): the server rolls at the
+// start of every turn from the game's secret seed, and every roll can be checked against
+// the commitment the state shows from the start. A client can neither roll nor change a
+// roll: whatever it sends, every roll is the one the seed gives for its step.
+#include "server/games/server_dice.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "engine/any_game.h"
+#include "server/common/api_error.h"
+#include "server/common/fair_dice.h"
+#include "server_service_fixture.h"
+#include "support/wait_until.h"
+
+namespace ordo::server {
+namespace {
+
+using nlohmann::json;
+
+// Bytes 0, 1, ..., 31: the seed of the worked example below.
+constexpr const char* kCountingSeed =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+// White's every die lands on Black's six points in a row: each of White's rolls passes.
+constexpr const char* kWhiteBlocked = "24x15/7x2,6x2,5x2,4x3,3x3,2x3 w -";
+
+// The worked example, computed apart from this code (Python's hmac and hashlib, by the
+// steps of docs/api.md): SHA-256 of the seed, and the first twelve rolls.
+TEST(FairDice, TheDerivationIsTheDocumentedOne) {
+  EXPECT_EQ(dice_commitment(kCountingSeed),
+            "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd");
+  const std::vector<int> u = {23, 7, 1, 3, 20, 33, 7, 17, 32, 21, 16, 7};
+  const std::vector<std::string> rolls = {"54", "32", "21", "22", "53", "65",
+                                          "32", "51", "64", "53", "51", "32"};
+  const auto outcomes = games::make_game({"mughrabieh", {}})->chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 21u);
+  for (std::size_t ply = 0; ply < u.size(); ++ply) {
+    EXPECT_EQ(fair_index(kCountingSeed, ply, 36), u[ply]) << ply;
+    EXPECT_EQ(derived_outcome(kCountingSeed, ply, outcomes), rolls[ply]) << ply;
+  }
+  const std::vector<int> weights = outcome_weights(outcomes);
+  for (std::size_t i = 0; i < outcomes.size(); ++i)
+    EXPECT_EQ(weights[i], outcomes[i].text[0] == outcomes[i].text[1] ? 1 : 2) << outcomes[i].text;
+}
+
+TEST(FairDice, SeedsAreNewAndWellFormed) {
+  const std::string a = new_dice_seed(), b = new_dice_seed();
+  EXPECT_TRUE(is_dice_seed(a));
+  EXPECT_NE(a, b);
+  EXPECT_FALSE(is_dice_seed("00"));
+  EXPECT_THROW(fair_index("xyz", 0, 36), std::invalid_argument);
+}
+
+class DiceServiceTest : public testing::ServiceFixture {
+ protected:
+  DiceServiceTest() { open(); }
+
+  template <typename Action>
+  std::string error_code(Action&& action) {
+    try {
+      action();
+    } catch (const ApiError& e) {
+      return e.code();
+    }
+    return "";
+  }
+
+  json create(json body) {
+    body["game"] = "mughrabieh";
+    return service().create(body);
+  }
+
+  // The steps of a state's move list.
+  static std::vector<std::string> steps_of(const json& state) {
+    std::vector<std::string> steps;
+    for (const json& move : state["moves"]) steps.push_back(move["move"]);
+    return steps;
+  }
+
+  // Checks every roll of a finished game's state against its revealed seed.
+  static DiceCheck check_state(const json& state) {
+    auto start =
+        games::make_game({"mughrabieh", {{"rules", state["rules"]}, {"position", state["start"]}}});
+    return check_dice(*start, steps_of(state), state["dice"]["seed"].get<std::string>(),
+                      state["dice"]["commitment"], state["dice"]["from_ply"]);
+  }
+
+  static int rolls_in(const json& state) {
+    int rolls = 0;
+    for (const json& move : state["moves"]) rolls += move["roll"].get<bool>() ? 1 : 0;
+    return rolls;
+  }
+};
+
+TEST_F(DiceServiceTest, ANewGameIsRolledAtOnceAndShowsTheCommitmentNotTheSeed) {
+  const json created = create({{"mode", "local"}});
+  const json& state = created["state"];
+  EXPECT_EQ(state["about"]["chance"], true);
+  ASSERT_EQ(state["moves"].size(), 1u);  // from the start every roll moves a piece
+  EXPECT_EQ(state["moves"][0]["roll"], true);
+  EXPECT_EQ(state["moves"][0]["by"], "white");
+  const std::string roll = state["moves"][0]["move"];
+  EXPECT_EQ(state["dice"]["roll"], roll);
+  EXPECT_EQ(state["dice"]["values"], json({roll[0] - '0', roll[1] - '0'}));
+  EXPECT_EQ(state["position"], "24x15/24x15 w " + roll);
+  EXPECT_EQ(state["ply"], 1);
+  EXPECT_EQ(state["to_move"], "white");
+  EXPECT_EQ(state["dice"]["seed"], nullptr);
+  EXPECT_EQ(state["dice"]["from_ply"], 0);
+  EXPECT_EQ(state["dice"]["scheme"], kDiceScheme);
+  EXPECT_EQ(state["dice"]["commitment"].get<std::string>().size(), 64u);
+  EXPECT_EQ(state["pips"], json({{"white", 360}, {"black", 360}}));
+  // Every whole turn is one of the sequences, and every sequence is a legal turn.
+  const json& sequences = state["sequences"];
+  ASSERT_FALSE(sequences.empty());
+  for (const json& turn : state["legal"])
+    EXPECT_NE(std::find(sequences.begin(), sequences.end(), turn), sequences.end()) << turn;
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  const json after = service().play(id, {{"token", token}, {"move", sequences.back()}, {"ply", 1}});
+  EXPECT_EQ(after["moves"][1]["roll"], false);
+  EXPECT_EQ(after["moves"][2]["roll"], true);
+  EXPECT_EQ(after["moves"][2]["by"], "black");
+  EXPECT_EQ(after["to_move"], "black");
+  EXPECT_EQ(after["dice"]["roll"], after["moves"][2]["move"]);
+  EXPECT_LT(after["pips"]["white"], 360);
+
+  // The seed, shown once the game is over, was in no state before.
+  const json resigned = service().resign(id, {{"token", token}});
+  const std::string seed = resigned["dice"]["seed"];
+  EXPECT_EQ(dice_commitment(seed), state["dice"]["commitment"]);
+  EXPECT_EQ(state.dump().find(seed), std::string::npos);
+  EXPECT_EQ(after.dump().find(seed), std::string::npos);
+  EXPECT_TRUE(check_state(resigned).ok()) << check_state(resigned).problem;
+  EXPECT_EQ(resigned["dice"]["roll"], nullptr);
+  // The record carries the dice tags, and the seed once over.
+  const std::string record = service().record(id);
+  EXPECT_NE(record.find("[DiceCommitment \"" + state["dice"]["commitment"].get<std::string>()),
+            std::string::npos)
+      << record;
+  EXPECT_NE(record.find("[DiceSeed \"" + seed), std::string::npos) << record;
+}
+
+TEST_F(DiceServiceTest, AClientCannotRoll) {
+  const json created = create({{"mode", "local"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  // A roll as a move, at the player's turn, is no legal turn.
+  EXPECT_EQ(error_code([&] { play(id, token, "66"); }), "illegal_move");
+  // A start whose roll is made is refused.
+  EXPECT_EQ(error_code([&] {
+              create({{"mode", "local"}, {"position", "24x15/24x15 w 66"}});
+            }),
+            "bad_request");
+  // A record's roll that nobody played is made again by the server, at the same step.
+  auto game = games::make_game({"mughrabieh", {}});
+  game->play("66");
+  const json imported = service().import_record({{"record", game->record({})}});
+  EXPECT_EQ(imported["state"]["dice"]["from_ply"], 0);
+  EXPECT_EQ(imported["state"]["moves"].size(), 1u);
+  const json again = service().import_record({{"record", game->record({})}});
+  // Two imports, two seeds: the roll is the seed's, not the record's.
+  EXPECT_NE(imported["state"]["dice"]["commitment"], again["state"]["dice"]["commitment"]);
+}
+
+TEST_F(DiceServiceTest, TakebacksAreRefused) {
+  const json local = create({{"mode", "local"}});
+  const std::string id = local["id"], token = local["tokens"]["white"];
+  play(id, token, local["state"]["legal"][0]);
+  EXPECT_EQ(error_code([&] { service().undo(id, {{"token", token}}); }), "not_allowed");
+  const json network = create({{"mode", "network"}});
+  const std::string nid = network["id"], white = network["tokens"]["white"];
+  play(nid, white, network["state"]["legal"][0]);
+  EXPECT_EQ(error_code([&] {
+              service().takeback(nid, {{"token", white}, {"action", "offer"}});
+            }),
+            "not_allowed");
+  EXPECT_EQ(service().state(nid, "")["ply"], 3);
+}
+
+TEST_F(DiceServiceTest, ARollThatMovesNothingPassesByItself) {
+  const json created = create({{"mode", "local"}, {"position", kWhiteBlocked}});
+  const json& state = created["state"];
+  ASSERT_EQ(state["moves"].size(), 3u) << state["moves"].dump();
+  EXPECT_EQ(state["moves"][0]["roll"], true);
+  EXPECT_EQ(state["moves"][1]["move"], "pass");
+  EXPECT_EQ(state["moves"][1]["by"], "white");
+  EXPECT_EQ(state["moves"][1]["roll"], false);
+  EXPECT_EQ(state["moves"][2]["roll"], true);
+  EXPECT_EQ(state["moves"][2]["by"], "black");
+  EXPECT_EQ(state["to_move"], "black");
+}
+
+// A reload, a restart (a new service on the same storage) and a read never roll again.
+TEST_F(DiceServiceTest, TheRollStaysAcrossReloadsAndRestarts) {
+  const json created = create({{"mode", "network"}});
+  const std::string id = created["id"];
+  const json before = service().state(id, "");
+  open();
+  const json after = service().state(id, "");
+  EXPECT_EQ(after["dice"]["roll"], before["dice"]["roll"]);
+  EXPECT_EQ(after["ply"], before["ply"]);
+  EXPECT_EQ(after["dice"]["commitment"], before["dice"]["commitment"]);
+  EXPECT_EQ(service().state(id, "")["moves"], after["moves"]);
+}
+
+// The property: whatever a client sends (any legal order of the steps, a roll of its own,
+// stale plies, fields of its own for the dice, refused takebacks, reloads), every roll is
+// the one the game's committed seed gives for its step.
+TEST_F(DiceServiceTest, NoRequestChangesARoll) {
+  std::mt19937 random(20261204);
+  for (int g = 0; g < 4; ++g) {
+    SCOPED_TRACE(g);
+    const json created = create({{"mode", "local"}});
+    const std::string id = created["id"], token = created["tokens"]["white"];
+    json state = created["state"];
+    for (int turn = 0; turn < 40 && state["result"]["score"] == "*"; ++turn) {
+      const json& sequences = state["sequences"];
+      ASSERT_FALSE(sequences.empty());
+      const std::string move = sequences[random() % sequences.size()];
+      const int ply = state["ply"];
+      switch (random() % 5) {
+        case 0:
+          EXPECT_NE(error_code([&] { play(id, token, "66"); }), "");
+          break;
+        case 1:
+          EXPECT_EQ(error_code([&] {
+                      service().play(id, {{"token", token}, {"move", move}, {"ply", ply - 1}});
+                    }),
+                    "stale");
+          break;
+        case 2:
+          EXPECT_EQ(error_code([&] { service().undo(id, {{"token", token}}); }), "not_allowed");
+          break;
+        case 3:
+          open();  // a restart
+          break;
+        default:
+          break;
+      }
+      state = service().play(id, {{"token", token},
+                                  {"move", move},
+                                  {"ply", ply},
+                                  {"roll", "66"},
+                                  {"dice", {6, 6}},
+                                  {"seed", kCountingSeed}});
+    }
+    if (state["result"]["score"] == "*") state = service().resign(id, {{"token", token}});
+    const DiceCheck check = check_state(state);
+    EXPECT_TRUE(check.ok()) << check.problem;
+    EXPECT_EQ(check.rolls_checked, rolls_in(state));
+    EXPECT_GE(check.rolls_checked, 2);
+  }
+}
+
+TEST_F(DiceServiceTest, ATamperedRollOrSeedIsCaught) {
+  const json created = create({{"mode", "local"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  json state = created["state"];
+  for (int turn = 0; turn < 6; ++turn) state = play(id, token, state["legal"][0]);
+  state = service().resign(id, {{"token", token}});
+  ASSERT_TRUE(check_state(state).ok()) << check_state(state).problem;
+
+  // Another roll at step 2.
+  json tampered = state;
+  const std::string real = tampered["moves"][2]["move"];
+  tampered["moves"][2]["move"] = real == "11" ? "22" : "11";
+  const DiceCheck roll = check_state(tampered);
+  EXPECT_FALSE(roll.ok());
+  EXPECT_NE(roll.problem.find("step 2"), std::string::npos) << roll.problem;
+
+  // Another seed (one digit changed), and a seed made to fit a changed commitment.
+  json seed = state;
+  std::string text = seed["dice"]["seed"];
+  text[0] = text[0] == '0' ? '1' : '0';
+  seed["dice"]["seed"] = text;
+  EXPECT_NE(check_state(seed).problem.find("commitment"), std::string::npos);
+  seed["dice"]["commitment"] = dice_commitment(text);
+  const DiceCheck other = check_state(seed);
+  EXPECT_FALSE(other.ok());  // 1 - (1/18)^k: a real seed's rolls are not another's
+  EXPECT_NE(other.problem.find("the seed gives"), std::string::npos) << other.problem;
+}
+
+TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
+  const json created = create({{"mode", "ai"}, {"ai", {{"level", 1}, {"color", "black"}}}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  json state = created["state"];
+  for (int turn = 0; turn < 300 && state["result"]["score"] == "*"; ++turn) {
+    ASSERT_TRUE(service().wait_until_idle(std::chrono::seconds(60)));
+    state = service().state(id, token);
+    if (state["result"]["score"] != "*") break;
+    ASSERT_EQ(state["to_move"], "white") << state["moves"].dump();
+    ASSERT_FALSE(state["legal"].empty());
+    state =
+        service().play(id, {{"token", token}, {"move", state["legal"][0]}, {"ply", state["ply"]}});
+  }
+  ASSERT_TRUE(service().wait_until_idle(std::chrono::seconds(60)));
+  state = service().state(id, token);
+  ASSERT_NE(state["result"]["score"], "*") << "no end within 300 turns";
+  EXPECT_NE(state["result"]["winner"], nullptr);
+  int engine_turns = 0;
+  for (const json& move : state["moves"])
+    engine_turns += move["by"] == "black" && !move["roll"].get<bool>() ? 1 : 0;
+  EXPECT_GT(engine_turns, 10);
+  const DiceCheck check = check_state(state);
+  EXPECT_TRUE(check.ok()) << check.problem;
+  EXPECT_EQ(check.rolls_checked, rolls_in(state));
+}
+
+}  // namespace
+}  // namespace ordo::server

@@ -7,11 +7,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <latch>
 #include <random>
+#include <thread>
 
 #include "engine/any_game.h"
 #include "server/common/api_error.h"
 #include "server/common/fair_dice.h"
+#include "server/games/analysis.h"
+#include "server/storage/pg/pg_storage.h"
 #include "server_service_fixture.h"
 #include "support/wait_until.h"
 
@@ -123,8 +127,9 @@ TEST_F(DiceServiceTest, ANewGameIsRolledAtOnceAndShowsTheCommitmentNotTheSeed) {
   EXPECT_EQ(after["moves"][1]["roll"], false);
   EXPECT_EQ(after["moves"][2]["roll"], true);
   EXPECT_EQ(after["moves"][2]["by"], "black");
-  EXPECT_EQ(after["to_move"], "black");
-  EXPECT_EQ(after["dice"]["roll"], after["moves"][2]["move"]);
+  // (Black's roll may pass, rarely: then White has rolled again.)
+  EXPECT_EQ(after["to_move"], after["moves"].back()["by"]);
+  EXPECT_EQ(after["dice"]["roll"], after["moves"].back()["move"]);
   EXPECT_LT(after["pips"]["white"], 360);
 
   // The seed, shown once the game is over, was in no state before.
@@ -171,25 +176,36 @@ TEST_F(DiceServiceTest, TakebacksAreRefused) {
   EXPECT_EQ(error_code([&] { service().undo(id, {{"token", token}}); }), "not_allowed");
   const json network = create({{"mode", "network"}});
   const std::string nid = network["id"], white = network["tokens"]["white"];
-  play(nid, white, network["state"]["legal"][0]);
+  const int ply = play(nid, white, network["state"]["legal"][0])["ply"];
   EXPECT_EQ(error_code([&] {
               service().takeback(nid, {{"token", white}, {"action", "offer"}});
             }),
             "not_allowed");
-  EXPECT_EQ(service().state(nid, "")["ply"], 3);
+  EXPECT_EQ(service().state(nid, "")["ply"], ply);
 }
 
 TEST_F(DiceServiceTest, ARollThatMovesNothingPassesByItself) {
   const json created = create({{"mode", "local"}, {"position", kWhiteBlocked}});
   const json& state = created["state"];
-  ASSERT_EQ(state["moves"].size(), 3u) << state["moves"].dump();
-  EXPECT_EQ(state["moves"][0]["roll"], true);
-  EXPECT_EQ(state["moves"][1]["move"], "pass");
-  EXPECT_EQ(state["moves"][1]["by"], "white");
-  EXPECT_EQ(state["moves"][1]["roll"], false);
-  EXPECT_EQ(state["moves"][2]["roll"], true);
-  EXPECT_EQ(state["moves"][2]["by"], "black");
-  EXPECT_EQ(state["to_move"], "black");
+  const json& moves = state["moves"];
+  ASSERT_GE(moves.size(), 3u) << moves.dump();
+  EXPECT_EQ(moves[0]["roll"], true);
+  EXPECT_EQ(moves[1]["move"], "pass");
+  EXPECT_EQ(moves[1]["by"], "white");
+  EXPECT_EQ(moves[1]["roll"], false);
+  EXPECT_EQ(moves[2]["roll"], true);
+  EXPECT_EQ(moves[2]["by"], "black");
+  // Black may pass too (its 6s are blocked by White's pieces); then the rolls and passes
+  // go on by themselves until a roll that moves a piece, whose side is to move.
+  for (std::size_t i = 0; i + 1 < moves.size(); i += 2) {
+    EXPECT_EQ(moves[i]["roll"], true) << i;
+    EXPECT_EQ(moves[i + 1]["move"], "pass") << i;
+    EXPECT_EQ(moves[i + 1]["by"], moves[i]["by"]) << i;
+  }
+  EXPECT_EQ(moves.size() % 2, 1u);
+  EXPECT_EQ(moves.back()["roll"], true);
+  EXPECT_EQ(state["to_move"], moves.back()["by"]);
+  EXPECT_FALSE(state["legal"].empty());
 }
 
 // A reload, a restart (a new service on the same storage) and a read never roll again.
@@ -282,6 +298,71 @@ TEST_F(DiceServiceTest, ATamperedRollOrSeedIsCaught) {
   EXPECT_NE(other.problem.find("the seed gives"), std::string::npos) << other.problem;
 }
 
+// A clock starts with the first turn, not with the first roll (the first turn is not
+// timed, as in every game), and a roll does not press it; a restart keeps it so.
+TEST_F(DiceServiceTest, AClockStartsWithTheFirstTurnNotTheFirstRoll) {
+  const json created =
+      create({{"mode", "local"}, {"clock", {{"initial_ms", 60000}, {"increment_ms", 0}}}});
+  EXPECT_EQ(created["state"]["clock"]["running"], nullptr);
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  now_ += 5000;
+  const json after = play(id, token, created["state"]["legal"][0]);
+  EXPECT_EQ(after["clock"]["running"], "black");
+  EXPECT_EQ(after["clock"]["white_ms"], 60000);
+  now_ += 7000;
+  EXPECT_EQ(service().state(id, "")["clock"]["black_ms"], 53000);
+  open();  // (on one server the time it was down is charged to nobody)
+  const json reloaded = service().state(id, "");
+  EXPECT_EQ(reloaded["clock"]["running"], "black");
+  EXPECT_EQ(reloaded["clock"]["white_ms"], 60000);
+}
+
+// The engine that begins rolls too: its roll is made before it thinks, and the person's
+// after its turn.
+TEST_F(DiceServiceTest, TheEngineBeginsWithItsOwnRoll) {
+  const json created = create({{"mode", "ai"}, {"ai", {{"level", 1}, {"color", "white"}}}});
+  const std::string id = created["id"], token = created["tokens"]["black"];
+  ASSERT_TRUE(service().wait_until_idle(std::chrono::seconds(60)));
+  const json state = service().state(id, token);
+  ASSERT_GE(state["moves"].size(), 3u) << state["moves"].dump();
+  EXPECT_EQ(state["moves"][0]["roll"], true);
+  EXPECT_EQ(state["moves"][1]["by"], "white");
+  EXPECT_EQ(state["moves"][1]["roll"], false);
+  EXPECT_EQ(state["to_move"], "black");
+  EXPECT_EQ(state["moves"].back()["roll"], true);
+  EXPECT_FALSE(state["sequences"].empty());
+}
+
+// Two instances on one PostgreSQL database: a turn stored without the roll after it (its
+// write failed) is rolled by whichever instance comes first, the same roll on both, and
+// exactly one is stored.
+TEST_F(DiceServiceTest, TwoInstancesStoreOneRollPerTurn) {
+  if (!database_.postgres()) GTEST_SKIP() << "PostgreSQL only";
+  PgStorage other_storage(database_.url());
+  GameService other(other_storage, base_options());
+  const json created = create({{"mode", "network"}});
+  const std::string id = created["id"], token = created["tokens"]["white"];
+  const json before = play(id, token, created["state"]["legal"][0]);
+  ASSERT_EQ(before["ply"], 3);
+  for (int round = 0; round < 5; ++round) {
+    database_.execute("DELETE FROM moves WHERE game_id = '" + id + "' AND ply = 2");
+    ASSERT_EQ(storage_->moves_of(id).size(), 2u);
+    std::latch start(2);
+    json seen_here, seen_there;
+    std::thread there([&] {
+      start.arrive_and_wait();
+      seen_there = other.state(id, "");
+    });
+    start.arrive_and_wait();
+    seen_here = service().state(id, "");
+    there.join();
+    EXPECT_EQ(storage_->moves_of(id).size(), 3u);
+    EXPECT_EQ(service().state(id, "")["moves"], before["moves"]);
+    EXPECT_EQ(other.state(id, "")["moves"], before["moves"]);
+    EXPECT_EQ(storage_->moves_of(id).back().notation, before["dice"]["roll"]);
+  }
+}
+
 TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
   const json created = create({{"mode", "ai"}, {"ai", {{"level", 1}, {"color", "black"}}}});
   const std::string id = created["id"], token = created["tokens"]["white"];
@@ -299,6 +380,8 @@ TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
   state = service().state(id, token);
   ASSERT_NE(state["result"]["score"], "*") << "no end within 300 turns";
   EXPECT_NE(state["result"]["winner"], nullptr);
+  EXPECT_GE(state["result"]["points"], 1);
+  EXPECT_LE(state["result"]["points"], 15);
   int engine_turns = 0;
   for (const json& move : state["moves"])
     engine_turns += move["by"] == "black" && !move["roll"].get<bool>() ? 1 : 0;
@@ -306,6 +389,20 @@ TEST_F(DiceServiceTest, AWholeGameAgainstTheEngine) {
   const DiceCheck check = check_state(state);
   EXPECT_TRUE(check.ok()) << check.problem;
   EXPECT_EQ(check.rolls_checked, rolls_in(state));
+}
+
+// Analysis of a game with dice: a position with its roll gets the engine's turn; at a
+// chance node (the roll still to be made) there is nothing to search, and no error.
+TEST(DiceAnalysis, ARolledPositionHasATurnAndAChanceNodeNone) {
+  Analyzer analyzer;
+  const json rolled = analyzer.analyze(
+      {{"game", "mughrabieh"}, {"position", "24x15/24x15 w 52"}, {"movetime_ms", 50}});
+  ASSERT_FALSE(rolled["pv"].empty());
+  const auto legal =
+      games::make_game({"mughrabieh", {{"position", "24x15/24x15 w 52"}}})->legal_moves();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), rolled["pv"][0]), legal.end());
+  const json chance = analyzer.analyze({{"game", "mughrabieh"}, {"movetime_ms", 50}});
+  EXPECT_TRUE(chance["pv"].empty());
 }
 
 }  // namespace

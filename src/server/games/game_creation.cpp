@@ -78,6 +78,12 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
   if (games::game_info(setup.game).chance)
     row.settings = with_dice(setup.settings, {new_dice_seed(), 0});
   std::unique_ptr<games::AnyGame> game = games::make_game(spec_of(row));
+  // Only the server rolls: a start with its roll already made is refused (an analysis may
+  // ask about one; a game may not begin with one).
+  if (games::game_info(row.game).chance && !game->is_chance_node())
+    throw ApiError(400, "bad_request",
+                   "the position has its roll made; only the server rolls (give the roll "
+                   "field as '-')");
   const std::string first = game->side_name(games::Side::First);
   const std::string second = game->side_name(games::Side::Second);
   row.white_name = player_name(body, "white", first);

@@ -102,11 +102,6 @@ GameSetup setup_from_request(const json& body) {
   if (game->result().over())
     throw ApiError(400, "bad_request",
                    "the position is already decided: " + game->result().description);
-  // Only the server rolls: a start with its roll already made is refused.
-  if (info.chance && !game->is_chance_node())
-    throw ApiError(400, "bad_request",
-                   "the position has its roll made; only the server rolls (give the roll "
-                   "field as '-')");
   return {info.name, rules, actual, game->start_position(), settings_of(*game)};
 }
 

@@ -23,6 +23,8 @@ json result_json(const games::GameResult& result, const std::string& game) {
               {"winner", winner},
               {"reason", result.over() ? result.description : ""},
               {"house_rule", result.over() && is_house_rule(game, result.termination)},
+              // What the win scores in a game worth points (GameInfo::points); else 0.
+              {"points", result.points},
               // Resigned, agreed or timed out: no take-back undoes that (the page's Undo).
               {"by_players", result.over() && decided_by_players(result.termination)}};
 }

@@ -98,6 +98,10 @@ test(
     const engineTurns = end.moves.filter((m) => m.by === 'black' && !m.roll).length;
     assert.ok(turns > 10 && engineTurns > 10, `${turns} turns played on the board, ${engineTurns} by the engine`);
     assert.ok(reloaded, 'the reload mid-turn was tried');
+    assert.ok(
+      end.moves.some((m) => m.move.includes('/off')),
+      'the game ended with pieces borne off',
+    );
     // Every roll is in the move list, beside its turn.
     assert.equal(await page.locator('#move-list .move.roll').count(), end.moves.filter((m) => m.roll).length);
     assert.deepEqual(page.errors, []);

@@ -1,7 +1,8 @@
 // axe-core (from npm) inside the same Chromium checks every page: the start page (with
 // stored games and a network game's links, and the lobby's challenge form), the rules,
-// and the board page of each game and role, mid-turn and finished, at laptop and phone
-// widths. No serious or critical violation may remain.
+// and the board page of each game and role (Mughrabieh's tables board with a piece picked
+// up), mid-turn and finished, at laptop and phone widths. No serious or critical
+// violation may remain.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -103,6 +104,15 @@ for (const [width, viewport] of [
     test('an Order and Chaos board', async () => {
       const created = await createGame({ mode: 'local', game: 'orderchaos' });
       await check(viewport, created.links.white, (page) => waitForPly(page, 0));
+    });
+
+    test('a Mughrabieh board against the computer, a piece picked up', async () => {
+      const created = await createGame({ mode: 'ai', game: 'mughrabieh', ai: { level: 1, color: 'black' } });
+      await check(viewport, created.links.white, async (page) => {
+        await page.locator('#board.tables-board.interactive').waitFor();
+        await page.locator('#board rect.hit.actionable[data-white]').first().click();
+        await page.locator('#board circle.target').first().waitFor();
+      });
     });
   });
 }

@@ -84,3 +84,32 @@ export async function targets(page) {
   const squares = await page.locator('#board circle.target').evaluateAll((nodes) => nodes.map((n) => n.dataset.square));
   return squares.sort();
 }
+
+/**
+ * Plays one whole turn on a tables board (Mughrabieh) by clicks, die by die: the first
+ * piece that may move, then its first marked place. Answers when the turn was sent (the
+ * board shows another ply).
+ */
+export async function playTablesTurn(page) {
+  const board = page.locator('#board');
+  const ply = await board.getAttribute('data-ply');
+  for (let die = 0; die < 4; die++) {
+    await page.locator('#board rect.hit.actionable[data-white]').first().click();
+    const target = await page
+      .locator('#board circle.target')
+      .first()
+      .evaluate((node) =>
+        node.dataset.off ? `[data-off="${node.dataset.off}"]` : `[data-white="${node.dataset.white}"]`,
+      );
+    await page.locator(`#board rect.hit${target}`).click();
+    // Sent, or being sent: no piece is offered any more.
+    const sent = await page.evaluate(
+      (before) =>
+        document.querySelector('#board').dataset.ply !== before ||
+        document.querySelector('#board rect.hit.actionable[data-white]') === null,
+      ply,
+    );
+    if (sent) break;
+  }
+  await page.waitForFunction((before) => document.querySelector('#board').dataset.ply !== before, ply);
+}

@@ -4,7 +4,7 @@
 // One browser and one page serve the whole matrix, so that it stays quick.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BASE, launch, newPage } from './helpers.mjs';
+import { BASE, launch, newPage, playTablesTurn } from './helpers.mjs';
 
 // The games the server offers, read before the tests are declared.
 const TYPES = (await (await fetch(new URL('/api/game-types', BASE))).json()).games;
@@ -75,9 +75,14 @@ async function reachPly(ply) {
   }, ply);
 }
 
-/** The person's first move on the board: a piece with a forward target, or an X. */
+/** The person's first move on the board: a piece with a forward target, an X, or a whole tables turn. */
 async function playFirstMove(choice) {
-  if (TYPES.find((t) => t.name === choice.game).move_style === 'placement') {
+  const style = TYPES.find((t) => t.name === choice.game).move_style;
+  if (style === 'tables') {
+    await playTablesTurn(page);
+    return;
+  }
+  if (style === 'placement') {
     await page.getByRole('radio', { name: 'X', exact: true }).click();
     await page.locator('#board rect.placeable').first().click();
     return;
@@ -111,7 +116,9 @@ describe('start page matrix', () => {
       await reachPly(choice.colour === 'black' ? 1 : 0);
       const [files, ranks] = choice.size.split('x').map(Number);
       const expected = files * ranks;
-      assert.equal(await page.locator('#board rect.square').count(), expected);
+      // A tables board's points (size 12x2) are its places, as squares are a grid's.
+      const tables = TYPES.find((t) => t.name === choice.game).move_style === 'tables';
+      assert.equal(await page.locator(tables ? '#board rect.hit[data-white]' : '#board rect.square').count(), expected);
       assert.equal(await page.locator('.player-bar .clock:not([hidden])').count(), choice.clock ? 2 : 0);
       if (choice.colour === 'white') {
         await playFirstMove(choice);

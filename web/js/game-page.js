@@ -3,6 +3,8 @@
 import { api } from './api.js';
 import { BoardInput } from './board-input.js';
 import { OcBoardInput, ocPlacement, parseOcPosition } from './oc-board.js';
+import { TablesBoardInput } from './tables-board.js';
+import { WIDTH as TABLES_WIDTH, HEIGHT as TABLES_HEIGHT } from './tables-layout.js';
 import { ClockView } from './clock.js';
 import { AnalysisView } from './analysis-view.js';
 import { MoveList, moveLabel } from './move-list.js';
@@ -62,7 +64,19 @@ class GamePage {
   makeInput(about) {
     this.about = about;
     this.placement = about.move_style === 'placement';
+    this.tables = about.move_style === 'tables';
     this.$('#move-input').placeholder = about.example_move;
+    if (this.tables) {
+      this.input = new TablesBoardInput(this.$('#board'), this.$('#tables-controls'), {
+        onTurn: (text) => this.play(text),
+        onHint: (text) => this.showHint(text),
+      });
+      this.$('.hint .fine-pointer').textContent =
+        `Click a piece, then one of the marked places (the number is the die it uses), or drag it there; the turn is sent when its last die is played, and Undo die takes a die back first. On the board (Tab to it) the arrow keys move between the points and trays, Enter picks up and puts down, Backspace undoes a die. ${about.goal}`;
+      this.$('.hint .coarse-pointer').textContent =
+        `Tap a piece, then a marked place (the number is the die it uses). The turn is sent when its last die is played; Undo die takes a die back first. ${about.goal}`;
+      return;
+    }
     if (this.placement) {
       this.input = new OcBoardInput(this.$('#board'), this.$('#symbol-picker'), { onTurn: (text) => this.play(text) });
       const pieces = about.pieces.join(' or ');
@@ -188,7 +202,7 @@ class GamePage {
     this.clocks.update(state.clock);
     // Redraw the board only when needed, so that a turn being built is not reset by an
     // update that does not touch it (a draw offer, the clock).
-    const movable = this.takesInput() !== Boolean(this.input.context?.builder);
+    const movable = this.takesInput() !== Boolean(this.input.interactive);
     if (changed || movable || previousAi !== state.ai?.thinking || !this.input.context) this.render();
     else this.renderPanel();
     this.extras.stateChanged(previous, state);
@@ -236,6 +250,10 @@ class GamePage {
   }
 
   render() {
+    if (this.tables) {
+      this.renderTables();
+      return;
+    }
     if (this.placement) {
       this.renderPlacement();
       return;
@@ -288,6 +306,43 @@ class GamePage {
     this.renderPanel();
   }
 
+  /**
+   * A tables board at the shown ply: the dice of the position's roll, the last turn
+   * marked, and a pass told in words (the server plays a pass by itself).
+   */
+  renderTables() {
+    const s = this.state;
+    const ply = this.shownPly();
+    const live = this.viewPly === null;
+    const position = this.positionAt(ply);
+    const turns = s.moves.slice(0, ply).filter((move) => !move.roll);
+    const lastTurn = turns.at(-1) ?? null;
+    let notice = '';
+    if (lastTurn?.move === 'pass') {
+      const at = s.moves.lastIndexOf(lastTurn);
+      const roll = s.moves[at - 1]?.roll ? ` with ${s.moves[at - 1].move.split('').join('-')}` : '';
+      notice = `${sideName(lastTurn.by, s.sides)}: no move${roll}, pass`;
+    }
+    const side = position.split(/\s+/)[1] === 'b' ? 'black' : 'white';
+    const roll = position.split(/\s+/)[2];
+    this.input.show({
+      position,
+      sequences: live ? (s.sequences ?? s.legal) : [],
+      canMove: live && this.canMove(),
+      bottom: this.flipped ? 'black' : 'white',
+      sides: s.sides,
+      lastTurn: lastTurn && lastTurn.move !== 'pass' ? lastTurn : null,
+      notice,
+      label: `Board, ${sideName(side, s.sides)} to move${roll && roll !== '-' ? `, roll ${roll.split('').join(' and ')}` : ''}${live || ply === 0 ? '' : `, after ${moveLabel(s, ply)} (read-only)`}`,
+    });
+    this.$('.board-column').style.setProperty('--board-aspect', (TABLES_WIDTH / TABLES_HEIGHT).toFixed(4));
+    this.$('#board').dataset.ply = String(ply);
+    this.$('#board').dataset.live = String(live);
+    this.extras.rendered();
+    this.moveList.render(s, ply);
+    this.renderPanel();
+  }
+
   renderPanel() {
     const s = this.state;
     const title = this.about.title;
@@ -310,7 +365,8 @@ class GamePage {
 
   /** The bar shows guidance whenever there is some, and the cancel button mid-turn. */
   syncStepBar() {
-    const midTurn = Boolean(this.input.context?.builder?.chosen.length || this.input.tie || this.input.selection);
+    const builder = this.input.builder ?? this.input.context?.builder;
+    const midTurn = Boolean(builder?.chosen.length || this.input.tie || (this.input.selection ?? null) !== null);
     this.$('#step-bar').hidden = !midTurn && !this.$('#step-text').textContent;
     this.$('#step-cancel').hidden = !midTurn;
   }
@@ -329,7 +385,12 @@ class GamePage {
       button.hidden = !visible;
       button.disabled = !enabled || this.busy;
     };
-    show('#undo', player && (s.mode === 'ai' || s.mode === 'local'), s.ply > 0 && !s.result.by_players);
+    // A game with dice has no takebacks (the next roll is known): docs/api.md.
+    show(
+      '#undo',
+      player && (s.mode === 'ai' || s.mode === 'local') && !this.about.chance,
+      s.ply > 0 && !s.result.by_players,
+    );
     show('#resign', player && !over);
     const otherOffered = s.draw_offer && (s.mode === 'local' || !s.you.includes(s.draw_offer));
     show('#draw-offer', player && !over && !s.draw_offer && s.draws !== false);
@@ -338,6 +399,7 @@ class GamePage {
     show('#move-now', player && Boolean(s.ai?.thinking));
     this.$('#move-form').hidden = !player || over;
     this.$('#symbol-picker').hidden = !this.placement || !player || over;
+    this.$('#tables-controls').hidden = !this.tables || !player || over;
     this.$('#move-form button').disabled = !this.takesInput();
     this.$('#nav-first').disabled = this.shownPly() === 0;
     this.$('#nav-prev').disabled = this.shownPly() === 0;

@@ -13,7 +13,9 @@ export function renderStatus(status, state, viewPly) {
   else if (state.ai?.thinking) lines.push(['status-main', 'The engine is thinking…']);
   else {
     const yours = state.you.includes(state.to_move) && state.mode !== 'local' ? ' — your move' : '';
-    lines.push(['status-main', `${sideName(state.to_move, state.sides)} to move${yours}.`]);
+    // In a game with dice the server has rolled for the side to move.
+    const roll = state.dice?.roll ? ` with ${state.dice.roll.split('').join('-')}` : '';
+    lines.push(['status-main', `${sideName(state.to_move, state.sides)} to move${roll}${yours}.`]);
   }
   if (!over && state.split) {
     const side = sideName(state.to_move, state.sides);

@@ -22,7 +22,8 @@ export function describeResult(result, sides) {
 
 /**
  * A move as words for screen readers: "c2 to c4", "d4 takes e5", "the line a2 to d2
- * moves a2 to a3", "e3 to d3, then d3 to d5", "…, the group at g7 stays", "X on c3".
+ * moves a2 to a3", "e3 to d3, then d3 to d5", "…, the group at g7 stays", "X on c3", "13 to
+ * 8, then 6 off".
  */
 export function moveInWords(move) {
   const placement = /^([XO])([a-f][1-6])$/.exec(move);
@@ -34,6 +35,9 @@ export function moveInWords(move) {
       return `the line ${line[1]} to ${line[2]} moves ${line[1]} ${line[3] === 'x' ? 'and takes' : 'to'} ${line[4]}`;
     const single = /^([a-z]\d+)([-x])([a-z]\d+)$/.exec(step);
     if (single) return `${single[1]} ${single[2] === 'x' ? 'takes' : 'to'} ${single[3]}`;
+    const tables = /^(\d+)\/(\d+|off)$/.exec(step);
+    if (tables) return tables[2] === 'off' ? `${tables[1]} off` : `${tables[1]} to ${tables[2]}`;
+    if (step === 'pass') return 'no move (a pass)';
     return step;
   });
   return `${steps.join(', then ')}${keep ? `, the group at ${keep} stays` : ''}`;

@@ -16,7 +16,9 @@ export class MoveAnnouncer {
     if (state.ply > before.ply) {
       for (const entry of state.moves.slice(before.ply)) {
         const mine = state.mode !== 'local' && state.you.includes(entry.by);
-        lines.push(`${mine ? 'You' : playerLabel(entry.by, state)} played ${moveInWords(entry.move)}.`);
+        const who = mine ? 'You' : playerLabel(entry.by, state);
+        if (entry.roll) lines.push(`${who} rolled ${entry.move.split('').join(' and ')}.`);
+        else lines.push(`${who} played ${moveInWords(entry.move)}.`);
       }
     } else if (state.ply < before.ply) {
       lines.push(`Taken back: ${before.ply - state.ply} ${before.ply - state.ply === 1 ? 'move' : 'moves'}.`);

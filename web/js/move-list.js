@@ -12,7 +12,7 @@ export class MoveList {
     let row = null;
     state.moves.forEach((move, index) => {
       const ply = index + 1;
-      if (!row || move.by === 'white' || (blackFirst && index === 0)) {
+      if (!row || startsRow(state.moves, index) || (blackFirst && index === 0)) {
         row = document.createElement('li');
         row.value = rows.length + 1;
         rows.push(row);
@@ -20,8 +20,9 @@ export class MoveList {
       }
       const button = document.createElement('button');
       button.type = 'button';
-      button.className = 'move';
-      button.textContent = move.move;
+      // In a game with dice a roll is a step of its own, shown before the turn it is for.
+      button.className = move.roll ? 'move roll' : 'move';
+      button.textContent = move.roll ? `${move.move}:` : move.move;
       button.dataset.ply = String(ply);
       button.title = `${state.sides?.[move.by] ?? (move.by === 'white' ? 'White' : 'Black')}${move.ms ? `, ${(move.ms / 1000).toFixed(1)} s` : ''}`;
       if (ply === shownPly) button.setAttribute('aria-current', 'step');
@@ -48,10 +49,16 @@ export function moveLabel(state, ply) {
   // As the list numbers its rows: a new row at the first move and at each White move.
   let number = 0;
   state.moves.slice(0, ply).forEach((move, index) => {
-    if (index === 0 || move.by === 'white') number++;
+    if (index === 0 || startsRow(state.moves, index)) number++;
   });
   const move = state.moves[ply - 1];
   return `${number}${move.by === 'white' ? '.' : '…'} ${move.move}`;
+}
+
+/** A White move begins a numbered row, unless White's own roll just began it. */
+function startsRow(moves, index) {
+  const before = moves[index - 1];
+  return moves[index].by === 'white' && !(before?.roll && before.by === 'white');
 }
 
 function placeholder() {

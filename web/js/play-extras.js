@@ -77,8 +77,10 @@ export class PlayExtras {
     }
     this.takeback.noteChange(previous, state);
     this.gameOver.noteChange(previous, state);
-    // Placed pieces are never taken, so only stepping games have captures to hear.
-    const countPieces = (position) => (this.page.placement ? 0 : parsePosition(position).pieces.size);
+    // Placed pieces are never taken, nor are a race's (borne off is not taken), so only
+    // stepping games have captures to hear.
+    const stepping = this.page.about.move_style === 'steps';
+    const countPieces = (position) => (stepping ? parsePosition(position).pieces.size : 0);
     const sound = soundForChange(previous, state, countPieces);
     if (sound) this.sounds.play(sound);
     if (previous && previous.result.score === '*' && state.result.score !== '*') this.gameOver.open();

@@ -1,14 +1,17 @@
-// The rules page: our own summary of Classic Ordo and Ordo X with small diagrams. The
-// text lives in web/rules.html; each <figure data-position> there becomes a diagram.
+// The rules page: our own summaries of the games (Ordo, Order and Chaos, Mughrabieh) with
+// small diagrams. The text lives in web/rules.html; each <figure data-position> (and
+// data-oc-position, data-tables-position) there becomes a diagram.
 import { drawBoard } from './board-svg.js';
 import { OcBoardInput } from './oc-board.js';
 import { parsePosition } from './position.js';
+import { drawTables } from './tables-svg.js';
+import { diceOf, parseTablesPosition } from './tables-position.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const list = (text) => (text ? text.split(/\s+/).filter(Boolean) : []);
 
 export async function showRulesPage(app) {
-  document.title = 'Ordo and Order and Chaos — rules';
+  document.title = 'Ordo, Order and Chaos and Mughrabieh — rules';
   try {
     const response = await fetch('/static/rules.html');
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
@@ -47,6 +50,21 @@ export async function showRulesPage(app) {
       flipped: false,
       last: null,
       line: list(figure.dataset.line),
+      label: figure.querySelector('figcaption')?.textContent ?? 'Diagram',
+    });
+  }
+  // Tables diagrams (Mughrabieh): the position's dice shown, White at the bottom.
+  for (const figure of app.querySelectorAll('figure[data-tables-position]')) {
+    const svg = document.createElementNS(NS, 'svg');
+    svg.classList.add('board', 'diagram');
+    figure.prepend(svg);
+    const position = parseTablesPosition(figure.dataset.tablesPosition);
+    drawTables(svg, {
+      position,
+      bottom: 'white',
+      sides: { white: 'White', black: 'Black' },
+      dice: diceOf(position.roll).map((value) => ({ value, used: false })),
+      marks: { from: list(figure.dataset.from).map(Number), to: list(figure.dataset.to).map(Number) },
       label: figure.querySelector('figcaption')?.textContent ?? 'Diagram',
     });
   }

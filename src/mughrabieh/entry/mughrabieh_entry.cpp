@@ -20,7 +20,7 @@ GameEntry mughrabieh_entry() {
           .board = {.rule_set_titles = {"Mughrabieh", "Mughrabieh (Ludii's model)"},
                     .rule_set_notes = {"a larger number bears off only from the farthest point",
                                        "any larger number bears off; two passes in turn draw"},
-                    .move_style = "steps",
+                    .move_style = "tables",
                     .pieces = {"white", "black"},
                     .example_move = "13/8,8/6",
                     .goal = "Each side races its fifteen pieces round the board and bears them "

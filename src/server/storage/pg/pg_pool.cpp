@@ -3,6 +3,8 @@
 #include <pqxx/pqxx>
 #include <stdexcept>
 
+#include "server/observe/metrics.h"
+
 namespace ordo::server {
 
 PgPool::Lease::Lease(PgPool& pool, std::unique_ptr<pqxx::connection> connection)
@@ -49,6 +51,7 @@ PgPool::Lease PgPool::acquire() {
     connection->trace(trace);
     return Lease(*this, std::move(connection));
   } catch (...) {
+    metrics().db_errors_unavailable.Increment();
     give_back(nullptr);
     throw;
   }

@@ -17,6 +17,7 @@
 #include "server/observe/log.h"
 #include "server/open_storage.h"
 #include "server/storage/durability.h"
+#include "server/storage/pg/pg_pool.h"
 
 namespace ordo::cli {
 
@@ -40,6 +41,8 @@ struct ServeOptions {
   std::string log_format = "text";         // server/observe/log.h
   bool access_log = true;
   std::string metrics_from = "127.0.0.0/8,::1";  // server/http/address_allow_list.h
+  server::PgSettings pg;                         // with --database
+  bool pg_given = false;
 };
 
 std::string default_data_dir() {
@@ -60,6 +63,14 @@ int serve(const ServeOptions& options, const Streams& io) {
   if (!options.database.empty() && !options.data_dir.empty())
     throw std::invalid_argument("--database and --data exclude each other");
   try {
+    server::with_application_name("postgresql://", options.pg.application_name);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--db-application-name: ") + e.what());
+  }
+  if (options.pg_given && options.database.empty())
+    throw std::invalid_argument(
+        "--db-connections and --db-application-name are for PostgreSQL (--database)");
+  try {
     server::AddressAllowList{options.metrics_from};
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("--metrics-from: ") + e.what());
@@ -72,7 +83,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   const std::string where = options.database.empty() ? data_dir : options.database;
   const auto durability = server::durability_from(options.durability);
   if (!durability) throw std::invalid_argument("--durability must be full or fast");
-  const auto stored = server::open_storage(where, *durability);
+  const auto stored = server::open_storage(where, *durability, options.pg);
   server::ServerStorage& storage = *stored;
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
@@ -180,11 +191,21 @@ void add_serve_command(CLI::App& app, Action& chosen) {
                       "Who may read GET /metrics: addresses and networks, comma-separated "
                       "(such as 10.0.0.0/8,::1), any or none (default 127.0.0.0/8,::1); "
                       "never a request that came through a proxy (X-Forwarded-For)");
+  command
+      ->add_option("--db-connections", options->pg.connections,
+                   "With --database: connections in the pool at most (default 4), besides "
+                   "one per kind of change it listens for")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{200}));
+  command->add_option("--db-application-name", options->pg.application_name,
+                      "With --database: the name the connections give PostgreSQL, shown in "
+                      "pg_stat_activity (default ordo-engine; give each instance its own)");
   command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
                     "For tests: the engine of a game against the computer thinks until Move "
                     "now (or its clock) at every level");
   command->callback([options, command, &chosen] {
     options->port_given = command->count("--port") > 0;
+    options->pg_given =
+        command->count("--db-connections") + command->count("--db-application-name") > 0;
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });
 }

@@ -75,7 +75,11 @@ void GameService::restore_presence() {
 }
 
 void GameService::drop_streams_of_gone_instances(const std::string& starting) {
-  if (storage_.shared()) storage_.drop_streams_of_gone_instances(starting, options_.now());
+  if (!storage_.shared()) return;
+  for (const std::string& instance :
+       storage_.drop_streams_of_gone_instances(starting, options_.now()))
+    log_info("an instance died: its lease lapsed; its players' streams are shown closed",
+             {{"peer", instance}});
 }
 
 }  // namespace ordo::server

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,9 @@ namespace {
 struct Log {
   std::mutex mutex;  // one line at a time, and the settings
   LogSettings settings;
+  // Every instance id set, kept (a deque's elements stay put), so that a request id may
+  // be made from one without a lock while another is set.
+  std::deque<std::string> prefixes;
 };
 
 Log& the_log() {
@@ -25,7 +29,7 @@ Log& the_log() {
 std::atomic<bool> access_on{false};
 thread_local std::string current_request_id;
 std::atomic<std::uint64_t> last_request{0};
-// The instance's id for request ids, read without a lock (set rarely; old ones are kept).
+// The instance's id for request ids, read without a lock (set rarely; Log::prefixes).
 std::atomic<const std::string*> request_prefix{nullptr};
 
 const char* level_name(LogLevel level) {
@@ -115,7 +119,8 @@ void set_log(LogSettings settings) {
   Log& log = the_log();
   std::lock_guard lock(log.mutex);
   access_on.store(settings.access);
-  request_prefix.store(new std::string(settings.instance.empty() ? "r" : settings.instance));
+  log.prefixes.push_back(settings.instance.empty() ? "r" : settings.instance);
+  request_prefix.store(&log.prefixes.back());
   log.settings = std::move(settings);
 }
 

@@ -1,10 +1,12 @@
 // `ordo-engine admin` through run_cli on a server's database: listing, disabling (a
 // disabled account cannot log in and its sessions end) and enabling accounts, removing a
-// chat message, and an online backup taken while another connection keeps writing.
+// chat message, an online backup taken while another connection keeps writing, and a
+// backup put back (restore): checked, the stale log removed, refused while a server runs.
 #include <sqlite3.h>
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -12,6 +14,7 @@
 #include "cli/app.h"
 #include "server/common/name_skeleton.h"
 #include "server/storage/sqlite/sqlite_storage.h"
+#include "support/served_child.h"
 
 namespace ordo::server {
 namespace {
@@ -88,7 +91,7 @@ TEST_F(Admin, LookAlikeNamesOfAnOlderDatabaseAreKeptAndReported) {
   ::testing::internal::CaptureStderr();
   open();
   const std::string warning = ::testing::internal::GetCapturedStderr();
-  EXPECT_EQ(storage_->schema_version(), 9);
+  EXPECT_EQ(storage_->schema_version(), 10);
   EXPECT_NE(warning.find("look alike"), std::string::npos) << warning;
   EXPECT_NE(warning.find("'Alice' (id 1), '\u0410lice' (id 3), '\uFF21lice' (id 4)"),
             std::string::npos)
@@ -179,6 +182,93 @@ TEST_F(Admin, BacksUpConsistentlyWhileWritesGoOn) {
   EXPECT_LE(backup.game_count(), 1 + before_end + 1);
   // An existing file is never overwritten.
   EXPECT_EQ(admin({"backup", copy}).status, 1);
+}
+
+class AdminRestore : public Admin {
+ protected:
+  void SetUp() override {
+    if (database_.postgres()) GTEST_SKIP() << "SQLite only (PostgreSQL: pg_restore)";
+  }
+  // The fixture's server goes, as an operator stops theirs before a restore.
+  void close_server() {
+    router_.reset();
+    lobby_.reset();
+    accounts_.reset();
+    games_.reset();
+    storage_.reset();
+  }
+  std::string file_of(const char* suffix) { return dir_.file(kDatabase) + suffix; }
+};
+
+// The damage: a backup copied over ordo.sqlite beside the log of the database it
+// replaced. restore removes that log; the database is then the backup, whole.
+TEST_F(AdminRestore, PutsBackTheBackupAndRemovesTheStaleLog) {
+  const json kept = games_->create({{"mode", "local"}});
+  const std::string copy = dir_.file("backup.sqlite");
+  ASSERT_EQ(admin({"backup", copy}).status, 0);
+  // Later games, still in the log (no checkpoint yet) when the server "crashes": its log
+  // is kept, as a crash leaves it.
+  for (int i = 0; i < 20; ++i) games_->create({{"mode", "network"}});
+  ASSERT_TRUE(std::filesystem::exists(file_of("-wal")));
+  std::filesystem::copy_file(file_of("-wal"), dir_.file("stale-wal"));
+  close_server();
+  std::filesystem::copy_file(dir_.file("stale-wal"), file_of("-wal"),
+                             std::filesystem::copy_options::overwrite_existing);
+  const CliRun run = admin({"restore", copy});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("removed the old -wal"), std::string::npos) << run.out;
+  EXPECT_FALSE(std::filesystem::exists(file_of("-wal")));
+  SqliteStorage restored(dir_.file(kDatabase));
+  EXPECT_EQ(restored.game_count(), 1u);
+  EXPECT_TRUE(restored.game(kept["id"]).has_value());
+}
+
+TEST_F(AdminRestore, RefusesADamagedOrForeignFileAndChangesNothing) {
+  games_->create({{"mode", "local"}});
+  close_server();
+  const auto before = std::filesystem::file_size(dir_.file(kDatabase));
+  // A backup cut short, as a full disk leaves one.
+  const std::string copy = dir_.file("backup.sqlite");
+  ASSERT_EQ(admin({"backup", copy}).status, 0);
+  std::filesystem::resize_file(copy, std::filesystem::file_size(copy) / 2);
+  CliRun run = admin({"restore", copy});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("is no backup to restore"), std::string::npos) << run.err;
+  // Not a database at all, and a database of something else.
+  std::ofstream(dir_.file("notes.txt")) << "not a database";
+  EXPECT_EQ(admin({"restore", dir_.file("notes.txt")}).status, 1);
+  {
+    sqlite3* other = nullptr;
+    sqlite3_open(dir_.file("other.sqlite").c_str(), &other);
+    sqlite3_exec(other, "CREATE TABLE t (x)", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+  }
+  run = admin({"restore", dir_.file("other.sqlite")});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("not a server's database"), std::string::npos) << run.err;
+  EXPECT_EQ(std::filesystem::file_size(dir_.file(kDatabase)), before);
+  SqliteStorage still(dir_.file(kDatabase));
+  EXPECT_EQ(still.game_count(), 1u);
+}
+
+// A server (another process) has the database open: restore refuses, saying which; once
+// it stops, the same restore works.
+TEST_F(AdminRestore, RefusesWhileAServerHasTheDatabaseOpen) {
+  close_server();
+  testing::TempDir served_dir;
+  const std::string data = served_dir.file("data");
+  const std::string copy = served_dir.file("backup.sqlite");
+  testing::ServedChild served(ORDO_ENGINE_BINARY, served_dir.path().string(), {});
+  std::istringstream in;
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::run_cli({"admin", "--data", data, "backup", copy}, in, out, err), 0) << err.str();
+  std::ostringstream out2, err2;
+  EXPECT_EQ(cli::run_cli({"admin", "--data", data, "restore", copy}, in, out2, err2), 1);
+  EXPECT_NE(err2.str().find("stop it first"), std::string::npos) << err2.str();
+  served.stop();
+  std::ostringstream out3, err3;
+  EXPECT_EQ(cli::run_cli({"admin", "--data", data, "restore", copy}, in, out3, err3), 0)
+      << err3.str();
 }
 
 }  // namespace

@@ -196,7 +196,10 @@ TEST(HttpRouter, StorageThatCannotAnswerIsA503WithRetryAfterAndNoInternals) {
   }
   const HttpResponse slow = router.handle(request("GET", "/slow"));
   EXPECT_EQ(slow.status, 429);
-  EXPECT_EQ(slow.headers, (std::vector<std::pair<std::string, std::string>>{{"Retry-After", "7"}}));
+  // (Beside the X-Request-Id every answer carries.)
+  EXPECT_NE(std::find(slow.headers.begin(), slow.headers.end(),
+                      std::pair<std::string, std::string>{"Retry-After", "7"}),
+            slow.headers.end());
 }
 
 // Expensive work is admitted within its kind's bounds: per client address, then in all;

@@ -105,5 +105,19 @@ TEST(ServePort, APortGivenThatIsTakenFailsWithTheReason) {
   EXPECT_EQ(run.log.find("Open http://"), std::string::npos) << run.log;
 }
 
+// PostgreSQL's pool size and application name are refused without PostgreSQL, and a name
+// PostgreSQL would cut or garble is refused before anything starts.
+TEST(ServeOptions, DatabaseSettingsNeedADatabaseAndAFitName) {
+  TempDir dir;
+  const Outcome without = serve(dir, {"--db-connections", "2"});
+  ASSERT_TRUE(without.exited) << without.log;
+  EXPECT_EQ(without.code, 1) << without.log;
+  EXPECT_NE(without.log.find("are for PostgreSQL (--database)"), std::string::npos) << without.log;
+  const Outcome long_name = serve(dir, {"--db-application-name", std::string(64, 'a')});
+  ASSERT_TRUE(long_name.exited) << long_name.log;
+  EXPECT_EQ(long_name.code, 1) << long_name.log;
+  EXPECT_NE(long_name.log.find("--db-application-name: "), std::string::npos) << long_name.log;
+}
+
 }  // namespace
 }  // namespace ordo::server

@@ -27,7 +27,7 @@ using testing::TestDatabase;
 TEST(StorageBackends, ANewDatabaseHasSchemaVersionNine) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));
-  EXPECT_EQ(database.open()->schema_version(), 9);  // both back ends number alike
+  EXPECT_EQ(database.open()->schema_version(), 10);  // both back ends number alike
 }
 
 // Issue 59: the unique index on the names' skeletons (name_skeleton.h) holds in storage,
@@ -185,7 +185,7 @@ TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
   b.join();
   EXPECT_EQ(failures.load(), 0);
   PgStorage storage(url);
-  EXPECT_EQ(storage.schema_version(), 9);
+  EXPECT_EQ(storage.schema_version(), 10);
   storage.create_game(sample_game("g1", 1), {});  // the tables are there
   EXPECT_EQ(storage.game_count(), 1);
 }

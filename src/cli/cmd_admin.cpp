@@ -1,9 +1,13 @@
 // `admin`: the operator's commands on a server's database (docs/cli.md), safe while the
 // server runs: list the accounts, report names that look alike or that today's rules
 // refuse, disable (its sessions end) or enable one, remove a chat message, and make a
-// consistent online backup. On SQLite (--data) or PostgreSQL
-// (--database), through the one storage interface; a PostgreSQL database is backed up
-// with pg_dump.
+// consistent online backup, or put one back (SQLite, with the server stopped). On SQLite
+// (--data) or PostgreSQL (--database), through the one storage interface; a PostgreSQL
+// database is backed up with pg_dump and restored with pg_restore.
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -118,6 +122,100 @@ int backup(const AdminOptions& options, const Streams& io) {
   return 0;
 }
 
+// The process that has the SQLite database at `path` open, if another does: each
+// connection in WAL mode holds a shared lock on a byte of the -shm file (SQLite's unix VFS,
+// its "DMS" byte at offset 128) for as long as it is open. 0: none.
+pid_t process_holding(const std::filesystem::path& path) {
+  const std::string shm = path.string() + "-shm";
+  const int fd = ::open(shm.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return 0;
+  struct flock probe {};
+  probe.l_type = F_WRLCK;
+  probe.l_whence = SEEK_SET;
+  probe.l_start = 128;
+  probe.l_len = 1;
+  const bool asked = fcntl(fd, F_GETLK, &probe) == 0;
+  ::close(fd);
+  return asked && probe.l_type != F_UNLCK ? probe.l_pid : 0;
+}
+
+// Why the SQLite file `path` is no backup to restore; empty if it is one: it opens, passes
+// SQLite's integrity check, and is a server's database of a schema this program knows.
+std::string backup_fault(const std::string& path) {
+  if (!std::filesystem::is_regular_file(path)) return "no such file";
+  sqlite3* db = nullptr;
+  std::string fault;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    fault = db ? sqlite3_errmsg(db) : "cannot open it";
+  } else {
+    auto first_row = [&](const char* sql) -> std::string {
+      sqlite3_stmt* s = nullptr;
+      std::string value;
+      if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK &&
+          sqlite3_step(s) == SQLITE_ROW)
+        if (const auto* text = sqlite3_column_text(s, 0))
+          value = reinterpret_cast<const char*>(text);
+      if (value.empty()) value = std::string("(") + sqlite3_errmsg(db) + ")";
+      sqlite3_finalize(s);
+      return value;
+    };
+    const std::string check = first_row("PRAGMA integrity_check");
+    const std::string version = first_row("PRAGMA user_version");
+    const std::string games =
+        first_row("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'games'");
+    if (check != "ok")
+      fault = "SQLite's integrity check fails: " + check;
+    else if (games != "1")
+      fault = "it holds no games table: not a server's database";
+    else if (std::atoi(version.c_str()) < 1 ||
+             std::atoi(version.c_str()) > server::SqliteStorage::kSchemaVersion)
+      fault = "its schema version " + version + " is not one this program knows";
+  }
+  sqlite3_close(db);
+  return fault;
+}
+
+void sync_path(const std::filesystem::path& path, int flags) {
+  const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+  if (fd < 0 || ::fsync(fd) != 0) {
+    if (fd >= 0) ::close(fd);
+    throw std::runtime_error("restore: cannot sync " + path.string());
+  }
+  ::close(fd);
+}
+
+// Puts a backup back as the database, with no server running: checked first; the old
+// database's -wal and -shm files go (SQLite would apply a stale log to the backup and
+// damage it); the backup is copied beside the database, synced, and renamed over it.
+int restore(const AdminOptions& options, const Streams& io) {
+  if (!options.database.empty())
+    throw std::invalid_argument(
+        "restore puts back a SQLite backup; for PostgreSQL stop every instance, then: "
+        "pg_restore --clean --dbname=URL " +
+        options.backup_file + " (docs/deployment.md)");
+  if (const std::string fault = backup_fault(options.backup_file); !fault.empty())
+    throw std::invalid_argument("restore: " + options.backup_file +
+                                " is no backup to restore: " + fault + "; nothing was changed");
+  const auto dir = std::filesystem::path(options.data_dir);
+  const auto path = dir / "ordo.sqlite";
+  if (const pid_t holder = process_holding(path); holder != 0)
+    throw std::invalid_argument("restore: a server (process " + std::to_string(holder) + ") has " +
+                                path.string() + " open; stop it first. Nothing was changed");
+  std::filesystem::create_directories(dir);
+  const auto staged = dir / "ordo.sqlite.restoring";
+  std::filesystem::copy_file(options.backup_file, staged,
+                             std::filesystem::copy_options::overwrite_existing);
+  sync_path(staged, O_RDONLY);
+  std::string removed;
+  for (const char* suffix : {"-wal", "-shm", "-journal"})
+    if (std::filesystem::remove(path.string() + suffix)) removed += std::string(" ") + suffix;
+  std::filesystem::rename(staged, path);
+  sync_path(dir, O_RDONLY | O_DIRECTORY);
+  io.out << "Restored " << options.backup_file << " as " << path.string()
+         << (removed.empty() ? "" : "; removed the old" + removed) << '\n';
+  return 0;
+}
+
 }  // namespace
 
 void add_admin_command(CLI::App& app, Action& chosen) {
@@ -154,6 +252,10 @@ void add_admin_command(CLI::App& app, Action& chosen) {
       admin->add_subcommand("backup", "Copy the database, consistently, into a new file");
   copy->add_option("FILE", options->backup_file)->required();
   on(copy, backup);
+  CLI::App* put_back = admin->add_subcommand(
+      "restore", "Put a backup back as the database (SQLite; stop the server first)");
+  put_back->add_option("BACKUP", options->backup_file)->required();
+  on(put_back, restore);
 }
 
 }  // namespace ordo::cli

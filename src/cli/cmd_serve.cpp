@@ -12,9 +12,12 @@
 #include "cli/open_file_limit.h"
 #include "cli/signal_watcher.h"
 #include "server/games/game_service.h"
+#include "server/http/address_allow_list.h"
 #include "server/http_server.h"
+#include "server/observe/log.h"
 #include "server/open_storage.h"
 #include "server/storage/durability.h"
+#include "server/storage/pg/pg_pool.h"
 
 namespace ordo::cli {
 
@@ -35,6 +38,11 @@ struct ServeOptions {
   bool engine_waits_for_move_now = false;  // tests (ServiceOptions::ai_answers_when_stopped)
   std::int64_t lease_ms = 5000;            // ServiceOptions::lease_ms
   std::string durability = "full";         // server/durability.h
+  std::string log_format = "text";         // server/observe/log.h
+  bool access_log = true;
+  std::string metrics_from = "127.0.0.0/8,::1";  // server/http/address_allow_list.h
+  server::PgSettings pg;                         // with --database
+  bool pg_given = false;
 };
 
 std::string default_data_dir() {
@@ -54,6 +62,19 @@ int serve(const ServeOptions& options, const Streams& io) {
     throw std::invalid_argument("--database must be a postgresql:// URL");
   if (!options.database.empty() && !options.data_dir.empty())
     throw std::invalid_argument("--database and --data exclude each other");
+  try {
+    server::with_application_name("postgresql://", options.pg.application_name);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--db-application-name: ") + e.what());
+  }
+  if (options.pg_given && options.database.empty())
+    throw std::invalid_argument(
+        "--db-connections and --db-application-name are for PostgreSQL (--database)");
+  try {
+    server::AddressAllowList{options.metrics_from};
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--metrics-from: ") + e.what());
+  }
   // A browser that closes a stream mid-write must not kill the process.
   signal(SIGPIPE, SIG_IGN);
   raise_open_file_limit();  // a connection is a file: thousands of event streams
@@ -62,7 +83,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   const std::string where = options.database.empty() ? data_dir : options.database;
   const auto durability = server::durability_from(options.durability);
   if (!durability) throw std::invalid_argument("--durability must be full or fast");
-  const auto stored = server::open_storage(where, *durability);
+  const auto stored = server::open_storage(where, *durability, options.pg);
   server::ServerStorage& storage = *stored;
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
@@ -76,11 +97,18 @@ int serve(const ServeOptions& options, const Streams& io) {
            << " MiB: no new games can start until space is freed (games under way go on)"
            << std::endl;
   server::GameService games(storage, service_options);
+  // From here on the log's lines carry the instance's id.
+  server::set_log(
+      {.format = options.log_format == "json" ? server::LogFormat::json : server::LogFormat::text,
+       .instance = games.instance_id(),
+       .access = options.access_log,
+       .sink = {}});
   server::HttpOptions http_options;
   http_options.host = options.host;
   http_options.web_dir = options.web_dir;
   http_options.trust_forwarded_for = options.behind_proxy;
   http_options.public_scheme = options.secure_cookies ? "https" : "http";
+  http_options.metrics_from = options.metrics_from;
   server::AccountOptions account_options;
   account_options.secure_cookies = options.secure_cookies;
   server::Accounts accounts(storage, account_options);
@@ -151,11 +179,33 @@ void add_serve_command(CLI::App& app, Action& chosen) {
                    "server answers. fast (SQLite only): answered once the operating system has "
                    "it; a power cut or kernel crash can lose about the last second")
       ->check(CLI::IsMember({"full", "fast"}));
+  command
+      ->add_option("--log-format", options->log_format,
+                   "text (default) or json: one JSON object a line, with time, level, "
+                   "instance, request_id and message")
+      ->check(CLI::IsMember({"text", "json"}));
+  command->add_flag("--access-log,!--no-access-log", options->access_log,
+                    "A log line per request answered: method, route, status, duration and "
+                    "request id (on by default)");
+  command->add_option("--metrics-from", options->metrics_from,
+                      "Who may read GET /metrics: addresses and networks, comma-separated "
+                      "(such as 10.0.0.0/8,::1), any or none (default 127.0.0.0/8,::1); "
+                      "never a request that came through a proxy (X-Forwarded-For)");
+  command
+      ->add_option("--db-connections", options->pg.connections,
+                   "With --database: connections in the pool at most (default 4), besides "
+                   "one per kind of change it listens for")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{200}));
+  command->add_option("--db-application-name", options->pg.application_name,
+                      "With --database: the name the connections give PostgreSQL, shown in "
+                      "pg_stat_activity (default ordo-engine; give each instance its own)");
   command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
                     "For tests: the engine of a game against the computer thinks until Move "
                     "now (or its clock) at every level");
   command->callback([options, command, &chosen] {
     options->port_given = command->count("--port") > 0;
+    options->pg_given =
+        command->count("--db-connections") + command->count("--db-application-name") > 0;
     chosen = [options](const Streams& io) { return serve(*options, io); };
   });
 }

@@ -12,6 +12,7 @@
 #include "server/api/account_routes.h"
 #include "server/api/api_routes.h"
 #include "server/api/lobby_routes.h"
+#include "server/api/metrics_routes.h"
 #include "server/api/player_routes.h"
 #include "server/games/analysis.h"
 #include "server/games/game_service.h"
@@ -54,6 +55,8 @@ struct HttpServer::Impl {
   void accept();
   Router routes(const Community& community) {
     Router all = api_routes(games, analyzer, files);
+    add_metrics_routes(all, games, AddressAllowList(options.metrics_from),
+                       [this] { return open_streams.load(); });
     if (community.accounts) {
       add_account_routes(all, *community.accounts, community.accounts->storage());
       if (community.lobby) add_lobby_routes(all, *community.lobby, *community.accounts);

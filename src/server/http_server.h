@@ -43,6 +43,8 @@ struct HttpOptions {
   // The scheme browsers use to reach the server: "https" behind a TLS proxy. The CSRF
   // check wants it in a request's Origin (csrf.h).
   std::string public_scheme = "http";
+  // Who may read GET /metrics (address_allow_list.h): loopback unless told.
+  std::string metrics_from = "127.0.0.0/8,::1";
 };
 
 // The parts of the server for players with accounts; none: guests only.

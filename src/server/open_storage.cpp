@@ -12,13 +12,14 @@ bool is_postgres_url(const std::string& location) {
   return location.starts_with("postgresql://") || location.starts_with("postgres://");
 }
 
-std::unique_ptr<ServerStorage> open_storage(const std::string& url_or_dir, Durability durability) {
+std::unique_ptr<ServerStorage> open_storage(const std::string& url_or_dir, Durability durability,
+                                            const PgSettings& pg) {
   if (is_postgres_url(url_or_dir)) {
     if (durability != Durability::full)
       throw std::invalid_argument(
           "--durability fast is for SQLite; on PostgreSQL set synchronous_commit on the "
           "database server instead");
-    return std::make_unique<PgStorage>(url_or_dir);
+    return std::make_unique<PgStorage>(url_or_dir, pg.connections, pg.application_name);
   }
   const std::filesystem::path dir(url_or_dir);
   std::filesystem::create_directories(dir);

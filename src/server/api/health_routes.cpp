@@ -1,10 +1,11 @@
 #include "server/api/health_routes.h"
 
 #include <chrono>
-#include <iostream>
 
 #include "server/games/game_service.h"
 #include "server/http/http_json.h"
+#include "server/observe/log.h"
+#include "server/observe/storage_outage.h"
 
 namespace ordo::server {
 
@@ -25,9 +26,10 @@ void add_health_routes(Router& router, GameService& games) {
           if (failures->within(kStorageFailureWindow))
             return json_response(503, {{"status", "storage failing"}});
           games.game_count();  // one query: the database answers
+          storage_outage_log().succeeded();
           return json_response(200, {{"status", "ready"}});
         } catch (const std::exception& e) {
-          std::cerr << "warning: not ready: " << e.what() << '\n';
+          storage_outage_log().failed(e.what());
           return json_response(503, {{"status", "storage unavailable"}});
         }
       });

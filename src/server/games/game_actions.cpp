@@ -199,6 +199,10 @@ json GameService::state(const std::string& id, const std::string& token) {
   auto match = acquire(id);
   std::lock_guard lock(match->mutex);
   refresh_if_stale(*match);
+  // The players' switches live beside the game's row, which the check above does not
+  // cover: a state asked for (not a stream's, which the database's notification keeps
+  // current) reads them again where other instances may have changed them.
+  if (storage_.shared()) match->chat.loaded = false;
   end_on_time(*match, options_.now());
   settle_chance(*match, options_.now());
   return state_of(*match, token);

@@ -1,8 +1,8 @@
 // Fairness of the engine's analysis: who may see it for a game's position. Analysis
 // belongs to finished games, games against the engine and one-screen games; in a live
 // network game a seated player never sees it, and spectators only while both players
-// allow it (each seat's switch, kept with the game in memory; a game read back from
-// storage starts with both switches off, the safe side). The free POST /api/analyze
+// allow it (each seat's switch, stored with the game like the chat's, chat_storage.h, and
+// read with it: every instance answers alike). The free POST /api/analyze
 // refuses the position of a live network game, so it is no way around this.
 #include "server/common/api_error.h"
 #include "server/games/analysis_state.h"
@@ -39,6 +39,11 @@ json GameService::analysis_request(const std::string& id, const json& body) {
   if (!token.empty() && seats.empty())
     throw ApiError(403, "bad_token", "the token holds no seat of this game");
   end_on_time(*match, options_.now());
+  if (match->row.mode == "network") {
+    // The switches as stored now: another instance may have changed them.
+    if (storage_.shared()) match->chat.loaded = false;
+    load_chat(*match);
+  }
   if (const std::string refusal = analysis_refusal(*match, seats); !refusal.empty())
     throw ApiError(403, "analysis_not_allowed", refusal);
   const std::vector<std::string> positions = match->game->positions_after();
@@ -72,8 +77,12 @@ json GameService::allow_spectator_analysis(const std::string& id, const json& bo
   Match& match = action.game();
   if (match.row.mode != "network")
     throw ApiError(409, "not_allowed", "only a network game has this switch");
-  for (games::Side seat : action.seats)
-    match.spectator_analysis[seat == games::Side::First ? 0 : 1] = body["allow"].get<bool>();
+  load_chat(match);
+  const bool allow = body["allow"].get<bool>();
+  for (games::Side seat : action.seats) {
+    storage_.set_spectator_analysis(match.row.id, seat_name(seat), allow);
+    match.spectator_analysis[seat == games::Side::First ? 0 : 1] = allow;
+  }
   match.touch();
   return state_of(match, action.token);
 }

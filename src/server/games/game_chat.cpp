@@ -31,6 +31,11 @@ void GameService::load_chat(Match& match) {
   match.chat.any = !storage_.chat_of(match.row.id, 1).empty();
   for (const std::string& seat : storage_.spectator_chat_seats(match.row.id))
     if (auto c = seat_from_name(seat)) match.chat.spectators[seat_index(*c)] = true;
+  // The analysis switches too: read again with the chat's when another instance changed
+  // the game (game_refresh.cpp).
+  match.spectator_analysis[0] = match.spectator_analysis[1] = false;
+  for (const std::string& seat : storage_.spectator_analysis_seats(match.row.id))
+    if (auto c = seat_from_name(seat)) match.spectator_analysis[seat_index(*c)] = true;
   match.chat.loaded = true;
 }
 

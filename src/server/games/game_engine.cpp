@@ -2,11 +2,11 @@
 // through the service's queue, which one dispatcher thread plays under the game's lock.
 #include <atomic>
 #include <functional>
-#include <iostream>
 
 #include "server/common/api_error.h"
 #include "server/games/ai_level.h"
 #include "server/games/game_service.h"
+#include "server/observe/log.h"
 
 namespace ordo::server {
 
@@ -112,12 +112,12 @@ void GameService::play_engine_answer(const EngineAnswer& answer) {
         refresh_if_stale(*match);
       } catch (const ApiError& e) {
         // The rules refuse the engine's move (never expected): it searches again.
-        std::cerr << "warning: game " << answer.id << ": engine move refused: " << e.what() << '\n';
+        log_warning("engine move refused", {{"game", answer.id}, {"error", e.what()}});
         owe_engine_move(answer.id);
         owed = true;
       } catch (const std::exception& e) {
-        std::cerr << "warning: game " << answer.id << ": engine move not stored: " << e.what()
-                  << "; it is stored again when storage works\n";
+        log_warning("engine move not stored; it is stored again when storage works",
+                    {{"game", answer.id}, {"error", e.what()}});
         match->unstored_engine_move = answer.move;
         owe_engine_move(answer.id);
         owed = true;
@@ -126,6 +126,11 @@ void GameService::play_engine_answer(const EngineAnswer& answer) {
   }
   if (!owed && !match->ai_thinking) give_up_game_lease(*match);
   match->touch();
+}
+
+GameService::EngineWork GameService::engine_work() {
+  std::lock_guard lock(answers_mutex_);
+  return {engines_thinking_, answers_.size() + owed_moves_.size()};
 }
 
 void GameService::owe_engine_move(const std::string& id) {

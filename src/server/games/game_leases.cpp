@@ -5,10 +5,11 @@
 // result on time only while the game goes on. An instance that dies stops renewing its
 // leases; another takes its games over when they lapse.
 #include <algorithm>
-#include <iostream>
 
 #include "server/common/api_error.h"
 #include "server/games/game_service.h"
+#include "server/observe/log.h"
+#include "server/observe/metrics.h"
 
 namespace ordo::server {
 
@@ -18,7 +19,7 @@ bool GameService::hold_game_lease(Match& match) {
     return leases_.take(game_lease_key(match.row.id));
   } catch (const std::exception& e) {
     // Storage fails: the engine's move is owed, and tried again when storage works.
-    std::cerr << "warning: game " << match.row.id << ": lease not taken: " << e.what() << '\n';
+    log_warning("lease not taken", {{"game", match.row.id}, {"error", e.what()}});
     owe_engine_move(match.row.id);
     return false;
   }
@@ -52,8 +53,8 @@ int GameService::delete_lapsed_leases() {
   next_lapsed_lease_sweep_ms_ = now + 60 * 1000;
   const int deleted = storage_.delete_lapsed_leases(now - options_.lapsed_lease_grace_ms);
   if (deleted > 0)
-    std::cerr << "info: deleted " << deleted << " leases lapsed over "
-              << options_.lapsed_lease_grace_ms / 60000 << " min ago (their instances died)\n";
+    log_info("deleted leases lapsed long ago (their instances died)",
+             {{"leases", deleted}, {"lapsed_over_ms", options_.lapsed_lease_grace_ms}});
   return deleted;
 }
 
@@ -64,7 +65,7 @@ int GameService::take_over_engine_turns() {
     unleased = storage_.engine_turns_unleased(options_.now());
   } catch (const std::exception& e) {
     // The database is out of reach: the timer's next round looks again.
-    std::cerr << "warning: games to take over not read: " << e.what() << '\n';
+    log_warning("games to take over not read", {{"error", e.what()}});
     return 0;
   }
   int started = 0;
@@ -76,9 +77,14 @@ int GameService::take_over_engine_turns() {
       refresh_if_stale(*match);
       start_engine_if_its_turn(*match);
       // Listed, so its lease was not live: if it thinks here now, this call started it.
-      if (match->ai_thinking) ++started;
+      if (match->ai_thinking) {
+        ++started;
+        metrics().lease_takeovers.Increment();
+        log_info("took over a game's engine turn from an instance whose lease lapsed",
+                 {{"game", id}});
+      }
     } catch (const std::exception& e) {
-      std::cerr << "warning: game " << id << " not taken over: " << e.what() << '\n';
+      log_warning("game not taken over", {{"game", id}, {"error", e.what()}});
     }
   }
   return started;

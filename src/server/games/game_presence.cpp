@@ -1,9 +1,9 @@
 // Presence across instances sharing storage (presence_storage.h): this instance stores
 // when a seat's streams here become or stop being any, and reads the seats open on the
 // others when a game's state first needs them and after each change they announce.
-#include <iostream>
 
 #include "server/games/game_service.h"
+#include "server/observe/log.h"
 
 namespace ordo::server {
 
@@ -18,7 +18,7 @@ std::shared_ptr<PresenceGuard> GameService::presence_guard(std::shared_ptr<Match
         storage.set_seat_open(id, seat_name(seat), instance, open);
       } catch (const std::exception& e) {
         // The other instances show the seat as they last knew it; this one knows.
-        std::cerr << "warning: game " << id << ": presence not stored: " << e.what() << '\n';
+        log_warning("presence not stored", {{"game", id}, {"error", e.what()}});
       }
     };
   }
@@ -40,7 +40,7 @@ void GameService::know_presence_elsewhere(Match& match) {
     read_presence_elsewhere(match);
   } catch (const std::exception& e) {
     // Shown as this instance knows it; read again for the next state.
-    std::cerr << "warning: game " << match.row.id << ": presence not read: " << e.what() << '\n';
+    log_warning("presence not read", {{"game", match.row.id}, {"error", e.what()}});
   }
 }
 
@@ -68,15 +68,18 @@ void GameService::restore_presence() {
       try {
         storage_.set_seat_open(match->row.id, seat_name(seat), leases_.holder(), true);
       } catch (const std::exception& e) {
-        std::cerr << "warning: game " << match->row.id << ": presence not restored: " << e.what()
-                  << '\n';
+        log_warning("presence not restored", {{"game", match->row.id}, {"error", e.what()}});
       }
     }
   }
 }
 
 void GameService::drop_streams_of_gone_instances(const std::string& starting) {
-  if (storage_.shared()) storage_.drop_streams_of_gone_instances(starting, options_.now());
+  if (!storage_.shared()) return;
+  for (const std::string& instance :
+       storage_.drop_streams_of_gone_instances(starting, options_.now()))
+    log_info("an instance died: its lease lapsed; its players' streams are shown closed",
+             {{"peer", instance}});
 }
 
 }  // namespace ordo::server

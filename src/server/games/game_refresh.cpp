@@ -4,9 +4,11 @@
 // starts), and when the database says another instance changed a game that someone
 // watches; a stale game is read again in place, so that whoever watches it stays attached
 // and sees the change.
-#include <iostream>
 
+#include "server/common/storage_error.h"
 #include "server/games/game_service.h"
+#include "server/observe/log.h"
+#include "server/observe/storage_outage.h"
 
 namespace ordo::server {
 
@@ -63,10 +65,11 @@ void GameService::refresh_changed_elsewhere(const std::string& id) {
       match->chat.loaded = false;
       match->touch();
     }
+  } catch (const StorageUnavailable& e) {
+    storage_outage_log().failed(e.what());  // the next action on the game checks it again
   } catch (const std::exception& e) {
     // The next action on the game checks it again.
-    std::cerr << "warning: game " << id << " changed elsewhere, not read again: " << e.what()
-              << '\n';
+    log_warning("game changed elsewhere, not read again", {{"game", id}, {"error", e.what()}});
   }
 }
 

@@ -2,12 +2,13 @@
 // flags, idle games, checkpoints) and shutdown.
 #include "server/games/game_service.h"
 
-#include <iostream>
-
 #include "server/common/api_error.h"
 #include "server/common/player_name.h"
 #include "server/common/random_token.h"
+#include "server/common/storage_error.h"
 #include "server/games/game_setup.h"
+#include "server/observe/log.h"
+#include "server/observe/storage_outage.h"
 #include "server/storage/stored_result.h"
 
 namespace ordo::server {
@@ -61,7 +62,7 @@ void GameService::stop_threads() {
   try {
     drop_streams_of_gone_instances(leases_.holder());
   } catch (const std::exception& e) {
-    std::cerr << "warning: open streams not forgotten: " << e.what() << '\n';
+    log_warning("open streams not forgotten", {{"error", e.what()}});
   }
 }
 
@@ -81,7 +82,7 @@ void GameService::resume_at_start() {
       start_engine_when_resident(*match);
     } catch (const std::exception& e) {
       // One unreadable game must not keep the others from being served.
-      std::cerr << "warning: stored game " << id << " cannot be resumed: " << e.what() << '\n';
+      log_warning("stored game cannot be resumed", {{"game", id}, {"error", e.what()}});
     }
   }
   // Correspondence deadlines stand across a restart: those that passed meanwhile end now.
@@ -114,7 +115,8 @@ void GameService::start_engine_when_resident(Match& match) {
     start_engine_if_its_turn(match);
   } catch (const ApiError& e) {
     // A game stored by an earlier version that the engine cannot play is still shown.
-    std::cerr << "warning: game " << match.row.id << ": " << e.what() << '\n';
+    log_warning("the engine cannot play a stored game",
+                {{"game", match.row.id}, {"error", e.what()}});
   }
 }
 
@@ -196,7 +198,7 @@ int GameService::check_clocks() {
     } catch (const std::exception& e) {
       // A game that cannot be read back would be tried on every tick: its flag is no
       // longer watched (a request that manages to load it stores the flag again).
-      std::cerr << "warning: game " << id << ": " << e.what() << "; its clock is not watched\n";
+      log_warning("clock not watched", {{"game", id}, {"error", e.what()}});
       try {
         storage_.set_turn(id, now, 0);
       } catch (const std::exception&) {
@@ -210,8 +212,10 @@ void GameService::timer_round(bool housekeeping) {
   const auto step = [](const char* what, auto&& work) {
     try {
       work();
+    } catch (const StorageUnavailable& e) {
+      storage_outage_log().failed(e.what());  // once per outage, not once per round
     } catch (const std::exception& e) {
-      std::cerr << "warning: timer: " << what << ": " << e.what() << '\n';
+      log_warning("timer", {{"step", what}, {"error", e.what()}});
     }
   };
   step("renewing leases", [&] { renew_leases(); });

@@ -160,6 +160,12 @@ class GameService {
   // Stored games, and those of them in memory now.
   std::size_t game_count();
   std::size_t resident_count();
+  // Engine searches thinking now, and replies waiting (found and not yet played, or owed).
+  struct EngineWork {
+    int thinking = 0;
+    std::size_t waiting = 0;
+  };
+  EngineWork engine_work();
 
  private:
   struct EngineAnswer {

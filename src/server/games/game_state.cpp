@@ -118,6 +118,7 @@ json GameService::state_of(Match& match, const std::string& token) {
   json you = json::array();
   for (games::Side c : seats) you.push_back(seat_name(c));
   state["you"] = you;
+  if (row.mode == "network") load_chat(match);  // the players' switches, analysis's too
   state["analysis"] = analysis_state(match, seats);
   add_premove_state(match, seats, state);
   add_chat_state(match, seats, state);

@@ -1,13 +1,14 @@
 #include "server/http/http_router.h"
 
 #include <algorithm>
-#include <iostream>
 #include <set>
 #include <string_view>
 
 #include "server/common/api_error.h"
 #include "server/common/storage_error.h"
 #include "server/http/http_json.h"
+#include "server/observe/log.h"
+#include "server/observe/storage_outage.h"
 
 namespace ordo::server {
 
@@ -38,7 +39,9 @@ bool is_game_id(const std::string& text) {
 }  // namespace
 
 void Router::add(std::string method, const std::string& pattern, Handler handler, WorkKind kind) {
-  routes_.push_back({std::move(method), split_path(pattern), std::move(handler), kind});
+  RouteMetrics* metrics = &route_metrics(method, pattern);
+  routes_.push_back(
+      {std::move(method), pattern, split_path(pattern), std::move(handler), kind, metrics});
 }
 
 WorkKind Router::kind_of(const HttpRequest& request) const {
@@ -97,6 +100,34 @@ bool StorageFailures::within(std::chrono::milliseconds window) const {
 }
 
 HttpResponse Router::handle(const HttpRequest& request) const {
+  const auto start = std::chrono::steady_clock::now();
+  std::string id = new_request_id();
+  const RequestIdScope scope(id);
+  const std::string* pattern = nullptr;
+  RouteMetrics* metrics = nullptr;
+  HttpResponse response = dispatch(request, pattern, metrics);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!metrics) {
+    static RouteMetrics& unmatched = route_metrics("any", "unmatched");
+    metrics = &unmatched;
+  }
+  metrics->observe(response.status, seconds);
+  // A write answered 2xx was stored: an outage is over (so are other signs: storage_outage.h).
+  if (response.status < 300 && request.method != "GET" && request.method != "HEAD")
+    storage_outage_log().succeeded();
+  // The route's pattern, never the path: paths hold game ids and names.
+  if (access_log_on())
+    log_info("access", {{"method", request.method},
+                        {"route", pattern ? *pattern : std::string("unmatched")},
+                        {"status", response.status},
+                        {"duration_ms", seconds * 1000.0}});
+  response.headers.emplace_back("X-Request-Id", std::move(id));
+  return response;
+}
+
+HttpResponse Router::dispatch(const HttpRequest& request, const std::string*& pattern,
+                              RouteMetrics*& metrics) const {
   const std::string method = request.method == "HEAD" ? "GET" : request.method;
   std::set<std::string> allowed;
   Params params;
@@ -107,6 +138,8 @@ HttpResponse Router::handle(const HttpRequest& request) const {
       if (route.method == "GET") allowed.insert("HEAD");
       continue;
     }
+    pattern = &route.pattern;
+    metrics = route.metrics;
     try {
       return route.handler(request, params);
     } catch (const ApiError& e) {
@@ -116,7 +149,7 @@ HttpResponse Router::handle(const HttpRequest& request) const {
       return refused;
     } catch (const StorageUnavailable& e) {
       storage_failures_->note();
-      std::cerr << "error: " + std::string(e.what()) + '\n';
+      storage_outage_log().failed(e.what());
       HttpResponse refused =
           e.disk_full() ? error_response(507, "storage_full",
                                          "the server's disk is full: nothing new can be stored now")
@@ -125,7 +158,7 @@ HttpResponse Router::handle(const HttpRequest& request) const {
       refused.headers.emplace_back("Retry-After", "5");
       return refused;
     } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << '\n';
+      log_error("request failed", {{"error", e.what()}});
       return error_response(500, "internal", std::string("internal error: ") + e.what());
     }
   }

@@ -3,6 +3,9 @@
 // to 256 bytes (an account name, decoded), a last "{path*}" the rest of the path. A path that
 // matches a route of another method answers 405 with Allow; a path that matches none answers 404.
 // Handlers' ApiErrors become JSON errors, anything else thrown a 500; handle() itself never throws.
+// Each answer is counted by its route's pattern and status (request_metrics.h), carries
+// an X-Request-Id that the log lines written meanwhile carry too, and is logged in the
+// access log when that is on (log.h).
 #pragma once
 
 #include <atomic>
@@ -16,6 +19,7 @@
 
 #include "server/http/http_message.h"
 #include "server/http/work_admission.h"
+#include "server/observe/request_metrics.h"
 
 namespace ordo::server {
 
@@ -49,11 +53,16 @@ class Router {
  private:
   struct Route {
     std::string method;
+    std::string pattern;
     std::vector<std::string> segments;
     Handler handler;
     WorkKind kind = WorkKind::quick;
+    RouteMetrics* metrics = nullptr;
   };
   static bool match(const Route& route, const std::string& path, Params& params);
+  // The answer, and the pattern of the route that gave it (empty: none matched).
+  HttpResponse dispatch(const HttpRequest& request, const std::string*& pattern,
+                        RouteMetrics*& metrics) const;
 
   std::vector<Route> routes_;
   std::shared_ptr<StorageFailures> storage_failures_ = std::make_shared<StorageFailures>();

@@ -1,6 +1,8 @@
 #include "server/live/held_leases.h"
 
-#include <iostream>
+#include "server/common/storage_error.h"
+#include "server/observe/log.h"
+#include "server/observe/storage_outage.h"
 
 namespace ordo::server {
 
@@ -23,8 +25,10 @@ void HeldLeases::release(const std::string& key) {
   }
   try {
     storage_.release_lease(key, holder_);
+  } catch (const StorageUnavailable& e) {
+    storage_outage_log().failed(e.what());
   } catch (const std::exception& e) {
-    std::cerr << "warning: lease " << key << " not given up (it lapses): " << e.what() << '\n';
+    log_warning("lease not given up (it lapses)", {{"lease", key}, {"error", e.what()}});
   }
 }
 
@@ -78,8 +82,11 @@ HeldLeases::Renewal HeldLeases::renew() {
           renewal.lapsed.push_back(key);
         continue;
       }
+    } catch (const StorageUnavailable& e) {
+      storage_outage_log().failed(e.what());
+      continue;
     } catch (const std::exception& e) {
-      std::cerr << "warning: lease " << key << " not renewed: " << e.what() << '\n';
+      log_warning("lease not renewed", {{"lease", key}, {"error", e.what()}});
       continue;
     }
     std::lock_guard lock(mutex_);

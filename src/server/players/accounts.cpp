@@ -12,6 +12,8 @@
 #include "server/games/request_fields.h"
 #include "server/http/csrf.h"
 #include "server/http/http_json.h"
+#include "server/observe/log.h"
+#include "server/observe/metrics.h"
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/known_devices.h"
@@ -52,7 +54,7 @@ auto outcome_stored(Step step) -> decltype(step()) {
   } catch (const ApiError&) {
     throw;
   } catch (const std::exception& e) {
-    std::cerr << "warning: log-in answered 503, storage failed: " << e.what() << '\n';
+    log_warning("log-in answered 503: storage failed", {{"error", e.what()}});
     throw storage_unavailable();
   }
 }
@@ -152,6 +154,7 @@ AccountAnswer Accounts::log_in(const HttpRequest& request) {
   if (!account || !right) {
     // A failure that storage cannot take is still counted (in memory), and answered as a
     // right password would be now: storage is out.
+    metrics().login_failures.Increment();
     if (!throttle_.failed(key, request.client_address)) throw storage_unavailable();
     throw bad_login();
   }

@@ -34,6 +34,11 @@ class ChatStorage {
   virtual void set_spectator_chat(const std::string& game_id, const std::string& seat,
                                   bool allowed) = 0;
   virtual std::vector<std::string> spectator_chat_seats(const std::string& game_id) = 0;
+  // Each seat's consent to spectators seeing the engine's analysis of the game (kept with
+  // the game, so that every instance answers alike).
+  virtual void set_spectator_analysis(const std::string& game_id, const std::string& seat,
+                                      bool allowed) = 0;
+  virtual std::vector<std::string> spectator_analysis_seats(const std::string& game_id) = 0;
 
   // `owner` blocks `blocked` from challenging or chatting with them.
   virtual void block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) = 0;

@@ -41,8 +41,11 @@ class PresenceStorage {
   // Drops the seats' open streams of every instance whose lease lapsed at `now_ms`, and
   // the seats' and the lobby's (challenge_storage.h) of `starting` (an instance starting
   // or stopping: nothing of it is open); announces each game whose presence so changed.
-  virtual void drop_streams_of_gone_instances(const std::string& starting, std::int64_t now_ms) {
+  // Returns the other instances whose streams were dropped (they died), for the log.
+  virtual std::vector<std::string> drop_streams_of_gone_instances(const std::string& starting,
+                                                                  std::int64_t now_ms) {
     (void)starting, (void)now_ms;
+    return {};
   }
   // `handler` gets the id of each game whose presence changed, on a thread of storage's
   // own; an empty handler stops the calls (as GameStorage::on_other_instance_change).

@@ -139,6 +139,9 @@ std::vector<Table> make_tables() {
                     {{"chat_by_game", {"game_id", "id"}}}});
   tables.push_back(
       {"chat_spectators", {col("game_id", kText), col("seat", kText)}, {"game_id", "seat"}});
+  // Each seat's consent to spectators seeing the engine's analysis (game_analysis.cpp).
+  tables.push_back(
+      {"analysis_spectators", {col("game_id", kText), col("seat", kText)}, {"game_id", "seat"}});
   tables.push_back(
       {"blocks",
        {ref("owner", kBigInt, "accounts(id) ON DELETE CASCADE"),

@@ -1,9 +1,9 @@
 #include "server/storage/pg/pg_listener.h"
 
 #include <chrono>
-#include <iostream>
 #include <pqxx/pqxx>
 
+#include "server/observe/storage_outage.h"
 #include "server/storage/pg/pg_pool.h"
 
 namespace ordo::server {
@@ -54,7 +54,9 @@ void PgListener::run() {
       // The database restarted, say: listen again after a pause. Changes meanwhile are
       // still seen, by the check before every action.
       tried();
-      std::cerr << "warning: listening for other instances' changes: " << e.what() << '\n';
+      // Logged once per outage (the database is out of reach), not once per try.
+      storage_outage_log().failed(std::string("listening for other instances' changes: ") +
+                                  e.what());
       for (int i = 0; i < 10 && !stopping_.load(); ++i)
         std::this_thread::sleep_for(std::chrono::microseconds(kWaitMicroseconds));
     }

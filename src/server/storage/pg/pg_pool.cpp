@@ -3,6 +3,8 @@
 #include <pqxx/pqxx>
 #include <stdexcept>
 
+#include "server/observe/metrics.h"
+
 namespace ordo::server {
 
 PgPool::Lease::Lease(PgPool& pool, std::unique_ptr<pqxx::connection> connection)
@@ -13,6 +15,26 @@ PgPool::Lease::Lease(Lease&& other) noexcept
 
 PgPool::Lease::~Lease() {
   if (pool_) pool_->give_back(std::move(connection_));
+}
+
+std::string with_application_name(const std::string& url, const std::string& name) {
+  if (name.empty() || name.size() > 63)
+    throw std::invalid_argument("an application name must have 1 to 63 bytes");
+  std::string encoded;
+  for (const unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f)
+      throw std::invalid_argument("an application name must not hold control characters");
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      encoded += static_cast<char>(c);
+    } else {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      encoded += '%';
+      encoded += kHex[c >> 4];
+      encoded += kHex[c & 15];
+    }
+  }
+  const char joint = url.find('?') == std::string::npos ? '?' : '&';
+  return url + joint + "application_name=" + encoded;
 }
 
 PgPool::PgPool(std::string url, std::size_t size, std::vector<Prepared> prepared)
@@ -49,6 +71,7 @@ PgPool::Lease PgPool::acquire() {
     connection->trace(trace);
     return Lease(*this, std::move(connection));
   } catch (...) {
+    metrics().db_errors_unavailable.Increment();
     give_back(nullptr);
     throw;
   }

@@ -17,6 +17,11 @@
 
 namespace ordo::server {
 
+// `url` with libpq's application_name parameter set to `name` (percent-encoded; a later
+// parameter wins over one the URL had). Throws std::invalid_argument for an empty name or
+// one over 63 bytes (PostgreSQL would cut it) or with control characters.
+std::string with_application_name(const std::string& url, const std::string& name);
+
 class PgPool {
  public:
   // A connection lent to one caller until the lease ends.

@@ -73,6 +73,13 @@ constexpr PgMigration kPgMigrations[] = {
        CREATE INDEX login_failures_by_time ON login_failures (at_ms);)"},
     // Names unique by their skeleton (name_skeleton.h); many NULLs are allowed.
     {9, R"(ALTER TABLE accounts ADD COLUMN name_skeleton TEXT;)", fill_name_skeletons},
+    // Each seat's consent to spectators seeing the engine's analysis, kept with the game
+    // (it was kept in memory, per instance). IF NOT EXISTS: it runs again on a database
+    // taken back to an older version by hand.
+    {10, R"(CREATE TABLE IF NOT EXISTS analysis_spectators (
+         game_id TEXT NOT NULL,
+         seat TEXT NOT NULL,
+         PRIMARY KEY (game_id, seat));)"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -70,8 +70,10 @@ std::vector<PgPool::Prepared> prepared_statements() {
 
 }  // namespace
 
-PgStorage::PgStorage(const std::string& url, std::size_t connections)
-    : pool_(url, connections, prepared_statements()), instance_(random_url_safe(9)) {
+PgStorage::PgStorage(const std::string& url, std::size_t connections,
+                     const std::string& application_name)
+    : pool_(with_application_name(url, application_name), connections, prepared_statements()),
+      instance_(random_url_safe(9)) {
   migrate_pg_schema(pool_);
 }
 

@@ -35,7 +35,10 @@ class PgStorage : public ServerStorage {
  public:
   // Connects to `url` (postgresql://...) and brings its schema up to date. Throws
   // std::runtime_error saying what is wrong: no connection, a schema newer than ours.
-  explicit PgStorage(const std::string& url, std::size_t connections = 4);
+  // At most `connections` pooled connections (those listening for other instances'
+  // changes apart); each names itself `application_name` to the server (pg_stat_activity).
+  explicit PgStorage(const std::string& url, std::size_t connections = 4,
+                     const std::string& application_name = "ordo-engine");
   ~PgStorage() override;
   PgStorage(const PgStorage&) = delete;
   PgStorage& operator=(const PgStorage&) = delete;
@@ -110,6 +113,9 @@ class PgStorage : public ServerStorage {
   void set_spectator_chat(const std::string& game_id, const std::string& seat,
                           bool allowed) override;
   std::vector<std::string> spectator_chat_seats(const std::string& game_id) override;
+  void set_spectator_analysis(const std::string& game_id, const std::string& seat,
+                              bool allowed) override;
+  std::vector<std::string> spectator_analysis_seats(const std::string& game_id) override;
   void block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) override;
   void unblock(std::int64_t owner, std::int64_t blocked) override;
   bool blocked_between(std::int64_t a, std::int64_t b) override;
@@ -146,7 +152,8 @@ class PgStorage : public ServerStorage {
                      bool open) override;
   std::vector<std::string> seats_open_elsewhere(const std::string& id, const std::string& instance,
                                                 std::int64_t now_ms) override;
-  void drop_streams_of_gone_instances(const std::string& starting, std::int64_t now_ms) override;
+  std::vector<std::string> drop_streams_of_gone_instances(const std::string& starting,
+                                                          std::int64_t now_ms) override;
   void on_presence_changed(std::function<void(const std::string& id)> handler) override;
 
  private:
@@ -183,6 +190,6 @@ void migrate_pg_schema(PgPool& pool);
 // migration's transaction.
 void install_pg_routines(pqxx::transaction_base& t);
 int pg_schema_version(pqxx::transaction_base& t);
-inline constexpr int kPgSchemaVersion = 9;
+inline constexpr int kPgSchemaVersion = 10;
 
 }  // namespace ordo::server

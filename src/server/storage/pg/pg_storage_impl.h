@@ -10,6 +10,8 @@
 
 #include "server/common/storage_error.h"
 #include "server/common/utf8_text.h"
+#include "server/observe/metrics.h"
+#include "server/observe/storage_outage.h"
 #include "server/storage/pg/pg_row.h"
 #include "server/storage/pg/pg_storage.h"
 #include "server/storage/sql_text.h"
@@ -23,10 +25,23 @@ namespace ordo::server {
 // read-only) as StorageUnavailable; others are left as they are.
 inline void throw_if_unavailable(const pqxx::sql_error& e) {
   const std::string state = e.sqlstate();
+  const bool unavailable = state.starts_with("08") || state.starts_with("53") ||
+                           state.starts_with("57") || state == "25006";
+  (unavailable ? metrics().db_errors_unavailable : metrics().db_errors_other).Increment();
   if (state == "53100") throw StorageUnavailable(std::string("storage: ") + e.what(), true);
-  if (state.starts_with("08") || state.starts_with("53") || state.starts_with("57") ||
-      state == "25006")
-    throw StorageUnavailable(std::string("storage: ") + e.what(), false);
+  if (unavailable) throw StorageUnavailable(std::string("storage: ") + e.what(), false);
+}
+
+// A call that reached the database and came back: counted, and any outage is over.
+inline void note_database_answered() {
+  metrics().db_transactions_postgresql.Increment();
+  storage_outage_log().succeeded();
+}
+
+inline StorageUnavailable connection_broke(const pqxx::broken_connection& e) {
+  metrics().db_errors_unavailable.Increment();
+  return StorageUnavailable(std::string("storage: the connection to PostgreSQL broke: ") + e.what(),
+                            false);
 }
 
 template <class Work>
@@ -39,15 +54,16 @@ auto PgStorage::transact(Work&& work) {
     if constexpr (std::is_void_v<decltype(work(t))>) {
       work(t);
       t.commit();
+      note_database_answered();
     } else {
       auto answer = work(t);
       t.commit();
+      note_database_answered();
       return answer;
     }
   } catch (const pqxx::broken_connection& e) {
     lease.discard();
-    throw StorageUnavailable(
-        std::string("storage: the connection to PostgreSQL broke: ") + e.what(), false);
+    throw connection_broke(e);
   } catch (const pqxx::sql_error& e) {
     throw_if_unavailable(e);
     throw;
@@ -61,11 +77,17 @@ auto PgStorage::one_statement(Work&& work) {
   auto lease = pool_.acquire();
   try {
     pqxx::nontransaction t(*lease);
-    return work(t);
+    if constexpr (std::is_void_v<decltype(work(t))>) {
+      work(t);
+      note_database_answered();
+    } else {
+      auto answer = work(t);
+      note_database_answered();
+      return answer;
+    }
   } catch (const pqxx::broken_connection& e) {
     lease.discard();
-    throw StorageUnavailable(
-        std::string("storage: the connection to PostgreSQL broke: ") + e.what(), false);
+    throw connection_broke(e);
   } catch (const pqxx::sql_error& e) {
     throw_if_unavailable(e);
     throw;

@@ -195,6 +195,28 @@ std::vector<std::string> PgStorage::spectator_chat_seats(const std::string& game
   });
 }
 
+void PgStorage::set_spectator_analysis(const std::string& game_id, const std::string& seat,
+                                       bool allowed) {
+  transact([&](pqxx::work& t) {
+    t.exec_params(allowed ? "INSERT INTO analysis_spectators VALUES ($1, $2) ON CONFLICT DO NOTHING"
+                          : "DELETE FROM analysis_spectators WHERE game_id = $1 AND seat = $2",
+                  game_id, seat);
+    notify_change(t, game_id);
+  });
+}
+
+std::vector<std::string> PgStorage::spectator_analysis_seats(const std::string& game_id) {
+  if (!storable_text(game_id)) return {};
+  return transact([&](pqxx::work& t) {
+    std::vector<std::string> seats;
+    for (const auto& row : t.exec_params(
+             "SELECT seat FROM analysis_spectators WHERE game_id = $1 ORDER BY seat COLLATE \"C\"",
+             game_id))
+      seats.push_back(row[0].as<std::string>());
+    return seats;
+  });
+}
+
 void PgStorage::block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) {
   transact([&](pqxx::work& t) {
     t.exec_params("INSERT INTO blocks VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", owner, blocked,

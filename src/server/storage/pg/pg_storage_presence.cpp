@@ -2,6 +2,7 @@
 // game, seat and instance with a stream of that seat open, and NOTIFY ordo_presence with
 // the game's id on each change. Each write is one statement, its NOTIFY with it.
 #include <pqxx/pqxx>
+#include <set>
 
 #include "server/storage/pg/pg_storage.h"
 #include "server/storage/pg/pg_storage_impl.h"
@@ -26,9 +27,11 @@ constexpr const char* kSeatsOpenElsewhere =
 constexpr const char* kDropGoneInstances =
     "WITH gone_seats AS (DELETE FROM seat_streams s WHERE instance = $1 OR NOT EXISTS "
     "(SELECT 1 FROM leases WHERE key = 'instance:' || s.instance AND expires_ms > $2) "
-    "RETURNING game), "
+    "RETURNING game, instance), "
     "gone_lobby AS (DELETE FROM lobby_streams WHERE instance = $1) "
-    "SELECT pg_notify('ordo_presence', game) FROM (SELECT DISTINCT game FROM gone_seats) g";
+    // One row per game and instance; PostgreSQL folds a transaction's equal notifications.
+    "SELECT instance, pg_notify('ordo_presence', game) "
+    "FROM (SELECT DISTINCT game, instance FROM gone_seats) g";
 
 }  // namespace
 
@@ -50,9 +53,15 @@ std::vector<std::string> PgStorage::seats_open_elsewhere(const std::string& id,
   });
 }
 
-void PgStorage::drop_streams_of_gone_instances(const std::string& starting, std::int64_t now_ms) {
-  one_statement(
-      [&](pqxx::transaction_base& t) { t.exec_params(kDropGoneInstances, starting, now_ms); });
+std::vector<std::string> PgStorage::drop_streams_of_gone_instances(const std::string& starting,
+                                                                   std::int64_t now_ms) {
+  return one_statement([&](pqxx::transaction_base& t) {
+    std::set<std::string> gone;
+    for (const auto& row : t.exec_params(kDropGoneInstances, starting, now_ms))
+      if (const auto instance = row[0].as<std::string>(); instance != starting)
+        gone.insert(instance);
+    return std::vector<std::string>(gone.begin(), gone.end());
+  });
 }
 
 void PgStorage::on_presence_changed(std::function<void(const std::string& id)> handler) {

@@ -71,6 +71,28 @@ std::vector<std::string> SqliteStorage::spectator_chat_seats(const std::string& 
   return seats;
 }
 
+void SqliteStorage::set_spectator_analysis(const std::string& game_id, const std::string& seat,
+                                           bool allowed) {
+  std::lock_guard lock(mutex_);
+  Statement s =
+      prepared(db_, allowed ? "INSERT OR IGNORE INTO analysis_spectators VALUES (?, ?)"
+                            : "DELETE FROM analysis_spectators WHERE game_id = ? AND seat = ?");
+  bind_text(s.get(), 1, game_id);
+  bind_text(s.get(), 2, seat);
+  run(db_, s.get(), "store the spectators' analysis consent");
+}
+
+std::vector<std::string> SqliteStorage::spectator_analysis_seats(const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  Statement s =
+      prepared(db_, "SELECT seat FROM analysis_spectators WHERE game_id = ? ORDER BY seat");
+  bind_text(s.get(), 1, game_id);
+  std::vector<std::string> seats;
+  while (next_row(db_, s.get(), "read the spectators' analysis consent"))
+    seats.push_back(column_text(s.get(), 0));
+  return seats;
+}
+
 void SqliteStorage::block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_, "INSERT OR IGNORE INTO blocks VALUES (?, ?, ?)");

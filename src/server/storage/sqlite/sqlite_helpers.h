@@ -9,6 +9,7 @@
 #include <string>
 
 #include "server/common/storage_error.h"
+#include "server/observe/metrics.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
 namespace ordo::server {
@@ -17,7 +18,12 @@ namespace ordo::server {
 // read-only, its disk full or failing), which clients get as 503 or 507, not as a fault.
 [[noreturn]] inline void fail(sqlite3* db, const std::string& what) {
   std::string message = "storage: " + what + ": " + (db ? sqlite3_errmsg(db) : "no database");
-  switch (db ? sqlite3_errcode(db) : SQLITE_CANTOPEN) {
+  const int code = db ? sqlite3_errcode(db) : SQLITE_CANTOPEN;
+  const bool unavailable = code == SQLITE_FULL || code == SQLITE_BUSY || code == SQLITE_LOCKED ||
+                           code == SQLITE_IOERR || code == SQLITE_READONLY ||
+                           code == SQLITE_CANTOPEN || code == SQLITE_PROTOCOL;
+  (unavailable ? metrics().db_errors_unavailable : metrics().db_errors_other).Increment();
+  switch (code) {
     case SQLITE_FULL:
       throw StorageUnavailable(message, true);
     case SQLITE_BUSY:

@@ -236,6 +236,12 @@ constexpr Migration kMigrations[] = {
     // Names unique by their skeleton (name_skeleton.h); many NULLs are allowed.
     {add_name_skeletons,
      R"(CREATE UNIQUE INDEX IF NOT EXISTS accounts_by_skeleton ON accounts (name_skeleton);)"},
+    // Each seat's consent to spectators seeing the engine's analysis, kept with the game
+    // (it was kept in memory, per instance).
+    {nullptr, R"(CREATE TABLE IF NOT EXISTS analysis_spectators (
+          game_id TEXT NOT NULL,
+          seat TEXT NOT NULL,
+          PRIMARY KEY (game_id, seat));)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 

@@ -32,7 +32,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class SqliteStorage : public ServerStorage {
  public:
-  static constexpr int kSchemaVersion = 9;
+  static constexpr int kSchemaVersion = 10;
   static constexpr int kLockWaitMs = 1000;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
@@ -124,6 +124,9 @@ class SqliteStorage : public ServerStorage {
   void set_spectator_chat(const std::string& game_id, const std::string& seat,
                           bool allowed) override;
   std::vector<std::string> spectator_chat_seats(const std::string& game_id) override;
+  void set_spectator_analysis(const std::string& game_id, const std::string& seat,
+                              bool allowed) override;
+  std::vector<std::string> spectator_analysis_seats(const std::string& game_id) override;
   void block(std::int64_t owner, std::int64_t blocked, std::int64_t now_ms) override;
   void unblock(std::int64_t owner, std::int64_t blocked) override;
   bool blocked_between(std::int64_t a, std::int64_t b) override;

@@ -53,7 +53,13 @@ struct HttpServer::Impl {
 
   void accept();
   Router routes(const Community& community) {
-    Router all = api_routes(games, analyzer, files);
+    SignedInAccount signed_in;
+    if (community.accounts)
+      signed_in = [accounts = community.accounts](const HttpRequest& request, bool changes_state) {
+        const auto who = accounts->signed_in(request, changes_state);
+        return who ? who->id : std::int64_t{0};
+      };
+    Router all = api_routes(games, analyzer, files, std::move(signed_in));
     if (community.accounts) {
       add_account_routes(all, *community.accounts, community.accounts->storage());
       if (community.lobby) add_lobby_routes(all, *community.lobby, *community.accounts);

@@ -1,7 +1,7 @@
 // `admin`: the operator's commands on a server's database (docs/cli.md), safe while the
 // server runs: list the accounts, report names that look alike or that today's rules
-// refuse, disable (its sessions end) or enable one, remove a chat message, and make a
-// consistent online backup. On SQLite (--data) or PostgreSQL
+// refuse, disable (its sessions, seats and challenges end) or enable one, remove a chat message,
+// and make a consistent online backup. On SQLite (--data) or PostgreSQL
 // (--database), through the one storage interface; a PostgreSQL database is backed up
 // with pg_dump.
 #include <CLI/CLI.hpp>
@@ -94,7 +94,8 @@ int set_disabled(const AdminOptions& options, bool disabled, const Streams& io) 
   if (!account || !storage->set_account_disabled(account->id, disabled))
     throw std::invalid_argument("no account is named '" + options.name + "'");
   io.out << account->name
-         << (disabled ? " is disabled; its sessions have ended\n" : " is enabled\n");
+         << (disabled ? " is disabled; its sessions, seats and open challenges have ended\n"
+                      : " is enabled\n");
   return 0;
 }
 
@@ -141,7 +142,8 @@ void add_admin_command(CLI::App& app, Action& chosen) {
   on(admin->add_subcommand("names",
                            "Report account names that look alike, or that today's rules refuse"),
      report_names);
-  CLI::App* disable = admin->add_subcommand("disable", "Disable an account and end its sessions");
+  CLI::App* disable = admin->add_subcommand(
+      "disable", "Disable an account: its sessions, seats and open challenges end");
   disable->add_option("NAME", options->name)->required();
   on(disable, [](const AdminOptions& o, const Streams& io) { return set_disabled(o, true, io); });
   CLI::App* enable = admin->add_subcommand("enable", "Enable a disabled account again");

@@ -54,6 +54,7 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
     throw ApiError(403, "bad_token",
                    action.key.token.empty() ? "your account holds no seat of this game"
                                             : "the token holds no seat of this game");
+  refuse_disabled_seats(action);
   action.now = options_.now();
   // A flag that falls is stored at once, so it is judged on the stored game.
   if (freshness == Freshness::ReadFirst || falls_now(*action.match, action.now))
@@ -68,6 +69,17 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
     throw ApiError(409, "game_over", "the game is over: " + result.description);
   }
   return action;
+}
+
+void GameService::refuse_disabled_seats(const Action& action) {
+  const StoredGame& row = action.match->row;
+  for (games::Side seat : action.seats) {
+    const std::int64_t account = seat == games::Side::First ? row.white_account : row.black_account;
+    if (account == 0) continue;
+    const auto holder = storage_.account_by_id(account);
+    if (holder && holder->disabled)
+      throw ApiError(403, "account_disabled", "this account has been disabled by the operator");
+  }
 }
 
 json GameService::play(const std::string& id, const json& body, std::int64_t account) {

@@ -153,6 +153,11 @@ json GameService::rematch_once(const std::string& id, const json& body, std::int
   Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   if (!match.over()) throw ApiError(409, "not_over", "a rematch follows a finished game");
+  // A block refuses a rematch both ways, as it refuses a challenge (declining stays open).
+  const StoredGame& row = match.row;
+  if (what != "decline" && row.white_account != 0 && row.black_account != 0 &&
+      storage_.blocked_between(row.white_account, row.black_account))
+    throw ApiError(403, "blocked", "one of the two players blocks the other");
   const GameOffers& offers = match.offers;
   if (!offers.rematch_id.empty()) return state_of(match, action.key);  // already agreed
   // Against the engine, or one screen: the one person present decides alone.

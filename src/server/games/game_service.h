@@ -238,6 +238,9 @@ class GameService {
   // The body's token, else `account`, must hold a seat (ApiError 403 bad_token).
   Action begin_action(const std::string& id, const nlohmann::json& body, std::int64_t account,
                       IfOver if_over, Freshness freshness = Freshness::ReadFirst);
+  // ApiError 403 account_disabled where an account holding the acting seats was disabled
+  // by the operator: its seat tokens stop acting (moves, chat, offers) at once.
+  void refuse_disabled_seats(const Action& action);
   // One try of play: StaleGame if another instance changed the game first.
   nlohmann::json play_once(const std::string& id, const nlohmann::json& body, std::int64_t account,
                            Freshness freshness);

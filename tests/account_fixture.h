@@ -59,7 +59,12 @@ class AccountFixture : public ::testing::Test {
     service_options.engine_hash_mib = 1;
     games_ = std::make_unique<GameService>(*storage_, service_options);
     accounts_ = std::make_unique<Accounts>(*storage_, options);
-    router_ = std::make_unique<Router>(api_routes(*games_, analyzer_, files_));
+    // As `serve` makes it: a game's routes act for the seats of the account signed in.
+    router_ = std::make_unique<Router>(api_routes(
+        *games_, analyzer_, files_, [this](const HttpRequest& request, bool changes_state) {
+          const auto who = accounts_->signed_in(request, changes_state);
+          return who ? who->id : std::int64_t{0};
+        }));
     add_account_routes(*router_, *accounts_, *storage_);
     lobby_ = std::make_unique<Lobby>(
         *storage_, *storage_, *games_, [this] { return now_.load(); }, storage_.get());

@@ -69,6 +69,46 @@ TEST_F(Admin, ListsDisablesAndEnablesAccounts) {
   EXPECT_EQ(admin({"disable", "nobody"}).status, 1);
 }
 
+// Issue 59: disabling stops everything at once: the sessions (and with them the seats the
+// account held on any device), the seat tokens of its games (moves, chat, offers), and its
+// open challenges, withdrawn.
+TEST_F(Admin, DisablingStopsSeatsChatAndChallengesAtOnce) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob"), carol = signed_up("Carol");
+  const HttpResponse posted =
+      send(from(alice, request("POST", "/api/challenges", {{"color", "white"}})));
+  ASSERT_EQ(posted.status, 201) << posted.body;
+  const std::string token = body_of(posted)["token"];
+  const HttpResponse accepted = send(from(
+      bob, request("POST", "/api/challenges/" +
+                               body_of(posted)["challenge"]["id"].get<std::string>() + "/accept")));
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  const std::string game = body_of(accepted)["game"];
+  const std::string open_id = body_of(send(
+      from(alice, request("POST", "/api/challenges", {{"days_per_move", 3}}))))["challenge"]["id"];
+  const std::string move = games_->state(game, token)["legal"][0];
+
+  ASSERT_EQ(admin({"disable", "Alice"}).status, 0);
+  const auto action = [&](const std::string& path, const json& body) {
+    return send(from(Browser{}, request("POST", "/api/games/" + game + path, body)));
+  };
+  const HttpResponse moved = action("/moves", {{"token", token}, {"move", move}});
+  EXPECT_EQ(moved.status, 403) << moved.body;
+  EXPECT_EQ(body_of(moved)["code"], "account_disabled");
+  EXPECT_EQ(action("/chat", {{"token", token}, {"text", "hi"}}).status, 403);
+  EXPECT_EQ(action("/draw", {{"token", token}, {"action", "offer"}}).status, 403);
+  // Her session (any device) holds nothing now.
+  EXPECT_EQ(
+      send(from(alice, request("POST", "/api/games/" + game + "/resign", json::object()))).status,
+      403);
+  EXPECT_EQ(storage_->challenge(open_id)->state, "cancelled");
+  EXPECT_EQ(send(from(carol, request("POST", "/api/challenges/" + open_id + "/accept"))).status,
+            409);
+  // Her opponent plays on (and may resign, say).
+  EXPECT_EQ(
+      send(from(bob, request("POST", "/api/games/" + game + "/resign", json::object()))).status,
+      200);
+}
+
 // Issue 59: a database of version 8 may hold names that look alike (registered before
 // names were unique by skeleton). Version 9's migration keeps them all, gives the oldest
 // the skeleton, warns, and `admin names` reports them; no new name may look like them.

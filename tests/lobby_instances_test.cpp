@@ -141,5 +141,28 @@ TEST_F(LobbyAcrossInstances, TheChallengesOfAnInstanceThatDiedAreCancelled) {
   EXPECT_EQ(a_->storage.challenge(on_b)->state, "cancelled");
 }
 
+// Issue 59: a correspondence challenge stands on its own, on every instance: neither its
+// author leaving nor the instance it was made on dying cancels it; taken on another
+// instance, its author's account stream there is told.
+TEST_F(LobbyAcrossInstances, ACorrespondenceChallengeOutlivesItsAuthorAndItsInstance) {
+  auto stream_on_b = b_->lobby.events(ada_);
+  auto told_on_b = b_->lobby.events(ada_, Lobby::Stream::account);
+  std::uint64_t seen = 0;
+  ASSERT_TRUE(told_on_b->next(seen));
+  const std::string id = b_->lobby.post(ada_, {{"days_per_move", 3}})["challenge"]["id"];
+  stream_on_b.reset();  // she left the lobby
+  EXPECT_EQ(a_->storage.challenge(id)->state, "open");
+  clock_ += kLeaseMs + 1;  // B stops renewing; A renews and sweeps
+  a_->service.renew_leases();
+  EXPECT_EQ(a_->lobby.cancel_stale(), 0u);
+  EXPECT_EQ(a_->storage.challenge(id)->state, "open");
+  LobbyWatcher on_b(b_->lobby);
+  const std::string game = a_->lobby.accept(ben_, id)["game"];
+  ASSERT_TRUE(on_b.wait_until([&] {
+    const auto told = told_on_b->next(seen);
+    return told && !(*told)["closed"].empty() && (*told)["closed"][0]["game_id"] == game;
+  }));
+}
+
 }  // namespace
 }  // namespace ordo::server

@@ -1,9 +1,9 @@
 // `admin`: the operator's commands on a server's database (docs/cli.md), safe while the
 // server runs: list the accounts, report names that look alike or that today's rules
-// refuse, disable (its sessions end) or enable one, remove a chat message, and make a
-// consistent online backup, or put one back (SQLite, with the server stopped). On SQLite
-// (--data) or PostgreSQL (--database), through the one storage interface; a PostgreSQL
-// database is backed up with pg_dump and restored with pg_restore.
+// refuse, disable (its sessions, seats and challenges end) or enable one, remove a chat
+// message, and make a consistent online backup, or put one back (SQLite, with the server
+// stopped). On SQLite (--data) or PostgreSQL (--database), through the one storage
+// interface; a PostgreSQL database is backed up with pg_dump and restored with pg_restore.
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -98,7 +98,8 @@ int set_disabled(const AdminOptions& options, bool disabled, const Streams& io) 
   if (!account || !storage->set_account_disabled(account->id, disabled))
     throw std::invalid_argument("no account is named '" + options.name + "'");
   io.out << account->name
-         << (disabled ? " is disabled; its sessions have ended\n" : " is enabled\n");
+         << (disabled ? " is disabled; its sessions, seats and open challenges have ended\n"
+                      : " is enabled\n");
   return 0;
 }
 
@@ -239,7 +240,8 @@ void add_admin_command(CLI::App& app, Action& chosen) {
   on(admin->add_subcommand("names",
                            "Report account names that look alike, or that today's rules refuse"),
      report_names);
-  CLI::App* disable = admin->add_subcommand("disable", "Disable an account and end its sessions");
+  CLI::App* disable = admin->add_subcommand(
+      "disable", "Disable an account: its sessions, seats and open challenges end");
   disable->add_option("NAME", options->name)->required();
   on(disable, [](const AdminOptions& o, const Streams& io) { return set_disabled(o, true, io); });
   CLI::App* enable = admin->add_subcommand("enable", "Enable a disabled account again");

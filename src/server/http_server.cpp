@@ -54,7 +54,13 @@ struct HttpServer::Impl {
 
   void accept();
   Router routes(const Community& community) {
-    Router all = api_routes(games, analyzer, files);
+    SignedInAccount signed_in;
+    if (community.accounts)
+      signed_in = [accounts = community.accounts](const HttpRequest& request, bool changes_state) {
+        const auto who = accounts->signed_in(request, changes_state);
+        return who ? who->id : std::int64_t{0};
+      };
+    Router all = api_routes(games, analyzer, files, std::move(signed_in));
     add_metrics_routes(all, games, AddressAllowList(options.metrics_from),
                        [this] { return open_streams.load(); });
     if (community.accounts) {

@@ -3,6 +3,7 @@
 // tells the rest of the page (the lobby) who is signed in through onAccountChange.
 import { api, setCsrfToken } from './api.js';
 import { myGamesLink } from './my-games.js';
+import { ChallengeNotices } from './challenge-notices.js';
 
 let current = null; // { id, name } or null
 const listeners = [];
@@ -65,6 +66,11 @@ function signedInView(bar) {
 export async function showAccountBar(bar) {
   if (!bar) return;
   onAccountChange((account) => (account ? signedInView(bar) : signedOutView(bar)));
+  const region = document.getElementById('notices');
+  if (region) {
+    const notices = new ChallengeNotices(region);
+    onAccountChange((account) => notices.follow(account));
+  }
   try {
     setAccount(await api.account());
   } catch {

@@ -64,6 +64,7 @@ export const api = {
   postChallenge: (challenge) => request('POST', '/api/challenges', challenge),
   challengeAction: (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {}),
   lobbyEventsUrl: () => '/api/lobby/events',
+  accountEventsUrl: () => '/api/account/events',
   myGames: () => request('GET', '/api/my/games'),
   player: (name, rules, result) => {
     const query = new URLSearchParams();

@@ -96,14 +96,18 @@ export class PlayExtras {
   }
 
   goToRematch(state) {
-    // Each player's token holds the other colour in the rematch.
-    for (const seat of state.you) rememberToken(state.rematch, seat === 'white' ? 'black' : 'white', this.page.token);
+    // Each player's token holds the other colour in the rematch (a page opened by the
+    // account alone has no token: the account holds the rematch's seat too).
+    if (this.page.token)
+      for (const seat of state.you) rememberToken(state.rematch, seat === 'white' ? 'black' : 'white', this.page.token);
     window.location.assign(this.rematchUrl(state.rematch));
   }
 
   rematchUrl(id) {
     const path = `/play/${encodeURIComponent(id)}`;
-    return this.page.state.you.length > 0 ? `${path}?token=${encodeURIComponent(this.page.token)}` : path;
+    return this.page.state.you.length > 0 && this.page.token
+      ? `${path}?token=${encodeURIComponent(this.page.token)}`
+      : path;
   }
 
   /** After the board was drawn. */

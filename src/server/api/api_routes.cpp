@@ -20,7 +20,7 @@ using nlohmann::json;
 namespace {
 
 // The POST actions on a game: one line each (path suffix -> GameService member).
-using Action = json (GameService::*)(const std::string&, const json&);
+using Action = json (GameService::*)(const std::string&, const json&, std::int64_t);
 const std::pair<const char*, Action> kGameActions[] = {
     {"/moves", &GameService::play},
     {"/undo", &GameService::undo},
@@ -85,19 +85,42 @@ void add_api(Router& router, GameService& games, Analyzer& analyzer) {
       WorkKind::analysis);
 }
 
-void add_game(Router& router, GameService& games, Analyzer& analyzer) {
+// The account that acts where the body names no seat token (0: none, or no accounts).
+// An action that changes the game needs the session's CSRF token; analysis changes
+// nothing, and the seats only narrow what it shows.
+std::int64_t acting_account(const SignedInAccount& signed_in, const HttpRequest& request,
+                            const json& body, bool changes_state = true) {
+  if (!signed_in) return 0;
+  if (body.is_object() && body.contains("token") && body["token"].is_string() &&
+      !body["token"].get<std::string>().empty())
+    return 0;
+  return signed_in(request, changes_state);
+}
+
+// Who reads a game: the query's token, else the account signed in.
+SeatKey reader_key(const SignedInAccount& signed_in, const HttpRequest& request) {
+  std::string token = request.query_value("token").value_or("");
+  if (!token.empty() || !signed_in) return SeatKey(std::move(token));
+  return SeatKey("", signed_in(request, false));
+}
+
+void add_game(Router& router, GameService& games, Analyzer& analyzer,
+              const SignedInAccount& signed_in) {
   const std::string game = kGame;
   // Analysis of the game's own position, where the game's fairness allows it.
   router.add(
       "POST", game + "/analyze",
-      [&games, &analyzer](const HttpRequest& request, const Router::Params& id) {
+      [&games, &analyzer, signed_in](const HttpRequest& request, const Router::Params& id) {
+        const json body = json_body(request);
         return json_response(200,
-                             analyzer.analyze(games.analysis_request(id[0], json_body(request))));
+                             analyzer.analyze(games.analysis_request(
+                                 id[0], body, acting_account(signed_in, request, body, false))));
       },
       WorkKind::analysis);
-  router.add("GET", game, [&games](const HttpRequest& request, const Router::Params& id) {
-    return json_response(200, games.state(id[0], request.query_value("token").value_or("")));
-  });
+  router.add("GET", game,
+             [&games, signed_in](const HttpRequest& request, const Router::Params& id) {
+               return json_response(200, games.state(id[0], reader_key(signed_in, request)));
+             });
   router.add("GET", game + "/record", [&games](const HttpRequest&, const Router::Params& id) {
     HttpResponse response;
     response.content_type = "text/plain; charset=utf-8";
@@ -108,20 +131,23 @@ void add_game(Router& router, GameService& games, Analyzer& analyzer) {
     return response;
   });
   for (const auto& [suffix, action] : kGameActions) {
-    router.add("POST", game + suffix,
-               [&games, action = action](const HttpRequest& request, const Router::Params& id) {
-                 return json_response(200, (games.*action)(id[0], json_body(request)));
-               });
+    router.add(
+        "POST", game + suffix,
+        [&games, action = action, signed_in](const HttpRequest& request, const Router::Params& id) {
+          const json body = json_body(request);
+          return json_response(
+              200, (games.*action)(id[0], body, acting_account(signed_in, request, body)));
+        });
   }
-  router.add(
-      "GET", game + "/events", [&games](const HttpRequest& request, const Router::Params& id) {
-        // 404 before the stream starts; the watch keeps the game in memory while it is
-        // open, and the seats the token holds count as connected (presence).
-        const std::string token = request.query_value("token").value_or("");
-        HttpResponse response;
-        response.events = std::make_shared<GameEvents>(games, games.watch(id[0], token), token);
-        return response;
-      });
+  router.add("GET", game + "/events",
+             [&games, signed_in](const HttpRequest& request, const Router::Params& id) {
+               // 404 before the stream starts; the watch keeps the game in memory while it is
+               // open, and the seats the token (or the account) holds count as connected.
+               const SeatKey key = reader_key(signed_in, request);
+               HttpResponse response;
+               response.events = std::make_shared<GameEvents>(games, games.watch(id[0], key), key);
+               return response;
+             });
 }
 
 void add_static(Router& router, const StaticFiles& files) {
@@ -156,10 +182,11 @@ void add_static(Router& router, const StaticFiles& files) {
 
 }  // namespace
 
-Router api_routes(GameService& games, Analyzer& analyzer, const StaticFiles& files) {
+Router api_routes(GameService& games, Analyzer& analyzer, const StaticFiles& files,
+                  SignedInAccount signed_in) {
   Router router;
   add_api(router, games, analyzer);
-  add_game(router, games, analyzer);
+  add_game(router, games, analyzer, signed_in);
   add_health_routes(router, games);
   add_static(router, files);
   return router;

@@ -46,6 +46,14 @@ void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts) {
                response.events = lobby.events(accounts.signed_in(request, false));
                return response;
              });
+  // Every page of a signed-in player: its own challenges as they close (taken, say).
+  router.add("GET", "/api/account/events",
+             [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
+               HttpResponse response;
+               response.events =
+                   lobby.events(accounts.require(request, false), Lobby::Stream::account);
+               return response;
+             });
 }
 
 }  // namespace ordo::server

@@ -38,16 +38,23 @@ std::string record_date(std::int64_t ms) {
 }  // namespace
 
 GameService::Action GameService::begin_action(const std::string& id, const json& body,
-                                              IfOver if_over, Freshness freshness) {
+                                              std::int64_t account, IfOver if_over,
+                                              Freshness freshness) {
   Action action;
   action.match = acquire(id);
   action.lock = std::unique_lock(action.match->mutex);
-  action.token = string_field(body, "token", false);
-  if (action.token.empty())
-    throw ApiError(403, "bad_token", "a seat token is needed for this action");
-  action.seats = seats_of(*action.match, action.token);
+  // A token names its seats alone; without one, the account signed in acts for its own.
+  action.key.token = string_field(body, "token", false);
+  if (action.key.token.empty()) action.key.account = account;
+  if (action.key.token.empty() && account == 0)
+    throw ApiError(403, "bad_token",
+                   "a seat token, or the account that holds a seat, is needed for this action");
+  action.seats = seats_of(*action.match, action.key);
   if (action.seats.empty())
-    throw ApiError(403, "bad_token", "the token holds no seat of this game");
+    throw ApiError(403, "bad_token",
+                   action.key.token.empty() ? "your account holds no seat of this game"
+                                            : "the token holds no seat of this game");
+  refuse_disabled_seats(action);
   action.now = options_.now();
   // A flag that falls is stored at once, so it is judged on the stored game.
   if (freshness == Freshness::ReadFirst || falls_now(*action.match, action.now))
@@ -65,11 +72,22 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
   return action;
 }
 
-json GameService::play(const std::string& id, const json& body) {
+void GameService::refuse_disabled_seats(const Action& action) {
+  const StoredGame& row = action.match->row;
+  for (games::Side seat : action.seats) {
+    const std::int64_t account = seat == games::Side::First ? row.white_account : row.black_account;
+    if (account == 0) continue;
+    const auto holder = storage_.account_by_id(account);
+    if (holder && holder->disabled)
+      throw ApiError(403, "account_disabled", "this account has been disabled by the operator");
+  }
+}
+
+json GameService::play(const std::string& id, const json& body, std::int64_t account) {
   // Judged first on the game as held in memory: storing the move checks, in the same
   // round trip to the database, that the stored game is that one.
   try {
-    return play_once(id, body, Freshness::WhenStored);
+    return play_once(id, body, account, Freshness::WhenStored);
   } catch (const StaleGame&) {
     // Another instance changed the game first.
   } catch (const ApiError& e) {
@@ -78,13 +96,14 @@ json GameService::play(const std::string& id, const json& body) {
   }
   // Judged again on the game as it is stored now, as one server would judge it.
   try {
-    return play_once(id, body, Freshness::ReadFirst);
+    return play_once(id, body, account, Freshness::ReadFirst);
   } catch (const StaleGame&) {
     throw ApiError(409, "stale", "the game changed meanwhile; look at it again");
   }
 }
 
-json GameService::play_once(const std::string& id, const json& body, Freshness freshness) {
+json GameService::play_once(const std::string& id, const json& body, std::int64_t account,
+                            Freshness freshness) {
   const std::string text = string_field(body, "move", true);
   std::optional<std::int64_t> ply;
   if (body.contains("ply") && !body["ply"].is_null()) {
@@ -92,7 +111,7 @@ json GameService::play_once(const std::string& id, const json& body, Freshness f
       throw ApiError(400, "bad_request", "'ply' must be an integer");
     ply = body["ply"].get<std::int64_t>();
   }
-  Action action = begin_action(id, body, IfOver::Refuse, freshness);
+  Action action = begin_action(id, body, account, IfOver::Refuse, freshness);
   Match& match = action.game();
   const std::int64_t plies = static_cast<std::int64_t>(match.facts.size());
   if (ply && *ply != plies)
@@ -112,11 +131,11 @@ json GameService::play_once(const std::string& id, const json& body, Freshness f
   prepare_engine(match);
   commit_move(match, text, action.now);
   start_engine_if_its_turn(match);
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::undo(const std::string& id, const json& body) {
-  Action action = begin_action(id, body, IfOver::Allow);
+json GameService::undo(const std::string& id, const json& body, std::int64_t account) {
+  Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   if (match.row.mode == "network")
     throw ApiError(409, "not_allowed", "a network game has no take-backs");
@@ -136,22 +155,22 @@ json GameService::undo(const std::string& id, const json& body) {
   }
   commit_undo(match, take, action.now);
   start_engine_if_its_turn(match);
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::resign(const std::string& id, const json& body) {
-  Action action = begin_action(id, body, IfOver::Refuse);
+json GameService::resign(const std::string& id, const json& body, std::int64_t account) {
+  Action action = begin_action(id, body, account, IfOver::Refuse);
   Match& match = action.game();
   const games::Side loser = acting_seat(match, action.seats);
   commit_result(match, games::Ending::Resignation, loser, action.now);
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::draw(const std::string& id, const json& body) {
+json GameService::draw(const std::string& id, const json& body, std::int64_t account) {
   const std::string what = string_field(body, "action", true);
   if (what != "offer" && what != "accept" && what != "decline")
     throw ApiError(400, "bad_request", "'action' must be offer, accept or decline");
-  Action action = begin_action(id, body, IfOver::Refuse);
+  Action action = begin_action(id, body, account, IfOver::Refuse);
   Match& match = action.game();
   if (!games::game_info(match.row.game).draws)
     throw ApiError(409, "no_draws", std::string(match.game->game_title()) + " has no draws");
@@ -166,7 +185,7 @@ json GameService::draw(const std::string& id, const json& body) {
     } else if (!match.draw_offer) {
       commit_draw_offer(match, seat);
     }
-    return state_of(match, action.token);
+    return state_of(match, action.key);
   }
   if (!match.draw_offer) throw ApiError(409, "no_draw_offer", "there is no draw offer to answer");
   if (action.seats.size() == 1 && *match.draw_offer == seat)
@@ -175,11 +194,11 @@ json GameService::draw(const std::string& id, const json& body) {
     commit_result(match, games::Ending::Agreement, std::nullopt, action.now);
   else
     commit_draw_offer(match, std::nullopt);
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::move_now(const std::string& id, const json& body) {
-  Action action = begin_action(id, body, IfOver::Allow);
+json GameService::move_now(const std::string& id, const json& body, std::int64_t account) {
+  Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   const auto ai = match.ai_color();
   if (!ai) throw ApiError(409, "not_allowed", "only a game against the engine");
@@ -192,10 +211,10 @@ json GameService::move_now(const std::string& id, const json& body) {
     match.engine->stop();
   else if (storage_.shared())
     storage_.ask_to_move_now(id);  // it thinks on the instance that holds the game's lease
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::state(const std::string& id, const std::string& token) {
+json GameService::state(const std::string& id, const SeatKey& key) {
   auto match = acquire(id);
   std::lock_guard lock(match->mutex);
   refresh_if_stale(*match);
@@ -205,7 +224,7 @@ json GameService::state(const std::string& id, const std::string& token) {
   if (storage_.shared()) match->chat.loaded = false;
   end_on_time(*match, options_.now());
   settle_chance(*match, options_.now());
-  return state_of(*match, token);
+  return state_of(*match, key);
 }
 
 std::string GameService::record(const std::string& id) {
@@ -237,18 +256,18 @@ GameService::Watch GameService::watch(const std::string& id) {
   return Watch(std::move(match));
 }
 
-GameService::Watch GameService::watch(const std::string& id, const std::string& token) {
+GameService::Watch GameService::watch(const std::string& id, const SeatKey& key) {
   auto match = acquire(id);
   std::vector<games::Side> seats;
   {
     std::lock_guard lock(match->mutex);
     refresh_if_stale(*match);  // as above
-    seats = seats_of(*match, token);
+    seats = seats_of(*match, key);
   }
   return Watch(match, presence_guard(match, std::move(seats)));
 }
 
-std::optional<json> GameService::next_state(const Watch& watch, const std::string& token,
+std::optional<json> GameService::next_state(const Watch& watch, const SeatKey& key,
                                             std::uint64_t& version,
                                             std::chrono::milliseconds wait) {
   Match& match = *watch.match_;
@@ -257,13 +276,13 @@ std::optional<json> GameService::next_state(const Watch& watch, const std::strin
   if (!ready()) match.changed.wait_for(lock, wait, ready);
   if (streams_closed_.load() || match.version == version) return std::nullopt;
   version = match.version;
-  return state_of(match, token);
+  return state_of(match, key);
 }
 
-std::optional<json> GameService::next_state(const std::string& id, const std::string& token,
+std::optional<json> GameService::next_state(const std::string& id, const SeatKey& key,
                                             std::uint64_t& version,
                                             std::chrono::milliseconds wait) {
-  return next_state(watch(id), token, version, wait);
+  return next_state(watch(id), key, version, wait);
 }
 
 }  // namespace ordo::server

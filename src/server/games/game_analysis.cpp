@@ -31,11 +31,12 @@ json analysis_state(const Match& match, const std::vector<games::Side>& seats) {
            {{"white", match.spectator_analysis[0]}, {"black", match.spectator_analysis[1]}}}};
 }
 
-json GameService::analysis_request(const std::string& id, const json& body) {
+json GameService::analysis_request(const std::string& id, const json& body, std::int64_t account) {
   const std::shared_ptr<Match> match = acquire(id);
   std::lock_guard lock(match->mutex);
   const std::string token = string_field(body, "token", false);
-  const std::vector<games::Side> seats = seats_of(*match, token);
+  const std::vector<games::Side> seats =
+      seats_of(*match, SeatKey(token, token.empty() ? account : 0));
   if (!token.empty() && seats.empty())
     throw ApiError(403, "bad_token", "the token holds no seat of this game");
   end_on_time(*match, options_.now());
@@ -70,10 +71,11 @@ void GameService::refuse_live_network_position(const std::string& position) {
   }
 }
 
-json GameService::allow_spectator_analysis(const std::string& id, const json& body) {
+json GameService::allow_spectator_analysis(const std::string& id, const json& body,
+                                           std::int64_t account) {
   if (!body.contains("allow") || !body["allow"].is_boolean())
     throw ApiError(400, "bad_request", "'allow' must be true or false");
-  Action action = begin_action(id, body, IfOver::Allow);
+  Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   if (match.row.mode != "network")
     throw ApiError(409, "not_allowed", "only a network game has this switch");
@@ -84,7 +86,7 @@ json GameService::allow_spectator_analysis(const std::string& id, const json& bo
     match.spectator_analysis[seat == games::Side::First ? 0 : 1] = allow;
   }
   match.touch();
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
 }  // namespace ordo::server

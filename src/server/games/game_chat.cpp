@@ -58,9 +58,9 @@ void GameService::add_chat_state(Match& match, const std::vector<games::Side>& s
       {"spectators", {{"white", match.chat.spectators[0]}, {"black", match.chat.spectators[1]}}}};
 }
 
-json GameService::chat(const std::string& id, const json& body) {
+json GameService::chat(const std::string& id, const json& body, std::int64_t account) {
   const std::string text = checked_chat_text(string_field(body, "text", true));
-  Action action = begin_action(id, body, IfOver::Allow);
+  Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   const StoredGame& row = match.row;
   if (row.mode != "network" || action.seats.size() != 1)
@@ -86,14 +86,15 @@ json GameService::chat(const std::string& id, const json& body) {
   load_chat(match);
   match.chat.any = true;
   match.touch();
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::allow_spectator_chat(const std::string& id, const json& body) {
+json GameService::allow_spectator_chat(const std::string& id, const json& body,
+                                       std::int64_t account) {
   if (!body.contains("allow") || !body["allow"].is_boolean())
     throw ApiError(400, "bad_request", "'allow' must be true or false");
   const bool allow = body["allow"].get<bool>();
-  Action action = begin_action(id, body, IfOver::Allow);
+  Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   if (match.row.mode != "network" || action.seats.size() != 1)
     throw ApiError(409, "no_chat", "only the two players of a network game chat");
@@ -102,7 +103,7 @@ json GameService::allow_spectator_chat(const std::string& id, const json& body) 
   storage_.set_spectator_chat(match.row.id, seat_name(seat), allow);
   match.chat.spectators[seat_index(seat)] = allow;
   match.touch();
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
 }  // namespace ordo::server

@@ -101,17 +101,17 @@ void add_offer_state(const Match& match, json& state) {
                         {"black", match.presence.connected(games::Side::Second)}};
 }
 
-json GameService::takeback(const std::string& id, const json& body) {
-  return judged_once_more_if_stale([&] { return takeback_once(id, body); });
+json GameService::takeback(const std::string& id, const json& body, std::int64_t account) {
+  return judged_once_more_if_stale([&] { return takeback_once(id, body, account); });
 }
 
-json GameService::rematch(const std::string& id, const json& body) {
-  return judged_once_more_if_stale([&] { return rematch_once(id, body); });
+json GameService::rematch(const std::string& id, const json& body, std::int64_t account) {
+  return judged_once_more_if_stale([&] { return rematch_once(id, body, account); });
 }
 
-json GameService::takeback_once(const std::string& id, const json& body) {
+json GameService::takeback_once(const std::string& id, const json& body, std::int64_t account) {
   const std::string what = offer_action(body, true);
-  Action action = begin_action(id, body, IfOver::Refuse);
+  Action action = begin_action(id, body, account, IfOver::Refuse);
   Match& match = action.game();
   if (match.row.mode != "network")
     throw ApiError(409, "not_allowed",
@@ -121,7 +121,7 @@ json GameService::takeback_once(const std::string& id, const json& body) {
   const std::optional<games::Side> pending = pending_takeback(match);
   GameOffers next = match.offers;
   if (what == "offer") {
-    if (pending == seat) return state_of(match, action.token);
+    if (pending == seat) return state_of(match, action.key);
     if (pending)
       throw ApiError(409, "offer_pending",
                      "the other player's takeback request is waiting for your answer");
@@ -130,7 +130,7 @@ json GameService::takeback_once(const std::string& id, const json& body) {
     next.takeback_by = seat;
     next.takeback_ply = match.facts.size();
     commit_offers(match, next);
-    return state_of(match, action.token);
+    return state_of(match, action.key);
   }
   if (!pending) throw ApiError(409, "no_takeback_offer", "there is no takeback request to answer");
   if (what != "decline" && *pending == seat)
@@ -141,23 +141,28 @@ json GameService::takeback_once(const std::string& id, const json& body) {
   const GameOffers before = match.offers;
   next.takeback_by.reset();
   commit_offers(match, next);
-  if (what == "decline") return state_of(match, action.token);
+  if (what == "decline") return state_of(match, action.key);
   try {
     commit_undo(match, takeback_plies(match, *pending), action.now);
   } catch (...) {
     commit_offers(match, before);  // the request stands, to be accepted again
     throw;
   }
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
-json GameService::rematch_once(const std::string& id, const json& body) {
+json GameService::rematch_once(const std::string& id, const json& body, std::int64_t account) {
   const std::string what = offer_action(body, false);
-  Action action = begin_action(id, body, IfOver::Allow);
+  Action action = begin_action(id, body, account, IfOver::Allow);
   Match& match = action.game();
   if (!match.over()) throw ApiError(409, "not_over", "a rematch follows a finished game");
+  // A block refuses a rematch both ways, as it refuses a challenge (declining stays open).
+  const StoredGame& row = match.row;
+  if (what != "decline" && row.white_account != 0 && row.black_account != 0 &&
+      storage_.blocked_between(row.white_account, row.black_account))
+    throw ApiError(403, "blocked", "one of the two players blocks the other");
   const GameOffers& offers = match.offers;
-  if (!offers.rematch_id.empty()) return state_of(match, action.token);  // already agreed
+  if (!offers.rematch_id.empty()) return state_of(match, action.key);  // already agreed
   // Against the engine, or one screen: the one person present decides alone.
   const bool alone = match.row.mode != "network";
   const games::Side seat = action.seats[0];
@@ -169,7 +174,7 @@ json GameService::rematch_once(const std::string& id, const json& body) {
       next.rematch_by = seat;
       commit_offers(match, next);
     }
-    return state_of(match, action.token);
+    return state_of(match, action.key);
   }
   if (!offers.rematch_by)
     throw ApiError(409, "no_rematch_offer", "there is no rematch offer to answer");
@@ -183,7 +188,7 @@ json GameService::rematch_once(const std::string& id, const json& body) {
                      "the rematch offer is yours; the other player answers it");
     create_rematch(match, action.now);
   }
-  return state_of(match, action.token);
+  return state_of(match, action.key);
 }
 
 void GameService::create_rematch(Match& finished, std::int64_t now) {

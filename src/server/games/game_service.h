@@ -42,6 +42,7 @@
 #include "server/common/chess_clock.h"
 #include "server/games/account_seats.h"
 #include "server/games/game_cache.h"
+#include "server/games/request_fields.h"
 #include "server/games/served_game.h"
 #include "server/games/service_options.h"
 #include "server/live/held_leases.h"
@@ -76,49 +77,70 @@ class GameService {
   nlohmann::json import_record(const nlohmann::json& body);
   // GET /api/games.
   nlohmann::json list(int limit, int offset);
-  // GET /api/games/{id}; `token` may be empty (a spectator).
-  nlohmann::json state(const std::string& id, const std::string& token);
+  // GET /api/games/{id}; `key` may be empty (a spectator).
+  nlohmann::json state(const std::string& id, const SeatKey& key);
+  nlohmann::json state(const std::string& id, const std::string& token) {
+    return state(id, SeatKey(token));
+  }
   std::string record(const std::string& id);
   // The game's name ("ordo", "orderchaos").
   std::string game_of(const std::string& id);
 
-  // The POST actions; `body` holds the token and the action's fields.
-  nlohmann::json play(const std::string& id, const nlohmann::json& body);
-  nlohmann::json undo(const std::string& id, const nlohmann::json& body);
-  nlohmann::json resign(const std::string& id, const nlohmann::json& body);
-  nlohmann::json draw(const std::string& id, const nlohmann::json& body);
-  nlohmann::json move_now(const std::string& id, const nlohmann::json& body);
+  // The POST actions; `body` holds the token and the action's fields. `account` is the
+  // account signed in (0: none; the routes checked its session and CSRF token): it acts
+  // for the seats it holds, on any device, where the body names no token.
+  nlohmann::json play(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
+  nlohmann::json undo(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
+  nlohmann::json resign(const std::string& id, const nlohmann::json& body,
+                        std::int64_t account = 0);
+  nlohmann::json draw(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
+  nlohmann::json move_now(const std::string& id, const nlohmann::json& body,
+                          std::int64_t account = 0);
   // The service's clock (ServiceOptions::now), for the routes' rate limits.
   std::int64_t now_ms() const { return options_.now(); }
   // game_analysis.cpp. POST /api/games/{id}/analyze: the Analyzer request for the game's
   // position at `ply` (default the last), or ApiError 403 analysis_not_allowed where the
   // caller may not see analysis now (a player of a live network game, say).
-  nlohmann::json analysis_request(const std::string& id, const nlohmann::json& body);
+  nlohmann::json analysis_request(const std::string& id, const nlohmann::json& body,
+                                  std::int64_t account = 0);
   // POST /api/analyze's guard: ApiError 403 analysis_not_allowed for the position (text)
   // of a live network game in memory.
   void refuse_live_network_position(const std::string& position);
   // POST /api/games/{id}/spectator-analysis: the seat's consent to spectators' analysis.
-  nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body);
+  nlohmann::json allow_spectator_analysis(const std::string& id, const nlohmann::json& body,
+                                          std::int64_t account = 0);
   // game_chat.cpp: POST /api/games/{id}/chat (a player's message) and
   // .../chat-spectators (the seat's consent to spectators reading the chat).
-  nlohmann::json chat(const std::string& id, const nlohmann::json& body);
-  nlohmann::json allow_spectator_chat(const std::string& id, const nlohmann::json& body);
+  nlohmann::json chat(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
+  nlohmann::json allow_spectator_chat(const std::string& id, const nlohmann::json& body,
+                                      std::int64_t account = 0);
   // game_offers.cpp: takeback requests (network games) and rematches.
-  nlohmann::json takeback(const std::string& id, const nlohmann::json& body);
-  nlohmann::json rematch(const std::string& id, const nlohmann::json& body);
+  nlohmann::json takeback(const std::string& id, const nlohmann::json& body,
+                          std::int64_t account = 0);
+  nlohmann::json rematch(const std::string& id, const nlohmann::json& body,
+                         std::int64_t account = 0);
 
   // For event streams: keeps the game in memory while the stream is open. Throws
   // no_such_game.
   Watch watch(const std::string& id);
-  // The same, and the seats `token` holds count as connected while the watch lives.
-  Watch watch(const std::string& id, const std::string& token);
+  // The same, and the seats `key` holds count as connected while the watch lives.
+  Watch watch(const std::string& id, const SeatKey& key);
+  Watch watch(const std::string& id, const std::string& token) { return watch(id, SeatKey(token)); }
   // Waits up to `wait` for the game to change after `version`; returns the state (and
   // the new version) if it did, nullopt on time-out or when the service is closing. Pass
   // version 0 to get the state at once.
+  std::optional<nlohmann::json> next_state(const Watch& watch, const SeatKey& key,
+                                           std::uint64_t& version, std::chrono::milliseconds wait);
+  std::optional<nlohmann::json> next_state(const std::string& id, const SeatKey& key,
+                                           std::uint64_t& version, std::chrono::milliseconds wait);
   std::optional<nlohmann::json> next_state(const Watch& watch, const std::string& token,
-                                           std::uint64_t& version, std::chrono::milliseconds wait);
+                                           std::uint64_t& version, std::chrono::milliseconds wait) {
+    return next_state(watch, SeatKey(token), version, wait);
+  }
   std::optional<nlohmann::json> next_state(const std::string& id, const std::string& token,
-                                           std::uint64_t& version, std::chrono::milliseconds wait);
+                                           std::uint64_t& version, std::chrono::milliseconds wait) {
+    return next_state(id, SeatKey(token), version, wait);
+  }
   // The same without waiting (game_listeners.cpp): `on_change` runs after every change of
   // the watched game until unlisten; it runs under the game's lock and must only post work.
   ChangeListeners::Id listen(const Watch& watch, std::function<void()> on_change);
@@ -183,7 +205,7 @@ class GameService {
     std::shared_ptr<Match> match;
     std::unique_lock<std::mutex> lock;
     std::vector<games::Side> seats;
-    std::string token;
+    SeatKey key;
     std::int64_t now = 0;
     Match& game() { return *match; }
   };
@@ -214,14 +236,21 @@ class GameService {
   // game_offers.cpp: the finished game's rematch, under its lock.
   void create_rematch(Match& finished, std::int64_t now);
   // One try of takeback or rematch: StaleGame if another instance answered first.
-  nlohmann::json takeback_once(const std::string& id, const nlohmann::json& body);
-  nlohmann::json rematch_once(const std::string& id, const nlohmann::json& body);
+  nlohmann::json takeback_once(const std::string& id, const nlohmann::json& body,
+                               std::int64_t account);
+  nlohmann::json rematch_once(const std::string& id, const nlohmann::json& body,
+                              std::int64_t account);
 
   // game_actions.cpp: the prologue every POST action shares.
-  Action begin_action(const std::string& id, const nlohmann::json& body, IfOver if_over,
-                      Freshness freshness = Freshness::ReadFirst);
+  // The body's token, else `account`, must hold a seat (ApiError 403 bad_token).
+  Action begin_action(const std::string& id, const nlohmann::json& body, std::int64_t account,
+                      IfOver if_over, Freshness freshness = Freshness::ReadFirst);
+  // ApiError 403 account_disabled where an account holding the acting seats was disabled
+  // by the operator: its seat tokens stop acting (moves, chat, offers) at once.
+  void refuse_disabled_seats(const Action& action);
   // One try of play: StaleGame if another instance changed the game first.
-  nlohmann::json play_once(const std::string& id, const nlohmann::json& body, Freshness freshness);
+  nlohmann::json play_once(const std::string& id, const nlohmann::json& body, std::int64_t account,
+                           Freshness freshness);
 
   // game_refresh.cpp. Under the game's lock: reads the game again if another instance
   // changed it (shared storage only); true if it did.
@@ -254,7 +283,7 @@ class GameService {
   void add_chat_state(Match& match, const std::vector<games::Side>& seats, nlohmann::json& state);
 
   // game_state.cpp
-  nlohmann::json state_of(Match& match, const std::string& token);
+  nlohmann::json state_of(Match& match, const SeatKey& key);
   // The seats' accounts, whether the game is rated, and its rating changes once over.
   void add_rating_state(Match& match, nlohmann::json& state);
 

@@ -77,7 +77,7 @@ void GameService::add_rating_state(Match& match, json& state) {
   state["rating_changes"] = changes;
 }
 
-json GameService::state_of(Match& match, const std::string& token) {
+json GameService::state_of(Match& match, const SeatKey& key) {
   const StoredGame& row = match.row;
   json state = {
       {"id", row.id},     {"game", row.game},
@@ -114,7 +114,7 @@ json GameService::state_of(Match& match, const std::string& token) {
   add_rating_state(match, state);
   know_presence_elsewhere(match);
   add_offer_state(match, state);
-  const std::vector<games::Side> seats = seats_of(match, token);
+  const std::vector<games::Side> seats = seats_of(match, key);
   json you = json::array();
   for (games::Side c : seats) you.push_back(seat_name(c));
   state["you"] = you;

@@ -53,14 +53,20 @@ std::string player_name(const json& body, const char* seat, const std::string& f
   return name.empty() ? fallback : name;
 }
 
-std::vector<games::Side> seats_of(const Match& match, const std::string& token) {
+std::vector<games::Side> seats_of(const Match& match, const SeatKey& key) {
+  bool white = false, black = false;
+  if (!key.token.empty()) {
+    const std::string digest = token_digest(key.token);
+    white = !match.row.white_token.empty() && tokens_equal(digest, match.row.white_token);
+    black = !match.row.black_token.empty() && tokens_equal(digest, match.row.black_token);
+  }
+  if (key.account != 0) {
+    white = white || match.row.white_account == key.account;
+    black = black || match.row.black_account == key.account;
+  }
   std::vector<games::Side> seats;
-  if (token.empty()) return seats;
-  const std::string digest = token_digest(token);
-  if (!match.row.white_token.empty() && tokens_equal(digest, match.row.white_token))
-    seats.push_back(games::Side::First);
-  if (!match.row.black_token.empty() && tokens_equal(digest, match.row.black_token))
-    seats.push_back(games::Side::Second);
+  if (white) seats.push_back(games::Side::First);
+  if (black) seats.push_back(games::Side::Second);
   return seats;
 }
 

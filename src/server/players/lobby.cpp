@@ -88,11 +88,15 @@ bool sees(std::int64_t account, const StoredChallenge& c) {
 
 class Lobby::Events : public EventSource {
  public:
-  Events(Lobby& lobby, std::int64_t account) : lobby_(lobby), account_(account) {
-    if (account_) lobby_.arrived(account_);
+  Events(Lobby& lobby, std::int64_t account, Stream stream)
+      : lobby_(lobby),
+        account_(account),
+        stream_(stream),
+        present_(account && stream == Stream::lobby) {
+    if (present_) lobby_.arrived(account_);
   }
   ~Events() override {
-    if (account_) lobby_.left(account_);
+    if (present_) lobby_.left(account_);
   }
   ChangeListeners::Id listen(std::function<void()> on_change) override {
     return lobby_.listeners_.add(std::move(on_change));
@@ -103,12 +107,14 @@ class Lobby::Events : public EventSource {
     if (version != 0 && version >= now) return std::nullopt;
     version = now;
     std::lock_guard lock(mutex_);  // one view after another, as they were sent
-    return changes_.next(lobby_.view_for(account_));
+    return changes_.next(lobby_.view_for(account_, stream_));
   }
 
  private:
   Lobby& lobby_;
   std::int64_t account_;
+  Stream stream_;
+  bool present_;  // counts as the account's presence in the lobby
   std::mutex mutex_;
   LobbyChanges changes_;
 };
@@ -121,16 +127,18 @@ Lobby::Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService
       now_(std::move(now)),
       blocks_(blocks) {
   if (!games_.shares_storage()) {
-    challenges_.cancel_challenges_of(0);
-    changed();
-    return;
+    challenges_.cancel_challenges_of(0);  // live challenges; correspondence ones stay
+  } else {
+    challenges_.on_other_instance_challenge(
+        [this](const std::string& id) { changed_elsewhere(id); });
+    cancel_stale();
   }
-  challenges_.on_other_instance_challenge([this](const std::string& id) { changed_elsewhere(id); });
-  cancel_stale();
   changed();
+  expire_old();
   games_.set_housekeeping([this] {
     try {
       cancel_stale();
+      expire_old();
     } catch (const std::exception&) {
       // Storage fails: the next round tries again.
     }
@@ -138,9 +146,26 @@ Lobby::Lobby(ChallengeStorage& challenges, AccountStorage& accounts, GameService
 }
 
 Lobby::~Lobby() {
-  if (!games_.shares_storage()) return;
   games_.set_housekeeping(nullptr);
-  challenges_.on_other_instance_challenge(nullptr);
+  if (games_.shares_storage()) challenges_.on_other_instance_challenge(nullptr);
+}
+
+std::size_t Lobby::expire_old() {
+  std::vector<StoredChallenge> candidates;
+  {
+    std::lock_guard lock(mutex_);
+    for (const StoredChallenge& c : open_)
+      if (c.instance.empty() && now_() - c.created_ms >= kCorrespondenceOpenMs)
+        candidates.push_back(c);
+  }
+  std::vector<StoredChallenge> closed;
+  for (StoredChallenge& c : candidates)
+    if (challenges_.close_challenge(c.id, "expired")) {
+      c.state = "expired";
+      closed.push_back(std::move(c));
+    }
+  if (!closed.empty()) changed(closed);
+  return closed.size();
 }
 
 std::size_t Lobby::cancel_stale() {
@@ -226,11 +251,12 @@ int Lobby::streams_everywhere(std::int64_t account, int change) {
   }
 }
 
-LobbyView Lobby::view_for(std::int64_t account) {
+LobbyView Lobby::view_for(std::int64_t account, Stream stream) {
   std::lock_guard lock(mutex_);
   LobbyView view;
-  for (const StoredChallenge& c : open_)
-    if (sees(account, c)) view.challenges.push_back(challenge_json(c));
+  if (stream == Stream::lobby)
+    for (const StoredChallenge& c : open_)
+      if (sees(account, c)) view.challenges.push_back(challenge_json(c));
   if (account != 0)
     for (auto it = recent_.rbegin(); it != recent_.rend(); ++it)
       if (it->creator == account || it->target == account || it->accepter == account)
@@ -247,8 +273,8 @@ json Lobby::list(const std::optional<SignedIn>& who) {
   return list_for(who ? who->id : 0);
 }
 
-std::shared_ptr<EventSource> Lobby::events(const std::optional<SignedIn>& who) {
-  return std::make_shared<Events>(*this, who ? who->id : 0);
+std::shared_ptr<EventSource> Lobby::events(const std::optional<SignedIn>& who, Stream stream) {
+  return std::make_shared<Events>(*this, who ? who->id : 0, stream);
 }
 
 json Lobby::post(const SignedIn& who, const json& body) {
@@ -265,7 +291,9 @@ json Lobby::post(const SignedIn& who, const json& body) {
   c.rated = rated_field(body);
   c.color = color_field(body);
   c.created_ms = now_();
-  c.instance = games_.instance_id();
+  // A live challenge stands while its creator watches the lobby (on this instance's
+  // count); a correspondence challenge stands on its own.
+  c.instance = setup["days_per_move"].is_null() ? games_.instance_id() : "";
   const std::string to = string_field(body, "to", false);
   if (!to.empty()) {
     const auto target = find_account(accounts_, to);
@@ -312,6 +340,13 @@ json Lobby::accept(const SignedIn& who, const std::string& id) {
   if (c.creator == who.id)
     throw ApiError(400, "own_challenge", "a challenge cannot be accepted by its creator");
   refuse_if_blocked(who.id, c.creator);
+  if (c.state == "open" && c.instance.empty() && now_() - c.created_ms >= kCorrespondenceOpenMs) {
+    if (challenges_.close_challenge(id, "expired")) {
+      c.state = "expired";
+      changed({c});
+    }
+    throw ApiError(409, "challenge_expired", "the challenge expired");
+  }
   if (c.state != "open" || !challenges_.claim_challenge(id, who.id))
     throw ApiError(409, "challenge_taken", "the challenge is no longer open");
   // The claim is ours alone: make the game.

@@ -2,7 +2,11 @@
 // listed live, accepted into a network game between the two accounts (rated or casual).
 // Challenges are stored (challenge_storage.h), so an accept is decided by one conditional
 // write: of two accepts at once exactly one makes a game, the other gets 409. A creator's
-// open challenges are cancelled when the last of their lobby streams ends (they left).
+// open live challenges (a clock, or none) are cancelled when the last of their lobby
+// streams ends (they left); a correspondence challenge (days per move) stays open until it
+// is taken, cancelled or declined, or expires kCorrespondenceOpenMs after it was posted.
+// Its creator is told when it is taken on the account's stream (events(who, Stream::account)),
+// which every page of a signed-in player follows.
 //
 // The creator gets a seat token with the challenge (only its digest is stored); the game
 // made on accept seats the creator with it, so the creator's page needs nothing more than
@@ -36,7 +40,12 @@ class Lobby {
   // Every open challenge goes to every lobby page: this bounds what one change sends.
   static constexpr int kMaxOpenInAll = 500;
   static constexpr std::size_t kRecentKept = 200;
+  static constexpr std::int64_t kCorrespondenceOpenMs = 14LL * 24 * 3600 * 1000;
 
+  // What a stream follows: the lobby (the open challenges; a signed-in watcher's live
+  // challenges stay open while it watches), or only the account's own closed challenges
+  // (any page of a signed-in player: no presence, no list).
+  enum class Stream { lobby, account };
   // At start the open challenges whose creators left are cancelled: on one server every
   // one (its creator left when the server stopped); where instances share storage, those
   // made on an instance that no longer lives (its lease lapsed, lease_storage.h), which
@@ -53,6 +62,9 @@ class Lobby {
   // Cancels the open challenges of instances that no longer live (shared storage only);
   // returns how many.
   std::size_t cancel_stale();
+  // Closes the correspondence challenges open longer than kCorrespondenceOpenMs (state
+  // expired; the timer's housekeeping calls it); returns how many.
+  std::size_t expire_old();
 
   // POST /api/challenges: {challenge, token} (the creator's seat token, once).
   nlohmann::json post(const SignedIn& who, const nlohmann::json& body);
@@ -66,7 +78,8 @@ class Lobby {
   // GET /api/lobby/events: the list at once, then after every change only what changed
   // for this watcher (lobby_changes.h); a signed-in watcher keeps its challenges open
   // while it watches.
-  std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who);
+  std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who,
+                                      Stream stream = Stream::lobby);
 
  private:
   class Events;
@@ -83,7 +96,7 @@ class Lobby {
   std::uint64_t version();
   nlohmann::json list_for(std::int64_t account);
   // What `account` sees: its "challenges" and "closed" lists as GET /api/challenges has them.
-  LobbyView view_for(std::int64_t account);
+  LobbyView view_for(std::int64_t account, Stream stream = Stream::lobby);
   StoredChallenge visible(const SignedIn& who, const std::string& id);
   void refuse_if_blocked(std::int64_t a, std::int64_t b);
 

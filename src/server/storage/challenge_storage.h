@@ -25,11 +25,13 @@ struct StoredChallenge {
   // What checks the creator's seat token (token_digest.h): handed out with the challenge,
   // so the creator needs nothing more when it is accepted.
   std::string creator_token;
-  std::string state = "open";  // open | accepted | declined | cancelled
+  std::string state = "open";  // open | accepted | declined | cancelled | expired
   std::int64_t accepter = 0;
   std::string game_id;  // once accepted
   std::int64_t created_ms = 0;
   // The instance it was made on: it stands while that instance lives (lease_storage.h).
+  // Empty: it stands on its own (a correspondence challenge), until taken, withdrawn or
+  // expired; neither its creator leaving nor any instance stopping cancels it.
   std::string instance;
 };
 
@@ -54,9 +56,10 @@ class ChallengeStorage {
   virtual void reopen_challenge(const std::string& id) = 0;
   // open -> `state` (cancelled, declined); false if it was not open.
   virtual bool close_challenge(const std::string& id, const std::string& state) = 0;
-  // Every open challenge of `creator` (0: of everyone) cancelled; their ids.
+  // Every open challenge of `creator` (0: of everyone) bound to an instance cancelled;
+  // their ids.
   virtual std::vector<std::string> cancel_challenges_of(std::int64_t creator) = 0;
-  // Open challenges made on an instance whose instance lease (lease_storage.h) is not live
+  // Open challenges bound to an instance whose instance lease (lease_storage.h) is not live
   // at `now_ms` (it stopped or died, and its players' lobby streams with it) cancelled;
   // their ids. (In storage_leases.cpp and pg_storage_leases.cpp.)
   virtual std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) = 0;

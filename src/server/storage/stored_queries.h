@@ -7,6 +7,11 @@
 
 namespace ordo::server {
 
+// A disabled account's open challenges, withdrawn with its sessions (set_account_disabled).
+inline constexpr const char* kWithdrawChallengesOf =
+    "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND creator = ? "
+    "RETURNING id";
+
 // A seat's rating in one pool, read before a rated game changes it.
 inline constexpr const char* kSeatRatingQuery =
     "SELECT rating, deviation, volatility, games FROM ratings WHERE account_id = ? AND "

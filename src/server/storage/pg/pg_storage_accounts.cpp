@@ -122,7 +122,12 @@ bool PgStorage::set_account_disabled(std::int64_t id, bool disabled) {
     const auto changed =
         t.exec_params("UPDATE accounts SET disabled = $1 WHERE id = $2", disabled ? 1 : 0, id);
     if (changed.affected_rows() != 1) return false;
-    if (disabled) end_sessions(t, id);
+    if (disabled) {
+      end_sessions(t, id);
+      for (const auto& row :
+           t.exec_params(sql_text(kWithdrawChallengesOf, SqlDialect::kPostgres), id))
+        notify_challenge(t, row[0].as<std::string>());
+    }
     return true;
   });
 }

@@ -103,11 +103,12 @@ int PgStorage::delete_lapsed_leases(std::int64_t lapsed_before_ms) {
 std::vector<std::string> PgStorage::cancel_challenges_of_lapsed_instances(std::int64_t now_ms) {
   return transact([&](pqxx::work& t) {
     std::vector<std::string> ids;
-    for (const auto& row : t.exec_params(
-             "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND NOT EXISTS "
-             "(SELECT 1 FROM leases WHERE key = 'instance:' || challenges.instance AND "
-             "expires_ms > $1) RETURNING id",
-             now_ms))
+    for (const auto& row :
+         t.exec_params("UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND "
+                       "challenges.instance <> '' AND NOT EXISTS "
+                       "(SELECT 1 FROM leases WHERE key = 'instance:' || challenges.instance AND "
+                       "expires_ms > $1) RETURNING id",
+                       now_ms))
       ids.push_back(row[0].as<std::string>());
     for (const std::string& id : ids) notify_challenge(t, id);
     return ids;

@@ -121,7 +121,7 @@ std::vector<std::string> PgStorage::cancel_challenges_of(std::int64_t creator) {
     std::vector<std::string> ids;
     for (const auto& row :
          t.exec_params("UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND "
-                       "($1::BIGINT = 0 OR creator = $1::BIGINT) RETURNING id",
+                       "instance <> '' AND ($1::BIGINT = 0 OR creator = $1::BIGINT) RETURNING id",
                        creator))
       ids.push_back(row[0].as<std::string>());
     for (const std::string& id : ids) notify_challenge(t, id);

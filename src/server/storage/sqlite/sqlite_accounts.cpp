@@ -62,6 +62,10 @@ bool SqliteStorage::set_account_disabled(std::int64_t id, bool disabled) {
     Statement end = prepared(db_, "DELETE FROM sessions WHERE account_id = ?");
     sqlite3_bind_int64(end.get(), 1, id);
     run(db_, end.get(), "end sessions");
+    Statement withdraw = prepared(db_, kWithdrawChallengesOf);
+    sqlite3_bind_int64(withdraw.get(), 1, id);
+    while (next_row(db_, withdraw.get(), "withdraw challenges")) {
+    }
   }
   t.commit();
   return true;

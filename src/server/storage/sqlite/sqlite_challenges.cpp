@@ -117,7 +117,7 @@ std::vector<std::string> SqliteStorage::cancel_challenges_of(std::int64_t creato
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
                          "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND "
-                         "(?1 = 0 OR creator = ?1) RETURNING id");
+                         "instance <> '' AND (?1 = 0 OR creator = ?1) RETURNING id");
   sqlite3_bind_int64(s.get(), 1, creator);
   std::vector<std::string> ids;
   while (next_row(db_, s.get(), "cancel challenges")) ids.push_back(column_text(s.get(), 0));

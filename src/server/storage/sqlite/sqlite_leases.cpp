@@ -96,7 +96,8 @@ std::vector<std::string> SqliteStorage::engine_turns_unleased(std::int64_t now_m
 std::vector<std::string> SqliteStorage::cancel_challenges_of_lapsed_instances(std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   Statement s = prepared(db_,
-                         "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND NOT "
+                         "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND "
+                         "challenges.instance <> '' AND NOT "
                          "EXISTS (SELECT 1 FROM leases WHERE key = 'instance:' || "
                          "challenges.instance AND expires_ms > ?) RETURNING id");
   sqlite3_bind_int64(s.get(), 1, now_ms);

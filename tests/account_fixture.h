@@ -134,6 +134,16 @@ class AccountFixture : public ::testing::Test {
     EXPECT_EQ(response.status, 201) << response.body;
     return signed_in_by(response);
   }
+  // White, then Black, plays its first legal move: a game ended after this is rated, not
+  // aborted (game_abort.cpp).
+  void each_side_moves(const std::string& id, const std::string& white_token,
+                       const std::string& black_token) {
+    for (const std::string& token : {white_token, black_token}) {
+      const auto legal = games_->state(id, "")["legal"];
+      ASSERT_FALSE(legal.empty());
+      games_->play(id, {{"token", token}, {"move", legal[0]}});
+    }
+  }
   // Who the browser is, by GET /api/account: its name, or "" when signed out.
   std::string who(const Browser& browser) {
     const auto account = body_of(send(from(browser, request("GET", "/api/account"))))["account"];

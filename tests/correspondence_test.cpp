@@ -34,6 +34,10 @@ class Correspondence : public AccountFixture {
   json play(const std::string& id, const std::string& token, const std::string& move) {
     return games_->play(id, {{"token", token}, {"move", move}});
   }
+  // The seat plays its first legal move.
+  json play_legal(const std::string& id, const std::string& token) {
+    return play(id, token, games_->state(id, "")["legal"][0].get<std::string>());
+  }
   std::string refusal(const std::string& id, const std::string& token, const std::string& move) {
     try {
       play(id, token, move);
@@ -61,7 +65,9 @@ TEST_F(Correspondence, TheDeadlineOutlastsARestartAndEndsTheGameWhenItPasses) {
   EXPECT_EQ(state["clock"]["deadline_ms"], start + 2 * kDayMs);
 
   now_ += kDayMs + 5;
-  state = play(g.game, g.white_token, "c2-c3");
+  play(g.game, g.white_token, "c2-c3");
+  play_legal(g.game, g.black_token);  // each side has moved: the game is rated
+  state = play_legal(g.game, g.white_token);
   // Each move has the whole days again (nothing carries over).
   EXPECT_EQ(state["clock"]["deadline_ms"], now_ + 2 * kDayMs);
   const std::int64_t deadline = now_ + 2 * kDayMs;
@@ -88,6 +94,8 @@ TEST_F(Correspondence, TheDeadlineOutlastsARestartAndEndsTheGameWhenItPasses) {
 TEST_F(Correspondence, TheTimerEndsAGameWhoseDeadlinePassed) {
   const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
   const Seats g = game_between(alice, bob, {{"days_per_move", 1}});
+  play_legal(g.game, g.white_token);
+  play_legal(g.game, g.black_token);
   now_ += kDayMs - 1;
   EXPECT_EQ(games_->check_clocks(), 0);
   now_ += 1;
@@ -95,15 +103,28 @@ TEST_F(Correspondence, TheTimerEndsAGameWhoseDeadlinePassed) {
   EXPECT_EQ(games_->state(g.game, "")["result"]["winner"], "black");
 }
 
+TEST_F(Correspondence, ADeadlinePassedBeforeAFirstMoveAbortsTheGame) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const Seats g = game_between(alice, bob, {{"days_per_move", 1}, {"rated", true}});
+  play_legal(g.game, g.white_token);
+  now_ += kDayMs;  // Black never moved: nobody loses, nothing is rated
+  EXPECT_EQ(games_->check_clocks(), 1);
+  const json state = games_->state(g.game, "");
+  EXPECT_EQ(state["result"]["score"], "aborted");
+  EXPECT_TRUE(state["rating_changes"].is_object() && state["rating_changes"].empty()) << state;
+}
+
 TEST_F(Correspondence, AMoveAfterTheDeadlineIsRefusedAndSaysSo) {
   const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
   const Seats g = game_between(alice, bob, {{"days_per_move", 3}});
   play(g.game, g.white_token, "c2-c3");
+  play_legal(g.game, g.black_token);
+  const std::string late = play_legal(g.game, g.white_token)["legal"][0];
   now_ += 3 * kDayMs + 1;  // no timer ran: the move itself finds the deadline passed
-  EXPECT_EQ(refusal(g.game, g.black_token, "c7-c6"), "time_ran_out");
+  EXPECT_EQ(refusal(g.game, g.black_token, late), "time_ran_out");
   const json state = games_->state(g.game, "");
   EXPECT_EQ(state["result"]["winner"], "white");
-  EXPECT_EQ(state["ply"], 1);
+  EXPECT_EQ(state["ply"], 3);
 }
 
 TEST_F(Correspondence, BadDaysPerMoveAreRefused) {

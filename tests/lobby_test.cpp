@@ -354,6 +354,7 @@ TEST_F(LobbyTest, ARatedLobbyGameMovesRatingsWhenItEnds) {
   const json mine = posted(alice, {{"rated", true}, {"color", "black"}});
   const json seat = body_of(act(bob, mine["challenge"]["id"], "accept"));
   ASSERT_EQ(seat["color"], "white");
+  each_side_moves(seat["game"], seat["token"], mine["token"]);
   games_->resign(seat["game"], {{"token", seat["token"]}});
   const json state = games_->state(seat["game"], mine["token"]);
   EXPECT_EQ(state["result"]["score"], "0-1");

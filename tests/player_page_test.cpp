@@ -26,6 +26,7 @@ class PlayerPage : public AccountFixture {
 TEST_F(PlayerPage, ShowsRatingsGamesAndHistory) {
   const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
   const auto rated = game(alice, bob, {{"rated", true}, {"size", "8x8"}});
+  each_side_moves(rated[0], rated[1], rated[2]);
   now_ += 1000;
   games_->resign(rated[0], {{"token", rated[2]}});  // Bob resigns: Alice wins
   now_ += 1000;

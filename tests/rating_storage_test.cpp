@@ -107,6 +107,7 @@ TEST_F(Ratings, TheGameStateShowsEachSeatsChangeOnceOver) {
   const json g = game(alice, bob, true);
   EXPECT_TRUE(g["state"]["rating_changes"].is_null());
   EXPECT_EQ(g["state"]["accounts"]["white"], alice);
+  each_side_moves(id_of(g), g["tokens"]["white"], g["tokens"]["black"]);
   const json resigned = games_->resign(id_of(g), {{"token", g["tokens"]["black"]}});
   const json state = games_->state(id_of(g), "");
   ASSERT_TRUE(state["rating_changes"].is_object()) << state;

@@ -218,7 +218,9 @@ TEST_F(CacheServiceTest, AWatchedGameStaysInMemoryAndItsStreamSeesTheChanges) {
 TEST_F(CacheServiceTest, ARunningClockFallsWhileItsGameIsOutOfMemory) {
   const json created = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 10000}}}});
   const std::string id = created["id"];
-  play(id, created["tokens"]["white"], "c2-c3");  // Black's clock runs from here
+  play(id, created["tokens"]["white"], "c2-c3");
+  play(id, created["tokens"]["black"], "c7-c6");  // a flag before it would abort the game
+  play(id, created["tokens"]["white"], "d2-d3");  // Black's clock runs from here
   drop_all_idle();
   ASSERT_EQ(service().resident_count(), 0u);
   now_ += 8999;  // 1000 of them passed in drop_all_idle
@@ -359,6 +361,7 @@ TEST_F(CacheServiceTest, APendingDrawOfferSurvivesARestart) {
   play(id, white, "c2-c3");  // a move withdraws it, in storage too
   open();
   EXPECT_EQ(service().state(id, "")["draw_offer"], nullptr);
+  play(id, black, "c7-c6");  // each side has moved: the agreed draw is not an abort
   service().draw(id, {{"token", black}, {"action", "offer"}});
   open();
   EXPECT_EQ(service().draw(id, {{"token", white}, {"action", "accept"}})["result"]["score"],

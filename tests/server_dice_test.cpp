@@ -330,8 +330,18 @@ TEST_F(DiceServiceTest, ACorrespondenceGameGivesEachTurnItsDays) {
   const json after = play(id, token, created["state"]["legal"][0]);
   EXPECT_EQ(after["clock"]["running"], "black");
   EXPECT_EQ(after["clock"]["deadline_ms"], now_ + 3 * kDay);
+  // Black's roll is no move of Black's: its days passing abort the game, nobody loses.
   now_ += 3 * kDay + 1;
-  EXPECT_EQ(service().state(id, "")["result"]["score"], "1-0");
+  EXPECT_EQ(service().state(id, "")["result"]["score"], "aborted");
+  // Once each side has moved, a turn's days passing lose the game.
+  const json again = create({{"mode", "network"}, {"days_per_move", 3}});
+  const std::string id2 = again["id"];
+  play(id2, again["tokens"]["white"], again["state"]["legal"][0]);
+  const json black_moved =
+      play(id2, again["tokens"]["black"], service().state(id2, "")["legal"][0]);
+  ASSERT_EQ(black_moved["to_move"], "white");
+  now_ += 3 * kDay + 1;
+  EXPECT_EQ(service().state(id2, "")["result"]["score"], "0-1");
 }
 
 // The engine that begins rolls too: its roll is made before it thinks, and the person's

@@ -175,6 +175,7 @@ TEST_F(OrderChaosServiceTest, NetworkSeatsSpectatorsAndResignation) {
   play(id, order, "Xc3");
   EXPECT_EQ(service().state(id, "")["you"], json::array());
   EXPECT_EQ(error_of([&] { service().undo(id, {{"token", order}}); }).first, "not_allowed");
+  play(id, chaos, "Od4");  // each side has moved: a resignation, not an abort
   const json state = service().resign(id, {{"token", chaos}});
   EXPECT_EQ(state["result"]["winner"], "white");
   EXPECT_NE(state["result"]["reason"].get<std::string>().find("resign"), std::string::npos);

@@ -125,6 +125,8 @@ TEST_F(ServiceTest, UndoInLocalTakesBackOneMove) {
 TEST_F(ServiceTest, ResignationEndsTheGameForTheTokensSeat) {
   const json created = service().create({{"mode", "network"}});
   const std::string id = created["id"], black = created["tokens"]["black"];
+  play(id, created["tokens"]["white"], "c2-c3");  // before each side moved, it would abort
+  play(id, black, "c7-c6");
   const json state = service().resign(id, {{"token", black}});
   EXPECT_EQ(state["result"]["score"], "1-0");
   EXPECT_EQ(state["result"]["winner"], "white");
@@ -149,6 +151,7 @@ TEST_F(ServiceTest, DrawOffersAreAnsweredByTheOtherSeat) {
   draw(white, "offer");
   play(id, white, "c2-c3");  // a move withdraws the offer
   EXPECT_EQ(service().state(id, "")["draw_offer"], nullptr);
+  play(id, black, "c7-c6");  // each side has moved: an agreed draw is a draw, not an abort
   draw(black, "offer");
   const json drawn = draw(white, "accept");
   EXPECT_EQ(drawn["result"]["score"], "1/2-1/2");
@@ -193,8 +196,11 @@ TEST_F(ServiceTest, AMoveAfterTheFlagFellIsRefused) {
   const json created = service().create({{"mode", "network"}, {"clock", {{"initial_ms", 2000}}}});
   const std::string id = created["id"];
   play(id, created["tokens"]["white"], "c2-c3");
+  play(id, created["tokens"]["black"], "c7-c6");
+  const json state = play(id, created["tokens"]["white"], "d2-d3");
   now_ += 2500;  // no timer ran: the move itself finds the fallen flag
-  EXPECT_EQ(error_of([&] { play(id, created["tokens"]["black"], "c7-c6"); }), "time_ran_out");
+  const std::string late = state["legal"][0];
+  EXPECT_EQ(error_of([&] { play(id, created["tokens"]["black"], late); }), "time_ran_out");
   EXPECT_EQ(service().state(id, "")["result"]["winner"], "white");
 }
 

@@ -101,6 +101,9 @@ class GamePage {
     on('#resign', () => {
       if (window.confirm(this.resignQuestion())) this.act('resign');
     });
+    on('#abort', () => {
+      if (window.confirm('Abort this game? Nobody wins and no rating changes.')) this.act('abort');
+    });
     on('#draw-offer', () => this.act('draw', { action: 'offer' }));
     on('#draw-accept', () => this.act('draw', { action: 'accept' }));
     on('#draw-decline', () => this.act('draw', { action: 'decline' }));
@@ -391,7 +394,9 @@ class GamePage {
       player && (s.mode === 'ai' || s.mode === 'local') && !this.about.chance,
       s.ply > 0 && !s.result.by_players,
     );
-    show('#resign', player && !over);
+    // Until each side has moved the game is aborted, not resigned (docs/api.md).
+    show('#abort', player && !over && Boolean(s.abortable));
+    show('#resign', player && !over && !s.abortable);
     const otherOffered = s.draw_offer && (s.mode === 'local' || !s.you.includes(s.draw_offer));
     show('#draw-offer', player && !over && !s.draw_offer && s.draws !== false);
     show('#draw-accept', player && !over && Boolean(otherOffered));

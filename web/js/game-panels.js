@@ -24,6 +24,16 @@ export function renderStatus(status, state, viewPly) {
       `${side} is split into separate groups and must reconnect them with this move (backward moves are allowed this turn).`,
     ]);
   }
+  const firstMoveDue = state.clock?.first_move_deadline_ms;
+  if (!over && firstMoveDue) {
+    // The server's deadline on this browser's clock.
+    const due = new Date(firstMoveDue - state.clock.server_time_ms + Date.now());
+    const side = sideName(state.to_move, state.sides);
+    lines.push([
+      'first-move-due',
+      `${side} has until ${due.toLocaleTimeString()} to make the first move, or the game is aborted.`,
+    ]);
+  }
   if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer, state.sides)} offers a draw.`]);
   if (viewPly !== null) {
     const shown = viewPly === 0 ? 'the start position' : `the position after ${moveLabel(state, viewPly)}`;

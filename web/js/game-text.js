@@ -11,6 +11,7 @@ export function sideName(side, sides) {
  */
 export function describeResult(result, sides) {
   if (!result || result.score === '*') return 'The game is in progress.';
+  if (result.score === 'aborted') return `Game aborted: ${result.reason}`;
   const who = result.winner ? `${sideName(result.winner, sides)} wins` : 'Draw';
   const reason = result.reason ?? '';
   let text = /^(\w+ wins|draw)\b/i.test(reason) ? reason : `${who}${reason ? `: ${reason}` : ''}`;

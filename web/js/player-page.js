@@ -71,7 +71,11 @@ export function ratingChart(points) {
 function gameRow(game, name) {
   const item = element('li', `player-game outcome-${game.outcome}`);
   const opponent = game.players[game.seat === 'white' ? 'black' : 'white'].name;
-  const link = element('a', '', `${game.score === '*' ? 'Going on' : game.score} vs ${opponent}`);
+  const link = element(
+    'a',
+    '',
+    `${game.score === '*' ? 'Going on' : game.score === 'aborted' ? 'Aborted' : game.score} vs ${opponent}`,
+  );
   link.href = `/play/${encodeURIComponent(game.id)}`;
   const facts = [poolName(game), `${name} played ${game.seat}`, game.outcome, game.rated ? 'rated' : 'casual'];
   item.append(link, ' ', element('span', 'muted', facts.join(' · ')));

@@ -25,6 +25,7 @@ const std::pair<const char*, Action> kGameActions[] = {
     {"/moves", &GameService::play},
     {"/undo", &GameService::undo},
     {"/resign", &GameService::resign},
+    {"/abort", &GameService::abort},
     {"/draw", &GameService::draw},
     {"/move-now", &GameService::move_now},
     {"/spectator-analysis", &GameService::allow_spectator_analysis},

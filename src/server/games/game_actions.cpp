@@ -61,6 +61,8 @@ GameService::Action GameService::begin_action(const std::string& id, const json&
     refresh_if_stale(*action.match);
   end_on_time(*action.match, action.now);
   settle_chance(*action.match, action.now);  // a roll a failed write left owed
+  if (if_over == IfOver::Refuse && action.match->aborted)
+    throw ApiError(409, "game_over", "the game is over: it was aborted");
   if (if_over == IfOver::Refuse && action.match->over()) {
     const games::GameResult result = action.match->game->result();
     // A move that comes too late (a correspondence game's days, or a clock) is told so.

@@ -18,7 +18,7 @@ namespace {
 // it: every change this instance stores changes one of them in memory alike.
 bool agrees_with_storage(const Match& match, const GameSummary& stored) {
   return stored.plies == static_cast<int>(match.facts.size()) &&
-         stored.game.result == match.game->result().token &&
+         stored.game.result == stored_score(match) &&
          stored.game.turn_started_ms == match.turn_started_ms &&
          stored.game.draw_offer == (match.draw_offer ? seat_name(*match.draw_offer) : "") &&
          stored.game.offers == match.row.offers;
@@ -36,6 +36,7 @@ bool GameService::refresh_if_stale(Match& match) {
   match.unstored_engine_move.reset();
   match.row = std::move(fresh->row);
   match.game = std::move(fresh->game);
+  match.aborted = fresh->aborted;
   match.facts = std::move(fresh->facts);
   match.clock = fresh->clock;
   match.turn_started_ms = fresh->turn_started_ms;

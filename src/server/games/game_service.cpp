@@ -138,6 +138,7 @@ std::shared_ptr<Match> GameService::replay(StoredGame row, const std::vector<Sto
     match->facts.push_back({stored.by, stored.think_ms, stored.clock_after_ms, chance});
   }
   apply_stored_result(*match->game, match->row.result, match->row.reason);
+  match->aborted = match->row.result == kAbortedScore;
   return match;
 }
 

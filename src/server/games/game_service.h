@@ -94,6 +94,9 @@ class GameService {
   nlohmann::json resign(const std::string& id, const nlohmann::json& body,
                         std::int64_t account = 0);
   nlohmann::json draw(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
+  // Ends the game with no result and no rating change, until each side has moved
+  // (game_abort.cpp).
+  nlohmann::json abort(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
   nlohmann::json move_now(const std::string& id, const nlohmann::json& body,
                           std::int64_t account = 0);
   // The service's clock (ServiceOptions::now), for the routes' rate limits.
@@ -305,7 +308,8 @@ class GameService {
 
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   void commit_move(Match& match, const std::string& text, std::int64_t now);
-  // Ends the game outside the board (ApiError 409 where the game has no such ending).
+  // Ends the game outside the board (ApiError 409 where the game has no such ending);
+  // before each side has moved, aborts it instead.
   void commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
                      std::int64_t now);
   void commit_undo(Match& match, std::size_t take, std::int64_t now);
@@ -321,8 +325,12 @@ class GameService {
   static std::unique_ptr<games::AnyGame> ended_game(Match& match, games::Ending how,
                                                     std::optional<games::Side> loser);
   void adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended, std::int64_t now);
-  // Whether end_on_time would end the game now (a clock has fallen).
+  // Whether end_on_time would end the game now (a clock has fallen, a first move is overdue).
   static bool falls_now(const Match& match, std::int64_t now);
+  // game_abort.cpp: the game ends with no result (stored as kAbortedScore). With
+  // `leased`, where instances share storage, only if no other ended it first; true if
+  // ended here.
+  bool commit_abort(Match& match, std::int64_t now, bool leased = false);
 
   // game_engine.cpp, under the game's lock (but the dispatcher).
   // Makes the engine of a game in mode ai if it has none, before anything is stored that

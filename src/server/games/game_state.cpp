@@ -15,6 +15,16 @@ using nlohmann::json;
 
 namespace {
 
+// An aborted game's result: over, with no winner (the game itself is unfinished).
+json aborted_json() {
+  return json{{"score", kAbortedScore},
+              {"winner", nullptr},
+              {"reason", "aborted before each side had moved; not rated"},
+              {"house_rule", false},
+              {"points", 0},
+              {"by_players", true}};
+}
+
 json result_json(const games::GameResult& result, const std::string& game) {
   json winner = nullptr;
   if (result.outcome == games::Outcome::FirstWins) winner = "white";
@@ -48,9 +58,12 @@ void add_game_state(const Match& match, json& state) {
   state["to_move"] = seat_name(match.to_move());
   state["ply"] = moves.size();
   json legal = json::array();
-  for (std::string& move : game.legal_moves()) legal.push_back(std::move(move));
+  if (!match.aborted)
+    for (std::string& move : game.legal_moves()) legal.push_back(std::move(move));
   state["legal"] = std::move(legal);
-  state["result"] = result_json(game.result(), match.row.game);
+  state["result"] = match.aborted ? aborted_json() : result_json(game.result(), match.row.game);
+  // Until each side has moved, a player may abort instead of resigning (game_abort.cpp).
+  state["abortable"] = abortable(match);
   state["sides"] = {{"white", game.side_name(games::Side::First)},
                     {"black", game.side_name(games::Side::Second)}};
   state["draws"] = games::game_info(game.game_name()).draws;
@@ -101,6 +114,9 @@ json GameService::state_of(Match& match, const SeatKey& key) {
         {"running", running},
         {"days_per_move", row.days_per_move > 0 ? json(row.days_per_move) : json()},
         {"deadline_ms", flag_deadline(match) > 0 ? json(flag_deadline(match)) : json()},
+        // White's untimed first turn ends here: no move by then aborts the game.
+        {"first_move_deadline_ms",
+         first_move_deadline(match) > 0 ? json(first_move_deadline(match)) : json()},
         {"server_time_ms", now}};
   } else {
     state["clock"] = nullptr;

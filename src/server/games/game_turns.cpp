@@ -69,6 +69,11 @@ void GameService::adopt_result(Match& match, std::unique_ptr<games::AnyGame> end
 
 void GameService::commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
                                 std::int64_t now) {
+  // Resigned, agreed or timed out before each side moved: nothing was played to rate.
+  if (abortable(match)) {
+    commit_abort(match, now);
+    return;
+  }
   std::unique_ptr<games::AnyGame> ended = ended_game(match, how, loser);
   const games::GameResult result = ended->result();
   storage_.set_result(match.row.id, result.token, stored_reason(result), now);
@@ -116,13 +121,16 @@ void GameService::commit_offers(Match& match, const GameOffers& next) {
 }
 
 bool GameService::falls_now(const Match& match, std::int64_t now) {
-  return match.clock && !match.over() && match.clock->flagged(now).has_value();
+  if (!match.clock || match.over()) return false;
+  const std::int64_t first_move_due = first_move_deadline(match);
+  return match.clock->flagged(now).has_value() || (first_move_due > 0 && now >= first_move_due);
 }
 
 bool GameService::end_on_time(Match& match, std::int64_t now, bool leased) {
-  if (!match.clock || match.over()) return false;
+  if (!falls_now(match, now)) return false;
   const auto flagged = match.clock->flagged(now);
-  if (!flagged) return false;
+  // A first move overdue, or a clock fallen before its side ever moved: no loser.
+  if (!flagged || abortable(match)) return commit_abort(match, now, leased);
   const games::Side loser = *flagged == 0 ? games::Side::First : games::Side::Second;
   if (!storage_.shared()) {
     commit_result(match, games::Ending::Timeout, loser, now);

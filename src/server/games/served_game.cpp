@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/storage/stored_result.h"
+
 namespace ordo::server {
 
 const char* seat_name(games::Side c) {
@@ -44,10 +46,40 @@ void start_new_game_clock(Match& match, std::int64_t now) {
   match.row.flag_at_ms = flag_deadline(match);
 }
 
+namespace {
+
+// How long White has for the first move of a game between two people on a clock.
+constexpr std::int64_t kFirstMoveWindowMs = 60'000;
+
+}  // namespace
+
+bool each_side_moved(const Match& match) {
+  bool moved[2] = {false, false};
+  for (const MoveFacts& f : match.facts)
+    if (!f.chance) moved[f.by == "white" ? 0 : 1] = true;
+  return moved[0] && moved[1];
+}
+
+bool abortable(const Match& match) {
+  return match.row.mode == "network" && !match.over() && !each_side_moved(match);
+}
+
+std::int64_t first_move_deadline(const Match& match) {
+  if (!match.clock || match.over() || match.row.mode != "network") return 0;
+  if (match.clock->kind() != ChessClock::Kind::Total || match.clock->running()) return 0;
+  const bool white_moved = std::any_of(match.facts.begin(), match.facts.end(),
+                                       [](const MoveFacts& f) { return !f.chance; });
+  return white_moved ? 0 : match.turn_started_ms + kFirstMoveWindowMs;
+}
+
+std::string stored_score(const Match& match) {
+  return match.aborted ? kAbortedScore : match.game->result().token;
+}
+
 std::int64_t flag_deadline(const Match& match) {
   if (!match.clock || match.over()) return 0;
   const auto running = match.clock->running();
-  if (!running) return 0;
+  if (!running) return first_move_deadline(match);
   // Time left at any instant plus that instant: the same for every instant.
   return match.turn_started_ms + match.clock->left_ms(*running, match.turn_started_ms);
 }

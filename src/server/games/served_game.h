@@ -68,7 +68,10 @@ struct Match {
   // (GameService::retry_owed_engine_moves), so the game never waits for ever.
   std::optional<std::string> unstored_engine_move;
 
-  bool over() const { return game->result().over(); }
+  // Ended before each side had moved (game_abort.cpp): over, with the game itself unfinished.
+  bool aborted = false;
+
+  bool over() const { return aborted || game->result().over(); }
   games::Side to_move() const { return game->side_to_move(); }
   std::optional<games::Side> ai_color() const {
     if (row.ai_color.empty()) return std::nullopt;
@@ -94,7 +97,19 @@ void emplace_clock(Match& match);
 // A new game's clock, its turn starting at `now`; days per move run from the start, so
 // the row's flag is set too.
 void start_new_game_clock(Match& match, std::int64_t now);
-// When the running clock falls; 0 if none runs.
+// When the running clock falls, or a first move is overdue (first_move_deadline); 0 if
+// neither can happen.
 std::int64_t flag_deadline(const Match& match);
+// Whether each seat has made a move of its own (a roll is not one).
+bool each_side_moved(const Match& match);
+// A game between two people (mode network) that goes on before each side has moved: it
+// may be aborted, and any ending aborts it instead (game_abort.cpp).
+bool abortable(const Match& match);
+// In a game between two people on a clock, White's first turn is untimed but not
+// endless: by this time (0 where it does not apply) a first move is due, or the game is
+// aborted.
+std::int64_t first_move_deadline(const Match& match);
+// The score as storage keeps it: the game's own, or kAbortedScore.
+std::string stored_score(const Match& match);
 
 }  // namespace ordo::server

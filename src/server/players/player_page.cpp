@@ -4,6 +4,7 @@
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/accounts.h"
+#include "server/storage/stored_result.h"
 
 namespace ordo::server {
 
@@ -20,6 +21,7 @@ StoredAccount named(AccountStorage& accounts, const std::string& name) {
 // The game's result for the account's seat: win, loss, draw or ongoing.
 std::string outcome_for(const StoredGame& row, const std::string& seat) {
   if (row.result == "*") return "ongoing";
+  if (row.result == kAbortedScore) return "aborted";
   if (row.result == "1/2-1/2") return "draw";
   const bool white_won = row.result == "1-0";
   return white_won == (seat == "white") ? "win" : "loss";

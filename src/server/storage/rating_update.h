@@ -18,6 +18,15 @@ struct SeatRating {
 // White's score, or nothing for a result that is no game result.
 std::optional<double> white_score(const std::string& result);
 
+// At most this many rated games between the same two accounts change ratings in any day
+// (so two accounts cannot farm a rating by playing each other over and over).
+inline constexpr std::int64_t kRatedGamesPerPairPerDay = 3;
+// Whether a rated game changes ratings, given the games between the same two accounts
+// that changed ratings in the day before it (kClaimRatingUpdate's last column).
+inline bool counts_for_rating(std::int64_t recent_rated_games_of_pair) {
+  return recent_rated_games_of_pair < kRatedGamesPerPairPerDay;
+}
+
 struct RatedGame {
   SeatRating white, black;
 };

@@ -17,10 +17,17 @@ inline constexpr const char* kSeatRatingQuery =
     "SELECT rating, deviation, volatility, games FROM ratings WHERE account_id = ? AND "
     "game = ? AND rules = ? AND size = ?";
 
-// Claims a rated game's rating update: only the first finish of it changes the row.
+// Claims a rated game's rating update: only the first finish of it changes the row. The
+// last column counts the other games between the same two accounts (either way round)
+// that changed ratings in the day before this one ended (counts_for_rating).
 inline constexpr const char* kClaimRatingUpdate =
     "UPDATE games SET rating_applied = 1 WHERE id = ? AND rated = 1 AND rating_applied = 0 "
-    "RETURNING white_account, black_account, game, rules, size";
+    "RETURNING white_account, black_account, game, rules, size, "
+    "(SELECT COUNT(*) FROM games o WHERE o.id <> games.id AND o.game = games.game AND "
+    "o.updated_ms > games.updated_ms - 86400000 AND "
+    "((o.white_account = games.white_account AND o.black_account = games.black_account) OR "
+    "(o.white_account = games.black_account AND o.black_account = games.white_account)) AND "
+    "EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = o.id))";
 
 // Writes one seat's new rating, and the change of it the game made.
 inline constexpr const char* kWriteRating =

@@ -8,6 +8,10 @@
 
 namespace ordo::server {
 
+// The stored score and reason of a game aborted before each side had moved: finished,
+// with no winner and no rating change (no game's own result says this).
+inline constexpr const char* kAbortedScore = "aborted";
+
 std::string stored_reason(const games::GameResult& result);
 // True for results that the players (not the board) decided: resignation, agreement,
 // time, or a record's result given without a reason.

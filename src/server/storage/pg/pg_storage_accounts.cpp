@@ -56,6 +56,7 @@ void apply_pg_rating_once(pqxx::transaction_base& t, const std::string& game_id,
                         claim[0][4].as<std::string>()};
   // A seat whose account was deleted meanwhile moves no rating (as in SQLite).
   if (white == 0 || black == 0) return;
+  if (!counts_for_rating(claim[0][5].as<std::int64_t>())) return;
   // Both rows locked, so that neither account is deleted before the ratings are written.
   const auto present =
       t.exec_params("SELECT id FROM accounts WHERE id IN ($1, $2) FOR SHARE", white, black);

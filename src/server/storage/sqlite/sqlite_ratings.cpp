@@ -71,10 +71,12 @@ void apply_rating_once(sqlite3* db, const std::string& game_id, const std::strin
   const std::int64_t black = sqlite3_column_int64(claim.get(), 1);
   const RatingPool pool{column_text(claim.get(), 2), column_text(claim.get(), 3),
                         column_text(claim.get(), 4)};
+  const std::int64_t recent_of_pair = sqlite3_column_int64(claim.get(), 5);
   if (next_row(db, claim.get(), "claim rating update")) fail(db, "two games with one id");
   // A seat whose account was deleted meanwhile is 0 (or, in a race with the deletion, an
   // account no longer there): the game then moves no rating.
   if (white == 0 || black == 0 || !account_exists(db, white) || !account_exists(db, black)) return;
+  if (!counts_for_rating(recent_of_pair)) return;
 
   rate_and_store(
       white, black, *score, [&](std::int64_t account) { return read_rating(db, account, pool); },

@@ -136,8 +136,10 @@ TEST_F(LeaseTakeover, AFlagFoundByBothInstancesIsEndedOnce) {
   const json created =
       a().create({{"mode", "network"}, {"clock", {{"initial_ms", 10000}, {"increment_ms", 0}}}});
   const std::string id = created["id"];
-  const json moved =
-      a().play(id, {{"token", created["tokens"]["white"]}, {"move", created["state"]["legal"][0]}});
+  // A move each, then White's: a flag before Black's first move would abort the game.
+  json moved = created["state"];
+  for (const char* seat : {"white", "black", "white"})
+    moved = a().play(id, {{"token", created["tokens"][seat]}, {"move", moved["legal"][0]}});
   b().state(id, "");  // both hold it
   clock_ += 10001;    // black's flag falls
   std::latch start(2);
@@ -175,7 +177,9 @@ TEST_F(LeaseTakeover, TheTimersRoundOutlivesADatabaseOutOfReachAndThenDoesItsWor
   const json created =
       a().create({{"mode", "network"}, {"clock", {{"initial_ms", 10000}, {"increment_ms", 0}}}});
   const std::string id = created["id"];
-  a().play(id, {{"token", created["tokens"]["white"]}, {"move", created["state"]["legal"][0]}});
+  json moved = created["state"];  // a move each, then White's (as above)
+  for (const char* seat : {"white", "black", "white"})
+    moved = a().play(id, {{"token", created["tokens"][seat]}, {"move", moved["legal"][0]}});
   auto execute = [&](const char* sql) {
     pqxx::connection connection(url_);
     pqxx::nontransaction t(connection);

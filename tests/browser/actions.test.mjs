@@ -2,7 +2,17 @@
 // moving by touch on a phone-sized screen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiPost, clickSquare, createGame, launch, newPage, pieceAt, targets, waitForPly } from './helpers.mjs';
+import {
+  apiPost,
+  clickSquare,
+  createGame,
+  eachSideMoves,
+  launch,
+  newPage,
+  pieceAt,
+  targets,
+  waitForPly,
+} from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -37,12 +47,13 @@ test('undo takes back the last move; resign ends the game with a reason', async 
 
 test('a draw offer is declined, then a second one accepted, by the other seat', async () => {
   const created = await createGame({ mode: 'network' });
+  await eachSideMoves(created); // an agreed draw before that would abort the game
   const white = await newPage(browser);
   const black = await newPage(browser);
   await white.goto(created.links.white);
   await black.goto(created.links.black);
-  await waitForPly(white, 0);
-  await waitForPly(black, 0);
+  await waitForPly(white, 2);
+  await waitForPly(black, 2);
   await white.getByRole('button', { name: 'Offer draw' }).click();
   await white.locator('#status', { hasText: 'White offers a draw' }).waitFor();
   await black.getByRole('button', { name: 'Decline draw' }).click();

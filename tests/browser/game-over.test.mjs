@@ -2,7 +2,7 @@
 // one screen and against the computer, accepted by the other player over the network.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiPost, createGame, launch, newPage, waitForPly } from './helpers.mjs';
+import { apiPost, createGame, eachSideMoves, launch, newPage, waitForPly } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -88,8 +88,9 @@ test('over the network the other player accepts the rematch, and both pages foll
   const black = await newPage(browser);
   await white.goto(created.links.white);
   await black.goto(created.links.black);
-  await waitForPly(white, 0);
-  await waitForPly(black, 0);
+  await eachSideMoves(created);
+  await waitForPly(white, 2);
+  await waitForPly(black, 2);
   await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.black });
   // The game ended while both watched: both see the dialog.
   const whiteDialog = white.getByRole('dialog', { name: 'Game over' });
@@ -116,8 +117,9 @@ test('a declined rematch is told to the player who offered it', async () => {
   const black = await newPage(browser);
   await white.goto(created.links.white);
   await black.goto(created.links.black);
-  await waitForPly(white, 0);
-  await waitForPly(black, 0);
+  await eachSideMoves(created);
+  await waitForPly(white, 2);
+  await waitForPly(black, 2);
   await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.white });
   await white.getByRole('dialog', { name: 'Game over' }).getByRole('button', { name: 'Rematch' }).click();
   await black.getByRole('dialog', { name: 'Game over' }).getByRole('button', { name: 'Decline rematch' }).click();
@@ -133,8 +135,9 @@ test('a rematch offer can be accepted after a live update came while the own act
   white.on('dialog', (dialog) => dialog.accept());
   await white.goto(created.links.white);
   await black.goto(created.links.black);
-  await waitForPly(white, 0);
-  await waitForPly(black, 0);
+  await eachSideMoves(created);
+  await waitForPly(white, 2);
+  await waitForPly(black, 2);
   // The resign reaches the server at once; its answer is held until the page has drawn
   // the end of the game from the event stream, while the request is still in flight.
   await white.route('**/api/games/*/resign', async (route) => {

@@ -42,6 +42,17 @@ export function createGame(options, base = BASE) {
   return apiPost('/api/games', options, base);
 }
 
+/**
+ * White, then Black, plays its first legal move through the API: a network game ended
+ * after this is resigned or drawn, not aborted (docs/api.md, Ratings).
+ */
+export async function eachSideMoves(created, base = BASE) {
+  for (const seat of ['white', 'black']) {
+    const state = await (await fetch(new URL(`/api/games/${created.id}`, base))).json();
+    await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens[seat], move: state.legal[0] }, base);
+  }
+}
+
 /** Clicks the centre of a square (pieces and marks let clicks through to the square). */
 export async function clickSquare(page, square, modifiers = []) {
   await page.locator(`#board rect[data-square="${square}"]`).click({ modifiers });

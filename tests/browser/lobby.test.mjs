@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launch, newPage, register, waitForPly } from './helpers.mjs';
+import { eachSideMoves, launch, newPage, register, waitForPly } from './helpers.mjs';
 
 const OUT =
   process.env.SCREENSHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -68,8 +68,13 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   assert.equal(annSees.players.black, bob);
   assert.equal(annSees.rated, true);
 
-  // Bob resigns; both pages show the rating change (two new players: ±162).
+  // One move each (a game resigned before that is aborted, unrated); then Bob resigns and
+  // both pages show the rating change (two new players: ±162).
   const bobToken = new URL(accepter.url()).searchParams.get('token');
+  const annToken = new URL(creator.url()).searchParams.get('token');
+  await eachSideMoves({ id, tokens: { white: annToken, black: bobToken } });
+  await waitForPly(creator, 2);
+  await waitForPly(accepter, 2);
   await accepter.evaluate(
     async ([game, token]) =>
       fetch(`/api/games/${game}/resign`, {

@@ -55,11 +55,11 @@ test('a draw offer is declined, then a second one accepted, by the other seat', 
   await waitForPly(white, 2);
   await waitForPly(black, 2);
   await white.getByRole('button', { name: 'Offer draw' }).click();
-  await white.locator('#status', { hasText: 'White offers a draw' }).waitFor();
+  await white.locator('#status', { hasText: 'You offered a draw' }).waitFor();
   await black.getByRole('button', { name: 'Decline draw' }).click();
   // The offer button comes back only once the decline has reached White's page.
   await white.getByRole('button', { name: 'Offer draw' }).waitFor();
-  assert.doesNotMatch(await white.locator('#status').innerText(), /offers a draw/);
+  assert.doesNotMatch(await white.locator('#status').innerText(), /offered a draw/);
   await white.getByRole('button', { name: 'Offer draw' }).click();
   await black.getByRole('button', { name: 'Accept draw' }).waitFor();
   assert.match(await black.locator('#status').innerText(), /White offers a draw/);

@@ -269,7 +269,7 @@ describe('item 5: the small faults', () => {
     const created = await createGame({ mode: 'network' });
     const white = await open(created);
     await white.getByRole('button', { name: 'Offer draw' }).click();
-    await white.locator('#status', { hasText: 'offers a draw' }).waitFor();
+    await white.locator('#status', { hasText: 'You offered a draw' }).waitFor();
     await apiPost(`/api/games/${created.id}/draw`, { token: created.tokens.black, action: 'decline' });
     await white.locator('#error', { hasText: 'declined' }).waitFor();
   });

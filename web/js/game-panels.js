@@ -34,7 +34,14 @@ export function renderStatus(status, state, viewPly) {
       `${side} has until ${due.toLocaleTimeString()} to make the first move, or the game is aborted.`,
     ]);
   }
-  if (!over && state.draw_offer) lines.push(['', `${sideName(state.draw_offer, state.sides)} offers a draw.`]);
+  if (!over && state.draw_offer) {
+    // The offerer is told it waits; the other seat (and spectators) who offers.
+    const own = state.mode !== 'local' && state.you.includes(state.draw_offer);
+    lines.push([
+      '',
+      own ? 'You offered a draw; waiting for the answer.' : `${sideName(state.draw_offer, state.sides)} offers a draw.`,
+    ]);
+  }
   if (viewPly !== null) {
     const shown = viewPly === 0 ? 'the start position' : `the position after ${moveLabel(state, viewPly)}`;
     lines.push(['', `Showing ${shown} (read-only). Press » or End to go back to the game.`]);

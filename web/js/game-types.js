@@ -22,6 +22,11 @@ export function gameType(name) {
   return types.find((type) => type.name === name) ?? null;
 }
 
+/** The game's own name of a seat ("white" → "Order" in Order and Chaos), lower case. */
+export function seatLabel(game, seat) {
+  return (gameType(game)?.sides?.[seat] ?? seat).toLowerCase();
+}
+
 /** "Classic 10x8", "Ordo X 8x8", "Order and Chaos (exact five) 6x6". */
 export function gameLabel(game, rules, size) {
   const type = gameType(game);

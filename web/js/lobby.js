@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { currentAccount, onAccountChange } from './account.js';
 import { rememberToken } from './saved-tokens.js';
-import { gameLabel } from './game-types.js';
+import { gameLabel, seatLabel } from './game-types.js';
 import { GameChoices } from './game-choices.js';
 
 // Seat tokens of challenges posted from this browser, by challenge id.
@@ -33,7 +33,10 @@ function describe(challenge) {
     : challenge.clock
       ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}`
       : 'no clock';
-  const seat = challenge.color === 'random' ? 'random sides' : `${challenge.creator.name} plays ${challenge.color}`;
+  const seat =
+    challenge.color === 'random'
+      ? 'random sides'
+      : `${challenge.creator.name} plays ${seatLabel(challenge.game, challenge.color)}`;
   return `${gameLabel(challenge.game, challenge.rules, challenge.size)} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}`;
 }
 

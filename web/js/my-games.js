@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { onAccountChange } from './account.js';
 import { savedToken } from './saved-tokens.js';
+import { gameLabel, seatLabel } from './game-types.js';
 
 const REFRESH_MS = 30000;
 
@@ -28,7 +29,7 @@ function gameItem(game, now) {
   const token = savedToken(game.id);
   const link = element('a', 'my-game-link', `vs ${opponent}`);
   link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  const facts = [`${game.rules} ${game.size}`, game.you === 'white' ? 'you play white' : 'you play black'];
+  const facts = [gameLabel(game.game, game.rules, game.size), `you play ${seatLabel(game.game, game.you)}`];
   if (game.days_per_move) facts.push(`${game.days_per_move} days per move`);
   if (game.rated) facts.push('rated');
   item.append(

@@ -3,7 +3,7 @@
 // played, filtered by rule set and result; each opens on the board to replay. Also the
 // ratings list of one pool (/ratings). Every text from the server is set as text.
 import { api } from './api.js';
-import { gameLabel, gameTypes } from './game-types.js';
+import { gameLabel, gameTypes, seatLabel } from './game-types.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -77,7 +77,12 @@ function gameRow(game, name) {
     `${game.score === '*' ? 'Going on' : game.score === 'aborted' ? 'Aborted' : game.score} vs ${opponent}`,
   );
   link.href = `/play/${encodeURIComponent(game.id)}`;
-  const facts = [poolName(game), `${name} played ${game.seat}`, game.outcome, game.rated ? 'rated' : 'casual'];
+  const facts = [
+    poolName(game),
+    `${name} played ${seatLabel(game.game, game.seat)}`,
+    game.outcome,
+    game.rated ? 'rated' : 'casual',
+  ];
   item.append(link, ' ', element('span', 'muted', facts.join(' · ')));
   return item;
 }
@@ -173,7 +178,7 @@ export async function showRatingsPage(app) {
     size: query.get('size') ?? pools[0]?.size,
   };
   const section = element('section', 'panel ratings-page');
-  section.append(element('h1', '', `Ratings: ${poolName(pool)} (${pool.rules})`));
+  section.append(element('h1', '', `Ratings: ${poolName(pool)}`));
   const choices = element('p', 'ratings-pools');
   for (const choice of pools) {
     const link = element('a', '', poolName(choice));
@@ -190,7 +195,7 @@ export async function showRatingsPage(app) {
       const item = element('li');
       item.append(
         playerLink(r.account.name),
-        ` ${Math.round(r.rating)} ± ${Math.round(r.deviation)} (${r.games} games)`,
+        ` ${Math.round(r.rating)} ± ${Math.round(r.deviation)} (${r.games} ${r.games === 1 ? 'game' : 'games'})`,
       );
       list.append(item);
     }

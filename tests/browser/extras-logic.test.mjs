@@ -103,3 +103,50 @@ test('"Your turn" is for a player to move, not on a shared screen nor while the 
   });
   assert.deepEqual(answers, [true, false, false, false, false]);
 });
+
+test('a player is named once, without nested brackets; an aborted game says so', async () => {
+  const words = await page.evaluate(async () => {
+    const { describeResult, playerLabel } = await import('/static/js/game-text.js');
+    const state = { players: { white: 'Ada', black: 'Engine (level 3)' } };
+    return [
+      playerLabel('white', state),
+      playerLabel('black', state),
+      playerLabel('white', { players: { white: 'White' } }),
+      describeResult({
+        score: 'aborted',
+        winner: null,
+        reason: 'it ended before each side had moved, so it is not rated',
+      }),
+    ];
+  });
+  assert.deepEqual(words, [
+    'White (Ada)',
+    'Black (Engine level 3)',
+    'White',
+    'Game aborted: it ended before each side had moved, so it is not rated',
+  ]);
+});
+
+test('the game page names the kind of game: title, rated or casual, time control', async () => {
+  const kinds = await page.evaluate(async () => {
+    const { describeGameKind } = await import('/static/js/game-panels.js');
+    return [
+      describeGameKind(
+        { mode: 'network', rated: true, clock: { initial_ms: 300000, increment_ms: 3000 } },
+        'Classic 10x8',
+      ),
+      describeGameKind(
+        { mode: 'network', rated: false, clock: { initial_ms: 30000, increment_ms: 500 } },
+        'Ordo X 8x8',
+      ),
+      describeGameKind({ mode: 'network', rated: false, clock: { days_per_move: 1 } }, 'Classic 8x8'),
+      describeGameKind({ mode: 'ai', clock: null }, 'House 12x2'),
+    ];
+  });
+  assert.deepEqual(kinds, [
+    'Classic 10x8 · rated · 5+3',
+    'Ordo X 8x8 · casual · 0.5+0.5',
+    'Classic 8x8 · casual · 1 day per move',
+    'House 12x2 · no clock',
+  ]);
+});

@@ -40,6 +40,13 @@ test('an Order and Chaos game names its sides Order and Chaos on every list', as
   assert.match(await mine.innerText(), /you play chaos/);
   assert.match(await mine.innerText(), /Order and Chaos/);
 
+  // The game page says what kind of game it is, and links the names to player pages.
+  await bob.goto(`/play/${accepted.body.game}`);
+  await bob.locator('#game-kind', { hasText: 'Order and Chaos' }).waitFor();
+  assert.match(await bob.locator('#game-kind').innerText(), /casual · 3 days per move/);
+  const annLink = bob.locator('.player-bar[data-side="white"] .player-name a');
+  assert.equal(await annLink.getAttribute('href'), `/players/Ann-${suffix}`);
+
   await ann.goto(`/players/${encodeURIComponent(`Ann-${suffix}`)}`);
   const row = ann.locator('li.player-game').first();
   await row.waitFor();

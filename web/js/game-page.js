@@ -11,7 +11,8 @@ import { MoveList, moveLabel } from './move-list.js';
 import { MoveAnnouncer } from './move-announcer.js';
 import { parsePosition } from './position.js';
 import { TurnBuilder } from './turn-builder.js';
-import { renderClocks, renderPlayers, renderStatus } from './game-panels.js';
+import { describeGameKind, renderClocks, renderPlayers, renderStatus } from './game-panels.js';
+import { gameLabel } from './game-types.js';
 import { playerLabel, sideName } from './game-text.js';
 import { PlayExtras } from './play-extras.js';
 
@@ -359,6 +360,7 @@ class GamePage {
     this.renderClocks();
     this.renderButtons();
     this.extras.renderPanel();
+    this.$('#game-kind').textContent = describeGameKind(s, gameLabel(s.game, s.rules, s.size));
     this.$('#house-rules').textContent = s.house_rules?.length
       ? `House rules in this game: ${s.house_rules.join('; ')}.`
       : '';

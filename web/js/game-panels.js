@@ -58,6 +58,25 @@ export function renderStatus(status, state, viewPly) {
   status.dataset.result = state.result.score;
 }
 
+function playerLink(name) {
+  const link = document.createElement('a');
+  link.href = `/players/${encodeURIComponent(name)}`;
+  link.textContent = name;
+  return link;
+}
+
+/** "Classic 10x8 · rated · 5+3": what kind of game this is, under the board. */
+export function describeGameKind(state, label) {
+  const parts = [label];
+  if (state.mode === 'network') parts.push(state.rated ? 'rated' : 'casual');
+  const clock = state.clock;
+  if (clock?.days_per_move) parts.push(`${clock.days_per_move} ${clock.days_per_move === 1 ? 'day' : 'days'} per move`);
+  else if (clock)
+    parts.push(`${Math.round(clock.initial_ms / 6000) / 10}+${Math.round(clock.increment_ms / 100) / 10}`);
+  else parts.push('no clock');
+  return parts.join(' · ');
+}
+
 /** Names above and below the board (the side at the bottom follows the flip). */
 export function renderPlayers(root, state, flipped) {
   const bottom = flipped ? 'black' : 'white';
@@ -73,7 +92,11 @@ export function renderPlayers(root, state, flipped) {
     // "White: Alice (you)"; no "Black: Black" nor "You (you)".
     const you = state.you.includes(side) && state.mode !== 'local' && name !== 'You' ? ' (you)' : '';
     const thinking = state.ai?.thinking && state.ai.color === side ? ' — thinking…' : '';
-    bar.querySelector('.player-name').textContent = `${name === seat ? seat : `${seat}: ${name}`}${you}${thinking}`;
+    // A registered player's name links to her player page.
+    const shown = state.accounts?.[side] ? playerLink(name) : name;
+    bar
+      .querySelector('.player-name')
+      .replaceChildren(...(name === seat ? [seat] : [`${seat}: `, shown]), `${you}${thinking}`);
     bar.classList.toggle('to-move', state.result.score === '*' && state.to_move === side);
   }
 }

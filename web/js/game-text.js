@@ -48,5 +48,7 @@ export function moveInWords(move) {
 export function playerLabel(side, state) {
   const seat = sideName(side, state.sides);
   const name = state.players?.[side];
-  return name && name !== seat ? `${seat} (${name})` : seat;
+  // "Black (Engine level 3)", not "Black (Engine (level 3))": a screen reader reads
+  // nested brackets out as noise.
+  return name && name !== seat ? `${seat} (${name.replace(/[()]/g, '')})` : seat;
 }

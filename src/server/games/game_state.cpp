@@ -19,7 +19,7 @@ namespace {
 json aborted_json() {
   return json{{"score", kAbortedScore},
               {"winner", nullptr},
-              {"reason", "aborted before each side had moved; not rated"},
+              {"reason", "it ended before each side had moved, so it is not rated"},
               {"house_rule", false},
               {"points", 0},
               {"by_players", true}};

@@ -51,3 +51,23 @@ test('a correspondence challenge outlives the lobby page; its author is told whe
   await ann.getByRole('link', { name: `vs Bob-${suffix}` }).waitFor();
   assert.deepEqual([...ann.errors, ...bob.errors], []);
 });
+
+test('the author of a declined direct challenge is told, on whatever page she has open', async () => {
+  // Issue 59, "confusing": a declined direct challenge vanished from its author's lobby with no word.
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const ann = await newPage(browser);
+  const bob = await newPage(browser);
+  await register(ann, `Ann-${suffix}`);
+  await register(bob, `Bob-${suffix}`);
+  const posted = await asAccount(ann, 'POST', '/api/challenges', { days_per_move: 2, to: `Bob-${suffix}` });
+  assert.equal(posted.status, 201, JSON.stringify(posted.body));
+  await ann.goto('/rules'); // away from the lobby
+  await lobbyItem(bob, `Ann-${suffix}`).waitFor();
+  const declined = await asAccount(bob, 'POST', `/api/challenges/${posted.body.challenge.id}/decline`, {});
+  assert.equal(declined.status, 200, JSON.stringify(declined.body));
+  const notice = ann.locator('#notices .notice', { hasText: `Your challenge to Bob-${suffix} was declined.` });
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await notice.waitFor({ state: 'detached' });
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+});

@@ -1,6 +1,6 @@
-// Tells a signed-in player, on whatever page is open, when one of her challenges is taken
-// (docs/api.md, GET /api/account/events): a correspondence challenge stays open after she
-// leaves the lobby, so the news must reach her elsewhere. Each challenge is told once per
+// Tells a signed-in player, on whatever page is open, when one of her challenges is taken,
+// or a direct one declined (docs/api.md, GET /api/account/events): a correspondence
+// challenge stays open after she leaves the lobby, so the news must reach her elsewhere. Each challenge is told once per
 // browser (remembered in localStorage).
 import { api } from './api.js';
 
@@ -42,24 +42,33 @@ export class ChallengeNotices {
   closed(challenges) {
     const told = new Set(toldIds());
     for (const c of challenges) {
-      if (c.state !== 'accepted' || !c.game_id || c.creator.id !== this.account?.id || told.has(c.id)) continue;
+      if (c.creator.id !== this.account?.id || told.has(c.id)) continue;
+      const taken = c.state === 'accepted' && c.game_id;
+      const declined = c.state === 'declined' && c.to;
+      if (!taken && !declined) continue;
       remember(c.id);
-      this.show(c);
+      if (taken) this.showTaken(c);
+      else this.show(`Your challenge to ${c.to.name} was declined. `);
     }
   }
 
-  show(challenge) {
-    const note = document.createElement('p');
-    note.className = 'notice';
+  showTaken(challenge) {
     const link = document.createElement('a');
     link.href = `/play/${encodeURIComponent(challenge.game_id)}`;
     link.textContent = 'Open the game';
+    const what = challenge.days_per_move ? 'correspondence challenge' : 'challenge';
+    this.show(`Your ${what} was taken. `, link, ' ');
+  }
+
+  /** A notice of the given parts (text, links) with a Dismiss button; names stay text. */
+  show(...parts) {
+    const note = document.createElement('p');
+    note.className = 'notice';
     const close = document.createElement('button');
     close.type = 'button';
     close.textContent = 'Dismiss';
     close.addEventListener('click', () => note.remove());
-    const what = challenge.days_per_move ? 'correspondence challenge' : 'challenge';
-    note.append(`Your ${what} was taken. `, link, ' ', close);
+    note.append(...parts, close);
     this.region.append(note);
   }
 }

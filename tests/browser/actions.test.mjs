@@ -141,10 +141,26 @@ test('when the event stream is refused (503 busy) the page opens it again later'
     }
     return route.continue();
   });
+  // Everything said to screen readers, in order: the lost connection is said, not only drawn.
+  // (The announcer comes with the game page's template, so the whole document is watched.)
+  await page.addInitScript(() => {
+    window.announced = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('announcer')?.textContent;
+      if (text && text !== window.announced.at(-1)) window.announced.push(text);
+    }).observe(document, { childList: true, characterData: true, subtree: true });
+  });
   await page.goto(created.links.black);
   await waitForPly(page, 0);
   await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: 'c2-c3', ply: 0 });
   await waitForPly(page, 1);
   assert.ok(refused >= 2, 'a second stream was opened');
   assert.equal(await pieceAt(page, 'c3'), 'white');
+  await page.waitForFunction(() => window.announced.includes('Connection back.'));
+  const announced = await page.evaluate(() => window.announced);
+  assert.ok(
+    announced.indexOf('Connection lost; reconnecting…') < announced.indexOf('Connection back.') &&
+      announced.includes('Connection lost; reconnecting…'),
+    JSON.stringify(announced),
+  );
 });

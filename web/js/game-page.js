@@ -30,6 +30,7 @@ class GamePage {
     this.flipped = false;
     this.busy = false;
     this.live = false; // the event stream is connected
+    this.connectionLost = false; // told to screen readers until the stream is back
     this.eventsSeen = 0; // states received from the event stream
   }
 
@@ -168,10 +169,15 @@ class GamePage {
       this.applyState(JSON.parse(event.data));
     });
     source.addEventListener('open', () => {
+      // The banner is drawn by CSS, which screen readers do not read: its changes are said.
+      if (this.connectionLost) this.$('#announcer').textContent = 'Connection back.';
+      this.connectionLost = false;
       this.live = true;
       this.$('#status').classList.remove('offline');
     });
     source.addEventListener('error', () => {
+      if (!this.connectionLost) this.$('#announcer').textContent = 'Connection lost; reconnecting…';
+      this.connectionLost = true;
       this.live = false;
       this.$('#status').classList.add('offline');
       if (source.readyState !== EventSource.CLOSED) return;

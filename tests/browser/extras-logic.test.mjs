@@ -150,3 +150,19 @@ test('the game page names the kind of game: title, rated or casual, time control
     'House 12x2 · no clock',
   ]);
 });
+
+test('days per move show both seats in one format; a live clock keeps h:mm:ss', async () => {
+  const shown = await page.evaluate(async () => {
+    const { formatClock } = await import('/static/js/clock.js');
+    const h = 3600000;
+    return [
+      formatClock(48 * h, true),
+      formatClock(47 * h + 59 * 60000 + 57000, true),
+      formatClock(5 * h + 10 * 60000, true),
+      formatClock(59 * 60000 + 30000, true),
+      formatClock(47 * h + 59 * 60000 + 57000),
+      formatClock(9500),
+    ];
+  });
+  assert.deepEqual(shown, ['2 d 0 h', '1 d 23 h', '5 h 10 min', '59:30', '47:59:57', '0:09.5']);
+});

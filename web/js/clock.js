@@ -2,8 +2,16 @@
 // (`clock` with `server_time_ms`) is the truth; the page only interpolates from it.
 
 /** Milliseconds as m:ss, or h:mm:ss; tenths under ten seconds; days and hours from two days on (correspondence). */
-export function formatClock(ms) {
+export function formatClock(ms, perMove = false) {
   const clamped = Math.max(0, ms);
+  // Days per move: both seats' times in one format of days, hours and minutes (a live
+  // clock's h:mm:ss beside "2 d 0 h" read as two different things).
+  if (perMove && clamped >= 3600000) {
+    const minutes = Math.floor(clamped / 60000);
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    return days ? `${days} d ${hours} h` : `${hours} h ${minutes % 60} min`;
+  }
   if (clamped < 10000) return `0:0${(clamped / 1000).toFixed(1)}`;
   const seconds = Math.floor(clamped / 1000);
   const h = Math.floor(seconds / 3600);

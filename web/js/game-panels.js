@@ -108,7 +108,7 @@ export function renderClocks(root, clocks) {
     const left = clocks.remaining(bar.dataset.side);
     clock.hidden = left === null;
     if (left === null) continue;
-    clock.textContent = formatClock(left);
+    clock.textContent = formatClock(left, Boolean(clocks.clock.days_per_move));
     clock.classList.toggle('running', clocks.clock.running === bar.dataset.side);
     clock.classList.toggle('low', left < 20000);
   }

@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { onAccountChange } from './account.js';
 import { savedToken } from './saved-tokens.js';
+import { formatClock } from './clock.js';
 import { gameLabel, seatLabel } from './game-types.js';
 
 const REFRESH_MS = 30000;
@@ -15,12 +16,9 @@ function element(tag, className, text) {
   return node;
 }
 
+/** "1 d 23 h left", in the game page's own format for days per move. */
 function timeLeft(deadline, now) {
-  const left = Math.max(0, deadline - now);
-  const hours = Math.floor(left / 3600000);
-  if (hours >= 48) return `${Math.floor(hours / 24)} days left`;
-  if (hours >= 1) return `${hours} h left`;
-  return `${Math.ceil(left / 60000)} min left`;
+  return `${formatClock(deadline - now, true)} left`;
 }
 
 function gameItem(game, now) {
@@ -39,7 +37,11 @@ function gameItem(game, now) {
     ' ',
     element('span', 'muted', facts.join(' · ')),
   );
-  if (game.deadline_ms) item.append(' ', element('span', 'my-game-deadline', timeLeft(game.deadline_ms, now)));
+  if (game.deadline_ms) {
+    // Whose time it is: "you have 2 d 0 h left", "they have 5 h 10 min left".
+    const whose = game.your_turn ? 'you have' : 'they have';
+    item.append(' ', element('span', 'my-game-deadline', `${whose} ${timeLeft(game.deadline_ms, now)}`));
+  }
   return item;
 }
 

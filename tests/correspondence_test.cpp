@@ -4,6 +4,7 @@
 #include "account_fixture.h"
 #include "server/common/api_error.h"
 #include "server/games/request_fields.h"
+#include "server/players/my_games.h"
 
 namespace ordo::server {
 namespace {
@@ -174,6 +175,29 @@ TEST_F(Correspondence, MyGamesListsTheGamesWhereItIsYourTurnFirst) {
   EXPECT_EQ(my_games(bob)["your_turn"], 0);
   // A guest has no games of its own.
   EXPECT_EQ(send(request("GET", "/api/my/games")).status, 401);
+}
+
+TEST_F(Correspondence, AGameLostOnTimeStaysInMyGamesForAWeekWithItsResult) {
+  // Issue 59: a timeout was told to nobody, and the game left My games at once.
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  const Seats g = game_between(alice, bob, {{"days_per_move", 1}, {"rated", true}});
+  play_legal(g.game, g.white_token);
+  play_legal(g.game, g.black_token);
+  play_legal(g.game, g.white_token);
+  now_ += kDayMs;  // Bob's day passes
+  EXPECT_EQ(games_->check_clocks(), 1);
+  for (const auto& [who, outcome] : {std::pair{alice, "win"}, std::pair{bob, "loss"}}) {
+    const json mine = my_games(who);
+    EXPECT_TRUE(mine["games"].empty()) << mine;
+    ASSERT_EQ(mine["finished"].size(), 1u) << mine;
+    const json& finished = mine["finished"][0];
+    EXPECT_EQ(finished["id"], g.game);
+    EXPECT_EQ(finished["outcome"], outcome);
+    EXPECT_EQ(finished["result"], "1-0");
+    EXPECT_NE(finished["reason"].get<std::string>().find("time"), std::string::npos) << finished;
+  }
+  now_ += kMyFinishedGamesKeptMs + 1;  // a week later it has gone
+  EXPECT_TRUE(my_games(alice)["finished"].empty());
 }
 
 }  // namespace

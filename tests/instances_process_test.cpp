@@ -145,11 +145,14 @@ void expect_loss_on_time(const ServerProcess& finisher, const std::string& id) {
 }
 
 json game_with_a_running_clock(const ServerProcess& server) {
-  // 4 s for black: long enough for the kill to come first on a loaded machine.
+  // 4 s for black: long enough for the kill to come first on a loaded machine. A move
+  // each first, then White's: a flag before Black's first move would abort the game.
   const json created =
       post(server, "/api/games", {{"mode", "network"}, {"clock", {{"initial_ms", 4000}}}});
-  post(server, "/api/games/" + std::string(created["id"]) + "/moves",
-       {{"token", created["tokens"]["white"]}, {"move", created["state"]["legal"][0]}});
+  json state = created["state"];
+  for (const char* seat : {"white", "black", "white"})
+    state = post(server, "/api/games/" + std::string(created["id"]) + "/moves",
+                 {{"token", created["tokens"][seat]}, {"move", state["legal"][0]}});
   return created;
 }
 

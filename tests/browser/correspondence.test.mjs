@@ -129,6 +129,12 @@ test('a correspondence game goes on across a restart, listed in My games', async
   }
   await ann.locator('select[name="result"]').selectOption('loss');
   await ann.locator('.player-games li', { hasText: 'No games.' }).waitFor();
+  // The finished game stays in My games for a week, with its result for each.
+  await bob.goto(new URL('/my', base).href);
+  const lost = bob.locator('.my-finished-list li', { hasText: 'vs Ann' });
+  await lost.waitFor();
+  assert.match(await lost.innerText(), /you lost: .*resign/);
+  assert.equal(await bob.getByRole('heading', { name: 'Recently finished' }).isVisible(), true);
   // The rule-set filter offers every game's rule sets, as the server lists them.
   const types = await ann.evaluate(async () => (await (await fetch('/api/game-types')).json()).games);
   const ruleSetOptions = await ann

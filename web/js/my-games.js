@@ -45,13 +45,32 @@ function gameItem(game, now) {
   return item;
 }
 
+const OUTCOME_WORDS = { win: 'you won', loss: 'you lost', draw: 'a draw', aborted: 'aborted, not rated' };
+
+/** "vs Bob · Classic 10x8 · you lost: time forfeit". */
+function finishedItem(game) {
+  const item = element('li', `my-game finished outcome-${game.outcome}`);
+  const opponent = game.players[game.you === 'white' ? 'black' : 'white'].name;
+  const link = element('a', 'my-game-link', `vs ${opponent}`);
+  link.href = `/play/${encodeURIComponent(game.id)}`;
+  const reason = game.outcome === 'aborted' ? '' : `: ${game.reason}`;
+  const facts = [gameLabel(game.game, game.rules, game.size), `${OUTCOME_WORDS[game.outcome] ?? game.result}${reason}`];
+  if (game.rated) facts.push('rated');
+  item.append(link, ' ', element('span', 'muted', facts.join(' · ')));
+  return item;
+}
+
 /** Shows the page in `app`. */
 export function showMyGamesPage(app) {
   const section = element('section', 'panel my-games');
   section.append(element('h1', '', 'My games'));
   const status = element('p', 'muted my-games-status', 'Loading…');
   const list = element('ol', 'my-games-list');
-  section.append(status, list);
+  // The last week's finished games, so that one ended on time (say) is seen ended.
+  const finishedTitle = element('h2', '', 'Recently finished');
+  const finished = element('ol', 'my-finished-list');
+  finishedTitle.hidden = true;
+  section.append(status, list, finishedTitle, finished);
   app.replaceChildren(section);
   let timer = null;
   const refresh = async () => {
@@ -60,6 +79,8 @@ export function showMyGamesPage(app) {
       const now = Date.now();
       list.replaceChildren(...answer.games.map((game) => gameItem(game, now)));
       status.textContent = answer.games.length === 0 ? 'No games going on. Find one in the lobby.' : '';
+      finished.replaceChildren(...(answer.finished ?? []).map(finishedItem));
+      finishedTitle.hidden = finished.children.length === 0;
       document.title = answer.your_turn > 0 ? `(${answer.your_turn}) My games — Ordo` : 'My games — Ordo';
     } catch (error) {
       list.replaceChildren();

@@ -42,7 +42,7 @@ void add_player_routes(Router& router, Accounts& accounts, PlayerGamesStorage& g
   router.add("GET", "/api/my/games",
              [&accounts, &games](const HttpRequest& request, const Router::Params&) {
                const SignedIn who = accounts.require(request, false);
-               return private_json(200, my_games(games, who.id));
+               return private_json(200, my_games(games, who.id, accounts.options().now()));
              });
   // Public: a player's page is for everyone, guests too.
   router.add(

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "server/players/accounts.h"
+#include "server/players/player_page.h"
 
 namespace ordo::server {
 
@@ -65,9 +66,30 @@ bool shown_before(const Listed& a, const Listed& b) {
   return a.updated > b.updated;
 }
 
+// The finished games of the last week, latest first, each with its result for the account.
+json finished_games(PlayerGamesStorage& storage, std::int64_t account, std::int64_t now_ms) {
+  json finished = json::array();
+  for (const AccountGame& g : storage.games_of_account(account, false, kMyGamesShown)) {
+    const StoredGame& row = g.game;
+    if (row.result == "*") continue;
+    // Listed latest first: the rest are older still.
+    if (row.updated_ms < now_ms - kMyFinishedGamesKeptMs) break;
+    json entry = listed(g, account).entry;
+    const std::string you = entry["you"];
+    entry["result"] = row.result;
+    entry["reason"] = row.reason;
+    entry["outcome"] = outcome_for(row, you);
+    entry["your_turn"] = false;
+    entry["deadline_ms"] = nullptr;
+    finished.push_back(std::move(entry));
+    if (finished.size() == kMyFinishedGamesShown) break;
+  }
+  return finished;
+}
+
 }  // namespace
 
-json my_games(PlayerGamesStorage& storage, std::int64_t account) {
+json my_games(PlayerGamesStorage& storage, std::int64_t account, std::int64_t now_ms) {
   std::vector<Listed> all;
   for (const AccountGame& g : storage.games_of_account(account, true, kMyGamesShown))
     all.push_back(listed(g, account));
@@ -78,7 +100,9 @@ json my_games(PlayerGamesStorage& storage, std::int64_t account) {
     your_turn += l.your_turn ? 1 : 0;
     games.push_back(std::move(l.entry));
   }
-  return json{{"games", std::move(games)}, {"your_turn", your_turn}};
+  return json{{"games", std::move(games)},
+              {"your_turn", your_turn},
+              {"finished", finished_games(storage, account, now_ms)}};
 }
 
 }  // namespace ordo::server

@@ -18,7 +18,12 @@ StoredAccount named(AccountStorage& accounts, const std::string& name) {
   return *account;
 }
 
-// The game's result for the account's seat: win, loss, draw or ongoing.
+json pool_json(const RatingPool& pool) {
+  return json{{"game", pool.game}, {"rules", pool.rules}, {"size", pool.size}};
+}
+
+}  // namespace
+
 std::string outcome_for(const StoredGame& row, const std::string& seat) {
   if (row.result == "*") return "ongoing";
   if (row.result == kAbortedScore) return "aborted";
@@ -26,12 +31,6 @@ std::string outcome_for(const StoredGame& row, const std::string& seat) {
   const bool white_won = row.result == "1-0";
   return white_won == (seat == "white") ? "win" : "loss";
 }
-
-json pool_json(const RatingPool& pool) {
-  return json{{"game", pool.game}, {"rules", pool.rules}, {"size", pool.size}};
-}
-
-}  // namespace
 
 json player_json(AccountStorage& accounts, PlayerGamesStorage& games, const std::string& name,
                  const PlayerGamesFilter& filter) {

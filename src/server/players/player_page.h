@@ -19,6 +19,10 @@ struct PlayerGamesFilter {
   std::optional<std::string> result;  // win | loss | draw | ongoing
 };
 
+// The game's result for the account at `seat` (white | black): win, loss, draw, aborted
+// or ongoing.
+std::string outcome_for(const StoredGame& row, const std::string& seat);
+
 // ApiError 404 no_such_player when no account has the name.
 nlohmann::json player_json(AccountStorage& accounts, PlayerGamesStorage& games,
                            const std::string& name, const PlayerGamesFilter& filter);

@@ -33,12 +33,7 @@ bool GameService::commit_abort(Match& match, std::int64_t now, bool leased) {
   match.aborted = true;
   match.row.result = kAbortedScore;
   match.row.reason = kAbortedScore;
-  match.row.flag_at_ms = 0;
-  if (match.clock) match.clock->stop(now);
-  match.draw_offer.reset();
-  cancel_engine(match);
-  release_engine(match);
-  match.touch();
+  settle_end(match, now);
   return true;
 }
 

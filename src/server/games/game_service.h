@@ -325,6 +325,9 @@ class GameService {
   static std::unique_ptr<games::AnyGame> ended_game(Match& match, games::Ending how,
                                                     std::optional<games::Side> loser);
   void adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended, std::int64_t now);
+  // What every ending does once stored (a result adopted, an abort): no flag, the clock
+  // stopped, no draw offer, no engine; the streams told.
+  void settle_end(Match& match, std::int64_t now);
   // Whether end_on_time would end the game now (a clock has fallen, a first move is overdue).
   static bool falls_now(const Match& match, std::int64_t now);
   // game_abort.cpp: the game ends with no result (stored as kAbortedScore). With

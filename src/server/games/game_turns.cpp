@@ -59,6 +59,10 @@ std::unique_ptr<games::AnyGame> GameService::ended_game(Match& match, games::End
 void GameService::adopt_result(Match& match, std::unique_ptr<games::AnyGame> ended,
                                std::int64_t now) {
   match.game = std::move(ended);
+  settle_end(match, now);
+}
+
+void GameService::settle_end(Match& match, std::int64_t now) {
   match.row.flag_at_ms = 0;
   if (match.clock) match.clock->stop(now);
   match.draw_offer.reset();

@@ -82,6 +82,19 @@ TEST(MughrabiehRecord, APendingRollIsKept) {
   expect_record_error(head + "[Roll \"3\"]\n\n*\n", "Roll \"3\" is not two dice");
 }
 
+// Found by fuzz_mughrabieh_record: a Position tag that already holds the roll, and no
+// turn played, must not also be written as a Roll tag (reading it back would roll twice).
+TEST(MughrabiehRecord, ARollInThePositionTagIsWrittenOnce) {
+  const Record record = read_record(
+      "[Game \"Mughrabieh\"]\n[Rules \"ludii\"]\n[Position \"24x14,13/24x14,13 w 11\"]\n\n*\n");
+  const std::string text = write_record(record);
+  EXPECT_EQ(text.find("[Roll "), std::string::npos) << text;
+  const Record back = read_record(text);
+  EXPECT_EQ(back.game.position(), record.game.position());
+  ASSERT_TRUE(back.game.position().roll());
+  EXPECT_EQ(*back.game.position().roll(), make_roll(1, 1));
+}
+
 TEST(MughrabiehRecord, BadRecordsSayWhatIsWrong) {
   const std::string head = "[Game \"Mughrabieh\"]\n";
   expect_record_error("[Game \"Ordo\"]\n\n*\n", "is not Mughrabieh");

@@ -27,14 +27,15 @@ TEST(WithApplicationName, AddsTheParameterEncodedAndRefusesBadNames) {
   EXPECT_THROW(with_application_name("postgresql://u@h/db", "a\nb"), std::invalid_argument);
 }
 
-// The connections of `url`'s database that call themselves `name`.
+// The pooled connections of `url`'s database that call themselves `name` (those that
+// listen for the other instances' notices apart).
 int connections_named(const std::string& url, const std::string& name) {
   pqxx::connection connection(url);
   pqxx::nontransaction t(connection);
   return t
       .exec_params1(
           "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 "
-          "AND datname = current_database()",
+          "AND datname = current_database() AND query NOT LIKE 'LISTEN %'",
           name)[0]
       .as<int>();
 }
@@ -57,6 +58,36 @@ TEST(PgSettings, ThePoolKeepsToItsSizeAndNamesItself) {
   PgStorage other(url);
   other.game_count();
   EXPECT_GE(connections_named(url, "ordo-engine"), 1);
+}
+
+// The database role of docs/deployment.md ("The database"): on PostgreSQL 15 a role that
+// does not own the database may not make the tables, and is told what to do; once it owns
+// it, it needs no other right (no superuser).
+TEST(PgSettings, TheInstancesRoleMustOwnTheDatabaseAndNeedsNothingElse) {
+  if (!testing::testing_on_postgres()) GTEST_SKIP() << "PostgreSQL only";
+  const std::string url = testing::test_cluster().new_database(false);
+  const std::string database =
+      url.substr(url.find(":///") + 4, url.find('?') - url.find(":///") - 4);
+  {
+    pqxx::connection admin(url);
+    pqxx::nontransaction t(admin);
+    t.exec("CREATE ROLE tenant LOGIN");
+  }
+  const std::string as_tenant = url.substr(0, url.find("&user=")) + "&user=tenant";
+  try {
+    PgStorage storage(as_tenant, 1);
+    ADD_FAILURE() << "a role that does not own the database made the tables";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("must own the database"), std::string::npos) << e.what();
+  }
+  {
+    pqxx::connection admin(url);
+    pqxx::nontransaction t(admin);
+    t.exec("ALTER DATABASE " + database + " OWNER TO tenant");
+  }
+  PgStorage storage(as_tenant, 1);
+  EXPECT_EQ(storage.game_count(), 0);
+  EXPECT_EQ(storage.schema_version(), kPgSchemaVersion);
 }
 
 }  // namespace

@@ -166,7 +166,9 @@ void write_game(common::RecordWriter& out, const Game& game,
   if (result.over()) out.tag("Termination", std::string(termination_name(result.termination)));
   const Position& start = game.start_position();
   if (!(start == Position::start(start.rules()))) out.tag("Position", start.to_string());
-  if (const std::optional<Roll> pending = game.position().roll())
+  // A start position that came with its roll already says it in the Position tag.
+  const bool roll_in_position = game.turns().empty() && !start.is_chance_node();
+  if (const std::optional<Roll> pending = game.position().roll(); pending && !roll_in_position)
     out.tag("Roll", format_roll(*pending));
   const bool black_started = start.to_move() == Side::Black;
   for (std::size_t i = 0; i < game.turns().size(); ++i) {

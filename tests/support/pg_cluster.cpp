@@ -169,6 +169,20 @@ std::string PgCluster::new_database(bool migrated) {
   return url(name);
 }
 
+std::string PgCluster::run_program(const std::string& program,
+                                   const std::vector<std::string>& args) const {
+  std::vector<std::string> argv = {(postgres_bin() / program).string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const std::string log = path(program + "-" + std::to_string(getpid()) + ".log");
+  std::filesystem::remove(log);
+  const int status = wait_for(spawn(argv, log));
+  std::string printed = read_file(log);
+  std::filesystem::remove(log);
+  if (status != 0)
+    throw std::runtime_error(program + " exited " + std::to_string(status) + ":\n" + printed);
+  return printed;
+}
+
 PgCluster& test_cluster() {
   static PgCluster cluster;
   return cluster;

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include <string>
+#include <vector>
 
 namespace ordo::server::testing {
 
@@ -25,6 +26,11 @@ class PgCluster {
   // A new database, empty or (by default) a copy of one already migrated to the latest
   // schema (CREATE DATABASE ... TEMPLATE, much cheaper than migrating each).
   std::string new_database(bool migrated = true);
+  // Runs one of the installed PostgreSQL's programs (pg_dump, pg_restore) as the server's
+  // user, and returns what it printed; throws with that if it exits non-zero.
+  std::string run_program(const std::string& program, const std::vector<std::string>& args) const;
+  // A path in the cluster's directory, where those programs may write.
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
 
  private:
   void create_database(const std::string& name, const std::string& template_name);

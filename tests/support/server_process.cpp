@@ -29,10 +29,11 @@ std::string read_all(const std::string& path) {
   return text.str();
 }
 
-void reap(pid_t pid) {
+int reap(pid_t pid) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  return status;
 }
 
 // A port free now, from the kernel: a port given to `serve` is that port or nothing.
@@ -115,6 +116,14 @@ void ServerProcess::kill_hard() {
   kill(pid_, SIGKILL);
   reap(pid_);
   pid_ = -1;
+}
+
+int ServerProcess::stop() {
+  if (pid_ <= 0) throw std::logic_error("ServerProcess::stop: it is not running");
+  kill(pid_, SIGTERM);
+  const int status = reap(pid_);
+  pid_ = -1;
+  return status;
 }
 
 std::string ServerProcess::log() const {

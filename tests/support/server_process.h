@@ -26,6 +26,9 @@ class ServerProcess {
   int port() const { return port_; }
   // SIGKILL: it dies at once, mid-work, as on a crash.
   void kill_hard();
+  // SIGTERM, as a service manager stops it: returns once it has exited, with its exit
+  // status (as waitpid gives it).
+  int stop();
   // What it printed so far.
   std::string log() const;
 

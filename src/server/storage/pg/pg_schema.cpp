@@ -96,7 +96,9 @@ int pg_schema_version(pqxx::transaction_base& t) {
   return row[0][0].as<int>();
 }
 
-void migrate_pg_schema(PgPool& pool) {
+namespace {
+
+void migrate(PgPool& pool) {
   auto connection = pool.connect();
   pqxx::work t(*connection);
   // Held until this transaction ends: a second instance starting at the same time waits
@@ -117,9 +119,24 @@ void migrate_pg_schema(PgPool& pool) {
   if (version < kPgSchemaVersion) {
     t.exec("DELETE FROM schema_version");
     t.exec_params("INSERT INTO schema_version (version) VALUES ($1)", kPgSchemaVersion);
+    // Heard by the running instances as this commits: older ones take no new work.
+    t.exec_params("SELECT pg_notify($1, $2)", kSchemaChannel, std::to_string(kPgSchemaVersion));
   }
   install_pg_routines(t);
   t.commit();
+}
+
+}  // namespace
+
+void migrate_pg_schema(PgPool& pool) {
+  try {
+    migrate(pool);
+  } catch (const pqxx::insufficient_privilege& e) {
+    // PostgreSQL 15 lets only the database's owner create tables in `public`.
+    throw std::runtime_error(std::string("storage: ") + e.what() +
+                             "the instances' role must own the database (CREATE DATABASE ... "
+                             "OWNER ...; docs/deployment.md, \"The database\")");
+  }
 }
 
 }  // namespace ordo::server

@@ -1,9 +1,11 @@
 // PgStorage's life cycle and its games and moves (GameStorage, game_storage.h).
 #include "server/storage/pg/pg_storage.h"
 
+#include <chrono>
 #include <pqxx/pqxx>
 
 #include "server/common/random_token.h"
+#include "server/observe/log.h"
 #include "server/storage/pg/pg_storage_impl.h"
 #include "server/storage/pg/pg_storage_ratings.h"
 
@@ -75,9 +77,51 @@ PgStorage::PgStorage(const std::string& url, std::size_t connections,
     : pool_(with_application_name(url, application_name), connections, prepared_statements()),
       instance_(random_url_safe(9)) {
   migrate_pg_schema(pool_);
+  schema_listener_ =
+      std::make_unique<PgListener>(pool_, kSchemaChannel, [this](const std::string& payload) {
+        try {
+          note_schema_version(std::stoi(payload));
+        } catch (const std::exception&) {
+          log_warning("a schema notice that is no version", {{"payload", payload}});
+        }
+      });
+}
+
+namespace {
+constexpr std::int64_t kSchemaReadEveryMs = 5000;
+
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+void PgStorage::note_schema_version(int version) {
+  if (version <= kPgSchemaVersion || newer_schema_.exchange(version) == version) return;
+  log_error("the database was upgraded by a newer program: this instance takes no new work",
+            {{"schema", std::to_string(version)}, {"ours", std::to_string(kPgSchemaVersion)}});
+}
+
+void PgStorage::refuse_if_superseded() const {
+  if (const int version = newer_schema_.load())
+    throw StorageUnavailable("storage: the database has schema version " + std::to_string(version) +
+                                 ", newer than this program's " + std::to_string(kPgSchemaVersion) +
+                                 ": replace this instance with the newer program",
+                             false);
+}
+
+void PgStorage::check_schema(pqxx::transaction_base& t) {
+  const std::int64_t now = steady_ms();
+  std::int64_t last = schema_read_ms_.load();
+  if (now - last < kSchemaReadEveryMs || !schema_read_ms_.compare_exchange_strong(last, now))
+    return;
+  note_schema_version(pg_schema_version(t));
+  refuse_if_superseded();
 }
 
 PgStorage::~PgStorage() {
+  schema_listener_.reset();
   on_other_instance_change(nullptr);
   on_other_instance_challenge(nullptr);
   on_move_now_asked(nullptr);

@@ -166,6 +166,13 @@ class PgStorage : public ServerStorage {
   // `work` must issue exactly one statement.
   template <class Work>
   auto one_statement(Work&& work);
+  // Throws StorageUnavailable once another instance has migrated the database past this
+  // program's schema: an older instance then takes no new work, and fails /readyz, so that
+  // the balancer sends its players to the newer ones. Heard at once (NOTIFY ordo_schema),
+  // and read again within a transaction every few seconds in case a notice was missed.
+  void refuse_if_superseded() const;
+  void check_schema(pqxx::transaction_base& t);
+  void note_schema_version(int version);
   std::vector<StoredChallenge> select_challenges(const std::string& where, const std::string& key);
   std::optional<StoredAccount> select_account(const std::string& where, const std::string& key);
 
@@ -181,11 +188,16 @@ class PgStorage : public ServerStorage {
   std::unique_ptr<PgListener> lobby_listener_;     // under listener_mutex_
   std::unique_ptr<PgListener> move_now_listener_;  // under listener_mutex_
   std::unique_ptr<PgListener> presence_listener_;  // under listener_mutex_
+  std::atomic<int> newer_schema_{0};               // the database's version, when newer
+  std::atomic<std::int64_t> schema_read_ms_{0};    // steady clock, of the last read
+  std::unique_ptr<PgListener> schema_listener_;
 };
 
 // The schema (pg_schema.cpp): brings the database to the latest version, once, however
 // many instances start at once. Throws for a schema newer than this program's.
 void migrate_pg_schema(PgPool& pool);
+// The channel on which a migration announces the version it left (its payload).
+inline constexpr const char* kSchemaChannel = "ordo_schema";
 // The functions this program calls (pg_routines.cpp), made if missing, within the
 // migration's transaction.
 void install_pg_routines(pqxx::transaction_base& t);

@@ -48,7 +48,9 @@ template <class Work>
 auto PgStorage::transact(Work&& work) {
   auto lease = pool_.acquire();
   try {
+    refuse_if_superseded();
     pqxx::work t(*lease);
+    check_schema(t);
     // Tests: writes then fail through PostgreSQL's own error path, as on a full disk.
     if (refuse_writes_.load()) t.exec("SET TRANSACTION READ ONLY");
     if constexpr (std::is_void_v<decltype(work(t))>) {
@@ -74,6 +76,7 @@ template <class Work>
 auto PgStorage::one_statement(Work&& work) {
   // Tests: in a transaction that refuses writes, like every other write then.
   if (refuse_writes_.load()) return transact(std::forward<Work>(work));
+  refuse_if_superseded();
   auto lease = pool_.acquire();
   try {
     pqxx::nontransaction t(*lease);

@@ -92,6 +92,20 @@ class DiceServiceTest : public testing::ServiceFixture {
                       state["dice"]["commitment"], state["dice"]["from_ply"]);
   }
 
+  // Creates a game with `body` and plays White's first turn (legal[0]) `after_ms` later.
+  // Where that turn left Black's roll no move (66, then 55: Black's 19 is White's 6), so
+  // that Black's turn passed at once, it tries again with a new game: a new seed.
+  std::pair<json, json> first_turn_black_can_answer(const json& body, std::int64_t after_ms) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      const json created = create(body);
+      now_ += after_ms;
+      const json after =
+          play(created["id"], created["tokens"]["white"], created["state"]["legal"][0]);
+      if (after["to_move"] == "black") return {created, after};
+    }
+    throw std::runtime_error("Black's first roll had no move in 50 games");
+  }
+
   static int rolls_in(const json& state) {
     int rolls = 0;
     for (const json& move : state["moves"]) rolls += move["roll"].get<bool>() ? 1 : 0;
@@ -301,12 +315,10 @@ TEST_F(DiceServiceTest, ATamperedRollOrSeedIsCaught) {
 // A clock starts with the first turn, not with the first roll (the first turn is not
 // timed, as in every game), and a roll does not press it; a restart keeps it so.
 TEST_F(DiceServiceTest, AClockStartsWithTheFirstTurnNotTheFirstRoll) {
-  const json created =
-      create({{"mode", "local"}, {"clock", {{"initial_ms", 60000}, {"increment_ms", 0}}}});
+  const auto [created, after] = first_turn_black_can_answer(
+      {{"mode", "local"}, {"clock", {{"initial_ms", 60000}, {"increment_ms", 0}}}}, 5000);
   EXPECT_EQ(created["state"]["clock"]["running"], nullptr);
-  const std::string id = created["id"], token = created["tokens"]["white"];
-  now_ += 5000;
-  const json after = play(id, token, created["state"]["legal"][0]);
+  const std::string id = created["id"];
   EXPECT_EQ(after["clock"]["running"], "black");
   EXPECT_EQ(after["clock"]["white_ms"], 60000);
   now_ += 7000;
@@ -321,22 +333,20 @@ TEST_F(DiceServiceTest, AClockStartsWithTheFirstTurnNotTheFirstRoll) {
 // starts a new deadline of its own.
 TEST_F(DiceServiceTest, ACorrespondenceGameGivesEachTurnItsDays) {
   constexpr std::int64_t kDay = 24LL * 3600 * 1000;
-  const std::int64_t start = now_;
-  const json created = create({{"mode", "network"}, {"days_per_move", 3}});
-  EXPECT_EQ(created["state"]["clock"]["deadline_ms"], start + 3 * kDay);
-  EXPECT_EQ(created["state"]["clock"]["running"], "white");
-  const std::string id = created["id"], token = created["tokens"]["white"];
-  now_ += kDay;
-  const json after = play(id, token, created["state"]["legal"][0]);
+  const json opening = {{"mode", "network"}, {"days_per_move", 3}};
+  const auto [created, after] = first_turn_black_can_answer(opening, kDay);
+  const json& made = created["state"]["clock"];
+  EXPECT_EQ(made["deadline_ms"], made["server_time_ms"].get<std::int64_t>() + 3 * kDay);
+  EXPECT_EQ(made["running"], "white");
+  const std::string id = created["id"];
   EXPECT_EQ(after["clock"]["running"], "black");
   EXPECT_EQ(after["clock"]["deadline_ms"], now_ + 3 * kDay);
   // Black's roll is no move of Black's: its days passing abort the game, nobody loses.
   now_ += 3 * kDay + 1;
   EXPECT_EQ(service().state(id, "")["result"]["score"], "aborted");
   // Once each side has moved, a turn's days passing lose the game.
-  const json again = create({{"mode", "network"}, {"days_per_move", 3}});
+  const json again = first_turn_black_can_answer(opening, 0).first;
   const std::string id2 = again["id"];
-  play(id2, again["tokens"]["white"], again["state"]["legal"][0]);
   const json black_moved =
       play(id2, again["tokens"]["black"], service().state(id2, "")["legal"][0]);
   ASSERT_EQ(black_moved["to_move"], "white");
@@ -367,9 +377,8 @@ TEST_F(DiceServiceTest, TwoInstancesStoreOneRollPerTurn) {
   if (!database_.postgres()) GTEST_SKIP() << "PostgreSQL only";
   PgStorage other_storage(database_.url());
   GameService other(other_storage, base_options());
-  const json created = create({{"mode", "network"}});
-  const std::string id = created["id"], token = created["tokens"]["white"];
-  const json before = play(id, token, created["state"]["legal"][0]);
+  const auto [created, before] = first_turn_black_can_answer({{"mode", "network"}}, 0);
+  const std::string id = created["id"];
   ASSERT_EQ(before["ply"], 3);
   for (int round = 0; round < 5; ++round) {
     database_.execute("DELETE FROM moves WHERE game_id = '" + id + "' AND ply = 2");

@@ -92,6 +92,50 @@ TEST(ServerStorage, VersionThreeAddsTheDrawOfferAndTheTurnToOldRows) {
   EXPECT_EQ(storage.games_flagged_at(9000), std::vector<std::string>{"g1"});
 }
 
+// Version 11 made the tables with ids again, with AUTOINCREMENT: what refers to an
+// account (its sessions, blocks) is kept, and a deleted account's id is not given again.
+TEST(ServerStorage, VersionElevenKeepsTheAccountsAndNeverGivesTheirIdsAgain) {
+  TempDir dir;
+  const std::string path = dir.file("db.sqlite");
+  std::int64_t ada = 0, bo = 0;
+  {
+    SqliteStorage storage(path);
+    ada = storage.create_account("Ada", "ada", "hash", 1);
+    bo = storage.create_account("Bo", "bo", "hash", 2);
+    storage.create_session("digest", bo, 1, 1000);
+    storage.block(ada, bo, 3);
+  }
+  // Back to version 10: accounts as that version made them (a plain rowid).
+  execute(path, R"(PRAGMA foreign_keys=OFF;
+      CREATE TABLE old_accounts ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL,
+        "name_key" TEXT NOT NULL UNIQUE, "password_hash" TEXT NOT NULL,
+        "created_ms" INTEGER NOT NULL, "disabled" INTEGER NOT NULL DEFAULT 0,
+        "name_skeleton" TEXT);
+      INSERT INTO old_accounts SELECT * FROM accounts;
+      DROP TABLE accounts;
+      ALTER TABLE old_accounts RENAME TO accounts;
+      CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (name_skeleton);
+      PRAGMA user_version=10;)");
+  EXPECT_EQ(count_with_own_connection(path,
+                                      "SELECT COUNT(*) FROM sqlite_master WHERE name = "
+                                      "'accounts' AND sql LIKE '%AUTOINCREMENT%'"),
+            0);
+  SqliteStorage storage(path);
+  EXPECT_EQ(storage.schema_version(), SqliteStorage::kSchemaVersion);
+  EXPECT_EQ(count_with_own_connection(path,
+                                      "SELECT COUNT(*) FROM sqlite_master WHERE name = "
+                                      "'accounts' AND sql LIKE '%AUTOINCREMENT%'"),
+            1);
+  ASSERT_TRUE(storage.account_by_id(bo));
+  EXPECT_EQ(storage.account_by_id(bo)->name, "Bo");
+  EXPECT_TRUE(storage.session("digest"));
+  EXPECT_EQ(storage.blocks_of(ada).size(), 1u);
+  // Foreign keys hold again after the migration: deleting Bo takes the session with it.
+  storage.delete_account(bo, "deleted player");
+  EXPECT_FALSE(storage.session("digest"));
+  EXPECT_GT(storage.create_account("Cy", "cy", "hash", 4), bo);
+}
+
 TEST(ServerStorage, AMoveOrAResultWithdrawsTheOfferAndKeepsTheFlagTime) {
   TempDir dir;
   SqliteStorage storage(dir.file("db.sqlite"));

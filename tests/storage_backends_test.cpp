@@ -24,10 +24,24 @@ using testing::sample_move;
 using testing::TempDir;
 using testing::TestDatabase;
 
-TEST(StorageBackends, ANewDatabaseHasSchemaVersionNine) {
+TEST(StorageBackends, ANewDatabaseHasSchemaVersionEleven) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));
-  EXPECT_EQ(database.open()->schema_version(), 10);  // both back ends number alike
+  EXPECT_EQ(database.open()->schema_version(), 11);  // both back ends number alike
+}
+
+// Issue 59: a deleted account's id (the highest) is never given to the next account, so
+// nothing that still names it (a challenge, a log line, a player's link) means someone else.
+TEST(StorageBackends, ADeletedAccountsIdIsNeverGivenAgain) {
+  TempDir dir;
+  const TestDatabase database(dir.file("db.sqlite"));
+  const auto storage = database.open();
+  storage->create_account("Ada", "ada", "hash", 1);
+  const std::int64_t bo = storage->create_account("Bo", "bo", "hash", 2);
+  storage->delete_account(bo, "deleted player");
+  const std::int64_t cy = storage->create_account("Cy", "cy", "hash", 3);
+  EXPECT_GT(cy, bo);
+  EXPECT_FALSE(storage->account_by_id(bo));
 }
 
 // Issue 59: the unique index on the names' skeletons (name_skeleton.h) holds in storage,
@@ -185,7 +199,7 @@ TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
   b.join();
   EXPECT_EQ(failures.load(), 0);
   PgStorage storage(url);
-  EXPECT_EQ(storage.schema_version(), 10);
+  EXPECT_EQ(storage.schema_version(), 11);
   storage.create_game(sample_game("g1", 1), {});  // the tables are there
   EXPECT_EQ(storage.game_count(), 1);
 }

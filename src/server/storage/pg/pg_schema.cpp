@@ -80,6 +80,9 @@ constexpr PgMigration kPgMigrations[] = {
          game_id TEXT NOT NULL,
          seat TEXT NOT NULL,
          PRIMARY KEY (game_id, seat));)"},
+    // Version 11 gave SQLite's ids AUTOINCREMENT, so that none is given twice; here an
+    // identity column's sequence never did. Numbered alike all the same.
+    {11, "SELECT 1"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -202,6 +202,6 @@ inline constexpr const char* kSchemaChannel = "ordo_schema";
 // migration's transaction.
 void install_pg_routines(pqxx::transaction_base& t);
 int pg_schema_version(pqxx::transaction_base& t);
-inline constexpr int kPgSchemaVersion = 10;
+inline constexpr int kPgSchemaVersion = 11;
 
 }  // namespace ordo::server

@@ -242,6 +242,36 @@ constexpr Migration kMigrations[] = {
           game_id TEXT NOT NULL,
           seat TEXT NOT NULL,
           PRIMARY KEY (game_id, seat));)"},
+    // Ids never reused: without AUTOINCREMENT SQLite gives a deleted account's id (the
+    // highest) to the next account. SQLite adds it to no table in place, so both tables
+    // with such ids are made again (run with foreign keys off: see migrate()).
+    {nullptr, R"(CREATE TABLE "accounts_v11" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "name" TEXT NOT NULL,
+          "name_key" TEXT NOT NULL UNIQUE,
+          "password_hash" TEXT NOT NULL,
+          "created_ms" INTEGER NOT NULL,
+          "disabled" INTEGER NOT NULL DEFAULT 0,
+          "name_skeleton" TEXT);
+        INSERT INTO "accounts_v11" SELECT "id", "name", "name_key", "password_hash",
+          "created_ms", "disabled", "name_skeleton" FROM "accounts";
+        DROP TABLE "accounts";
+        ALTER TABLE "accounts_v11" RENAME TO "accounts";
+        CREATE UNIQUE INDEX "accounts_by_skeleton" ON "accounts" ("name_skeleton");
+        CREATE TABLE "chat_messages_v11" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "game_id" TEXT NOT NULL,
+          "seat" TEXT NOT NULL,
+          "account_id" INTEGER NOT NULL,
+          "name" TEXT NOT NULL,
+          "text" TEXT NOT NULL,
+          "sent_ms" INTEGER NOT NULL,
+          "removed" INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO "chat_messages_v11" SELECT "id", "game_id", "seat", "account_id", "name",
+          "text", "sent_ms", "removed" FROM "chat_messages";
+        DROP TABLE "chat_messages";
+        ALTER TABLE "chat_messages_v11" RENAME TO "chat_messages";
+        CREATE INDEX "chat_by_game" ON "chat_messages" ("game_id", "id");)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 
@@ -477,14 +507,33 @@ void SqliteStorage::migrate() {
     t.commit();
     return;
   }
-  for (int v = version; v < kSchemaVersion; ++v) {
-    Transaction t(db_);
-    if (kMigrations[v].code) kMigrations[v].code(db_);
-    if (kMigrations[v].sql) execute(kMigrations[v].sql);
-    // user_version takes no bound parameter; the number is ours, not user input.
-    execute(("PRAGMA user_version=" + std::to_string(v + 1)).c_str());
-    t.commit();
+  // A table made again is dropped: with foreign keys on, that would delete the rows that
+  // refer to it (sessions, ratings, blocks). SQLite's way (ALTER TABLE, "Making Other Kinds
+  // Of Table Schema Changes"): keys off outside the transaction, checked before commit.
+  execute("PRAGMA foreign_keys=OFF");
+  try {
+    for (int v = version; v < kSchemaVersion; ++v) {
+      Transaction t(db_);
+      if (kMigrations[v].code) kMigrations[v].code(db_);
+      if (kMigrations[v].sql) execute(kMigrations[v].sql);
+      check_foreign_keys();
+      // user_version takes no bound parameter; the number is ours, not user input.
+      execute(("PRAGMA user_version=" + std::to_string(v + 1)).c_str());
+      t.commit();
+    }
+  } catch (...) {
+    execute("PRAGMA foreign_keys=ON");
+    throw;
   }
+  execute("PRAGMA foreign_keys=ON");
+}
+
+void SqliteStorage::check_foreign_keys() {
+  Statement s;
+  prepare(s, "PRAGMA foreign_key_check");
+  if (sqlite3_step(s.get()) == SQLITE_ROW)
+    throw std::runtime_error("storage: a migration left a row of " + column_text(s.get(), 0) +
+                             " that refers to no row of " + column_text(s.get(), 2));
 }
 
 sqlite3_stmt* SqliteStorage::prepare(Statement& slot, const char* sql) {

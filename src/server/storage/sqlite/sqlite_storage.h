@@ -32,7 +32,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class SqliteStorage : public ServerStorage {
  public:
-  static constexpr int kSchemaVersion = 10;
+  static constexpr int kSchemaVersion = 11;
   static constexpr int kLockWaitMs = 1000;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
@@ -160,6 +160,8 @@ class SqliteStorage : public ServerStorage {
   void execute(const char* sql);
   void check_integrity(const std::string& path);
   void migrate();
+  // Throws if a row refers to no row (PRAGMA foreign_key_check), within a migration.
+  void check_foreign_keys();
   sqlite3_stmt* prepare(Statement& slot, const char* sql);
   void update_result(const std::string& id, const std::string& result, const std::string& reason,
                      std::int64_t updated_ms, std::optional<std::int64_t> flag_at_ms);

@@ -1,9 +1,11 @@
 // Two `ordo-engine serve` processes on one PostgreSQL database (support/server_process.h,
-// the throwaway cluster of support/pg_cluster.h), and real deaths: `kill -9` of the
-// instance whose engine is thinking (the other takes the game over when the lease lapses
-// and finishes it; every acknowledged move is there and each reply is stored once), and a
-// flag that falls while its instance is down (the other instance, or the restarted one,
-// ends the game on time). PostgreSQL runs only (the full tier).
+// the throwaway cluster of support/pg_cluster.h), and real deaths: `kill -9` or SIGTERM of
+// the instance whose engine is thinking (the other takes the game over, when the lease
+// lapses or at once, and finishes it; every acknowledged move is there and each reply is
+// stored once; the times are printed), and a flag that falls while its instance is down
+// (the other instance, or the restarted one, ends the game on time). Then the operator's
+// procedures of docs/deployment.md: an upgrade with an instance running (the older one
+// refuses new work) and a restore with pg_restore. PostgreSQL runs only (the full tier).
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <sys/wait.h>

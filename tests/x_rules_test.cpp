@@ -231,5 +231,24 @@ TEST(XStart, BothBoardsStartAsInSection2AndAllFirstTurnsParseBack) {
   }
 }
 
+// Found by fuzz_position: 50 White pieces on 10x9 have more turns than a move list holds.
+// The position is refused when it is read, whichever side is to move, with the reason.
+TEST(XPositionString, APositionWithMoreTurnsThanAMoveListHoldsIsRefusedWhenRead) {
+  constexpr std::string_view kCrowded =
+      "2bb2bbbb/4w5/www2ww1ww/wwww2w1ww/w3wwwwww/www1www2w/w2wwww1ww/w3wwwwww/2ww2ww2";
+  for (const char* side : {" w", " b"}) {
+    try {
+      ordo_x(std::string(kCrowded) + side);
+      ADD_FAILURE() << "accepted with" << side << " to move";
+    } catch (const std::invalid_argument& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("White would have"), std::string::npos) << message;
+      EXPECT_NE(message.find("at most 8192 turns"), std::string::npos) << message;
+    }
+  }
+  // The same board for Classic Ordo, whose turns are single steps, is read.
+  EXPECT_NO_THROW(Position::parse(std::string(kCrowded) + " w", Variant::Classic));
+}
+
 }  // namespace
 }  // namespace ordo

@@ -1,9 +1,12 @@
 // Position strings (docs/rules.md section 7): ranks from the top, '/'-separated, 'w'/'b' for
 // pieces, numbers for runs of empty squares, then a space and the side to move.
 #include <cctype>
+#include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "ordo/movegen.h"
 #include "ordo/position.h"
 
 namespace ordo {
@@ -38,6 +41,30 @@ std::vector<char> parse_rank(std::string_view text, int rank_number) {
       fail(where + " is wider than 16 squares");
   }
   return cells;
+}
+
+// Move lists hold MoveList's capacity of turns, and search keeps one per ply on the stack.
+// The most turns seen in random play on the standard boards is about 5,600 (Ordo X, 10x8),
+// so a parsed position may have at most half the capacity for either side: room for the
+// counts to grow in play, and a clear refusal instead of an overflow deep in a search.
+constexpr std::uint64_t kMaxTurnsInAParsedPosition = 8192;
+
+void refuse_too_many_turns(const Position& pos) {
+  for (const Color side : {Color::White, Color::Black}) {
+    const Position as_if(pos.geometry(), pos.variant(), pos.pieces(Color::White),
+                         pos.pieces(Color::Black), side);
+    std::string turns;
+    try {
+      const std::uint64_t count = count_legal(as_if);
+      if (count <= kMaxTurnsInAParsedPosition) continue;
+      turns = std::to_string(count);
+    } catch (const std::length_error&) {
+      turns = "more";  // more steps than even a step list holds
+    }
+    fail(std::string(side == Color::White ? "White" : "Black") + " would have " + turns +
+         " turns; a position may have at most " + std::to_string(kMaxTurnsInAParsedPosition) +
+         " turns for either side");
+  }
 }
 
 }  // namespace
@@ -86,7 +113,9 @@ Position Position::parse(std::string_view text, Variant variant) {
   if ((white & g.home_row(Color::Black)) && (black & g.home_row(Color::White))) {
     fail("both sides stand on their opponent's home row");
   }
-  return Position(g, variant, white, black, side == "w" ? Color::White : Color::Black);
+  Position pos(g, variant, white, black, side == "w" ? Color::White : Color::Black);
+  refuse_too_many_turns(pos);
+  return pos;
 }
 
 std::string Position::to_string() const {

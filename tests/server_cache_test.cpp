@@ -178,7 +178,16 @@ TEST_F(CacheServiceTest, AGameDroppedFromMemoryComesBackExactly) {
   EXPECT_EQ(service().drop_idle_games(), 1u);
   EXPECT_EQ(service().resident_count(), 0u);
   now_ -= 1000;  // the fake clock may go back: the same instant as `before`
-  EXPECT_EQ(service().state(id, white), before);  // moves, clocks, seats, offer, all of it
+  // Moves, clocks, seats, offer, all of it, but how long the other player has been away:
+  // presence is this instance's memory, so a game read back counts an absence from then
+  // (only a game nobody watches leaves memory, so nobody saw a count that starts again).
+  json reread = service().state(id, white);
+  EXPECT_EQ(reread["claim_win_in_ms"], 30'000);
+  EXPECT_EQ(before["claim_win_in_ms"], 30'000 - 12'100);
+  reread.erase("claim_win_in_ms");
+  json expected = before;
+  expected.erase("claim_win_in_ms");
+  EXPECT_EQ(reread, expected);
   EXPECT_EQ(service().state(id, black)["you"], json::array({"black"}));
   EXPECT_EQ(service().resident_count(), 1u);
 

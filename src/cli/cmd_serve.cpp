@@ -33,12 +33,13 @@ struct ServeOptions {
   std::string web_dir;
   std::string host = "127.0.0.1";
   server::CacheLimits cache;
-  bool secure_cookies = false;             // behind a TLS reverse proxy
-  bool behind_proxy = false;               // trust X-Forwarded-For
-  bool engine_waits_for_move_now = false;  // tests (ServiceOptions::ai_answers_when_stopped)
-  std::int64_t lease_ms = 5000;            // ServiceOptions::lease_ms
-  std::string durability = "full";         // server/durability.h
-  std::string log_format = "text";         // server/observe/log.h
+  bool secure_cookies = false;                   // behind a TLS reverse proxy
+  bool behind_proxy = false;                     // trust X-Forwarded-For
+  bool engine_waits_for_move_now = false;        // tests (ServiceOptions::ai_answers_when_stopped)
+  std::int64_t lease_ms = 5000;                  // ServiceOptions::lease_ms
+  std::int64_t claim_after_leaving_ms = 30'000;  // ServiceOptions::claim_after_leaving_ms
+  std::string durability = "full";               // server/durability.h
+  std::string log_format = "text";               // server/observe/log.h
   bool access_log = true;
   std::string metrics_from = "127.0.0.0/8,::1";  // server/http/address_allow_list.h
   server::PgSettings pg;                         // with --database
@@ -88,6 +89,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::ServiceOptions service_options;
   service_options.cache = options.cache;
   service_options.ai_answers_when_stopped = options.engine_waits_for_move_now;
+  service_options.claim_after_leaving_ms = options.claim_after_leaving_ms;
   service_options.lease_ms = options.lease_ms;
   // A disk already below the reserve is said at once, not at the first refused game.
   if (const auto free = storage.free_disk_bytes();
@@ -173,6 +175,15 @@ void add_serve_command(CLI::App& app, Action& chosen) {
                    "engine's reply, a flag) lasts unrenewed, so how soon another instance "
                    "takes over the work of one that died (default 5000)")
       ->check(CLI::Range(std::int64_t{300}, std::int64_t{600000}));
+  command
+      ->add_option_function<int>(
+          "--claim-after-leaving",
+          [options](int seconds) {
+            options->claim_after_leaving_ms = std::int64_t{seconds} * 1000;
+          },
+          "In a live game between two people, the win may be claimed from a player who has "
+          "had the game open nowhere for this many seconds (default 30)")
+      ->check(CLI::Range(1, 24 * 3600));
   command
       ->add_option("--durability", options->durability,
                    "full (default): every move and account change is on the disk before the "

@@ -80,6 +80,7 @@ enum class Ending : std::uint8_t {
   Timeout,
   Agreement,    // a draw; not every game has draws
   Unspecified,  // a forfeit for another reason (an illegal move, a crash)
+  Abandonment,  // the loser left a game between two people and the winner claimed it
 };
 
 // What the last move did on the board, as squares in the game's notation, for a front end

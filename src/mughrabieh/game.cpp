@@ -41,6 +41,8 @@ std::string describe(const Result& result, int points) {
       return scores + ": the opponent resigned";
     case Termination::Timeout:
       return scores + ": the opponent ran out of time";
+    case Termination::Abandoned:
+      return scores + ": the opponent left the game";
     default:
       return scores;
   }

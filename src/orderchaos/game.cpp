@@ -36,6 +36,8 @@ std::string describe(const Result& result) {
       return winner + " wins: the opponent resigned";
     case Termination::Timeout:
       return winner + " wins: the opponent ran out of time";
+    case Termination::Abandoned:
+      return winner + " wins: the opponent left the game";
     case Termination::None:
     case Termination::Unspecified:
       break;

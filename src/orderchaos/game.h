@@ -21,6 +21,7 @@ enum class Termination {
   Resignation,  // outside the rules: said by a player
   Timeout,
   Unspecified,  // a result from outside the rules with no reason given (records)
+  Abandoned,    // outside the rules: the loser left and the winner claimed the game
 };
 
 using Result = common::BasicResult<Outcome, Termination>;
@@ -47,6 +48,7 @@ struct common::Names<orderchaos::Termination> {
       {orderchaos::Termination::Resignation, "resignation"},
       {orderchaos::Termination::Timeout, "time forfeit"},
       {orderchaos::Termination::Unspecified, "unspecified"},
+      {orderchaos::Termination::Abandoned, "abandoned"},
   };
   static constexpr std::string_view fallback = "none";
 };

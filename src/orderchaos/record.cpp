@@ -63,7 +63,8 @@ void check_result(Game& game, const std::string& last, const common::RecordText&
     return;
   }
   const Termination t = termination.value_or(Termination::Unspecified);
-  if (t != Termination::Unspecified && t != Termination::Timeout && t != Termination::Resignation)
+  if (t != Termination::Unspecified && t != Termination::Timeout && t != Termination::Resignation &&
+      t != Termination::Abandoned)
     fail("Termination \"" + std::string(termination_name(t)) + "\" does not fit result " + last +
          " in a game the rules have not ended");
   game.set_result({*written, t});

@@ -56,6 +56,8 @@ std::string describe(const Result& r) {
       return "Draw by agreement";
     case Termination::Timeout:
       return winner + " wins: " + loser + " ran out of time";
+    case Termination::Abandoned:
+      return winner + " wins: " + loser + " left the game";
     case Termination::Unspecified:
       return r.outcome == Outcome::Draw ? "Draw" : winner + " wins";
   }

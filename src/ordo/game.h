@@ -27,6 +27,7 @@ enum class Termination {
   Agreement,
   Timeout,
   Unspecified,  // a result from outside the rules with no reason given (records)
+  Abandoned,    // outside the rules: the loser left and the winner claimed the game
 };
 
 using Result = common::BasicResult<Outcome, Termination>;
@@ -59,6 +60,7 @@ struct common::Names<ordo::Termination> {
       {ordo::Termination::Agreement, "agreement"},
       {ordo::Termination::Timeout, "time forfeit"},
       {ordo::Termination::Unspecified, "unspecified"},
+      {ordo::Termination::Abandoned, "abandoned"},
   };
   static constexpr std::string_view fallback = "";
 };

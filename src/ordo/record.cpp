@@ -123,9 +123,10 @@ void play_movetext(Record& record, const std::vector<common::MovetextToken>& tok
   }
   // Decided outside the rules: resignation, agreement, time, or unspecified.
   const Termination t = termination.value_or(Termination::Unspecified);
-  const bool fits = t == Termination::Unspecified || t == Termination::Timeout ||
-                    (t == Termination::Agreement && *written == Outcome::Draw) ||
-                    (t == Termination::Resignation && *written != Outcome::Draw);
+  const bool fits =
+      t == Termination::Unspecified || t == Termination::Timeout ||
+      (t == Termination::Agreement && *written == Outcome::Draw) ||
+      ((t == Termination::Resignation || t == Termination::Abandoned) && *written != Outcome::Draw);
   if (!fits) {
     fail("Termination \"" + std::string(termination_name(t)) + "\" does not fit result " + last +
          " in a game the rules have not ended");

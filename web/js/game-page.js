@@ -15,6 +15,7 @@ import { describeGameKind, renderClocks, renderPlayers, renderStatus } from './g
 import { gameLabel } from './game-types.js';
 import { playerLabel, sideName } from './game-text.js';
 import { PlayExtras } from './play-extras.js';
+import { ClaimWin } from './claim-win.js';
 
 export function showGamePage(app, id, token) {
   new GamePage(app, id, token).start();
@@ -46,6 +47,7 @@ class GamePage {
     this.announcer = new MoveAnnouncer(this.$('#announcer'));
     this.bindControls();
     this.extras = new PlayExtras(this);
+    this.claimWin = new ClaimWin(this);
     try {
       const state = await api.state(this.id, this.token);
       this.makeInput(state.about);
@@ -365,6 +367,7 @@ class GamePage {
     renderPlayers(this.app, s, this.flipped);
     this.renderClocks();
     this.renderButtons();
+    this.claimWin.render(s);
     this.extras.renderPanel();
     this.$('#game-kind').textContent = describeGameKind(s, gameLabel(s.game, s.rules, s.size));
     this.$('#house-rules').textContent = s.house_rules?.length

@@ -175,9 +175,10 @@ class MughrabiehGame final : public AnyGame, public DiceTurns {
     if (game_.result().over()) throw GameError("the game is already over");
     if (how == Ending::Agreement) throw GameError("Mughrabieh has no agreed draws");
     if (!loser) throw GameError("a resignation, timeout or forfeit needs the side that loses");
-    const mg::Termination termination = how == Ending::Resignation ? mg::Termination::Resignation
-                                        : how == Ending::Timeout   ? mg::Termination::Timeout
-                                                                   : mg::Termination::Unspecified;
+    const mg::Termination termination = how == Ending::Resignation   ? mg::Termination::Resignation
+                                        : how == Ending::Timeout     ? mg::Termination::Timeout
+                                        : how == Ending::Abandonment ? mg::Termination::Abandoned
+                                                                     : mg::Termination::Unspecified;
     game_.set_result(
         {*loser == Side::First ? mg::Outcome::BlackWins : mg::Outcome::WhiteWins, termination});
   }
@@ -187,6 +188,7 @@ class MughrabiehGame final : public AnyGame, public DiceTurns {
       case mg::Termination::Resignation:
       case mg::Termination::Timeout:
       case mg::Termination::Unspecified:
+      case mg::Termination::Abandoned:
         game_.set_result({});
         return true;
       default:

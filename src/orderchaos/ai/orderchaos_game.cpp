@@ -103,9 +103,10 @@ class OrderChaosGame final : public AnyGame {
     if (game_.result().over()) throw GameError("the game is already over");
     if (how == Ending::Agreement) throw GameError("Order and Chaos has no draws");
     if (!loser) throw GameError("a resignation, timeout or forfeit needs the side that loses");
-    const oc::Termination termination = how == Ending::Resignation ? oc::Termination::Resignation
-                                        : how == Ending::Timeout   ? oc::Termination::Timeout
-                                                                   : oc::Termination::Unspecified;
+    const oc::Termination termination = how == Ending::Resignation   ? oc::Termination::Resignation
+                                        : how == Ending::Timeout     ? oc::Termination::Timeout
+                                        : how == Ending::Abandonment ? oc::Termination::Abandoned
+                                                                     : oc::Termination::Unspecified;
     game_.set_result({win_for(oc::opponent(role_of(*loser))), termination});
   }
 
@@ -114,6 +115,7 @@ class OrderChaosGame final : public AnyGame {
       case oc::Termination::Resignation:
       case oc::Termination::Timeout:
       case oc::Termination::Unspecified:
+      case oc::Termination::Abandoned:
         game_.set_result({});
         return true;
       default:

@@ -156,7 +156,7 @@ class OrdoGame final : public AnyGame {
     if (!loser) throw GameError("a resignation, timeout or forfeit needs the side that loses");
     static constexpr ordo::Termination kHow[] = {
         ordo::Termination::Resignation, ordo::Termination::Timeout, ordo::Termination::Agreement,
-        ordo::Termination::Unspecified};
+        ordo::Termination::Unspecified, ordo::Termination::Abandoned};
     game_.set_result({win_for(ordo::opponent(color_of(*loser))), kHow[static_cast<int>(how)]});
   }
 
@@ -166,6 +166,7 @@ class OrdoGame final : public AnyGame {
       case ordo::Termination::Timeout:
       case ordo::Termination::Agreement:
       case ordo::Termination::Unspecified:
+      case ordo::Termination::Abandoned:
         game_.set_result({});
         return true;
       default:

@@ -26,6 +26,7 @@ const std::pair<const char*, Action> kGameActions[] = {
     {"/undo", &GameService::undo},
     {"/resign", &GameService::resign},
     {"/abort", &GameService::abort},
+    {"/claim-win", &GameService::claim_win},  // game_abandon.cpp
     {"/draw", &GameService::draw},
     {"/move-now", &GameService::move_now},
     {"/spectator-analysis", &GameService::allow_spectator_analysis},

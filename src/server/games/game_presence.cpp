@@ -31,6 +31,8 @@ void GameService::read_presence_elsewhere(Match& match) {
        storage_.seats_open_elsewhere(match.row.id, leases_.holder(), options_.now()))
     if (auto side = seat_from_name(seat)) open[static_cast<std::size_t>(index(*side))] = true;
   match.presence.elsewhere = open;
+  for (std::size_t i = 0; i < open.size(); ++i)
+    if (open[i]) match.presence.absent_since[i] = 0;  // as PresenceGuard::count
   match.presence.elsewhere_known = true;
 }
 

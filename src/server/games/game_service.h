@@ -97,6 +97,11 @@ class GameService {
   // Ends the game with no result and no rating change, until each side has moved
   // (game_abort.cpp).
   nlohmann::json abort(const std::string& id, const nlohmann::json& body, std::int64_t account = 0);
+  // In a live game between two people, once the opponent has had the game open nowhere for
+  // ServiceOptions::claim_after_leaving_ms, the player who stayed may take the win
+  // (game_abandon.cpp; the state's claim_win_in_ms says when).
+  nlohmann::json claim_win(const std::string& id, const nlohmann::json& body,
+                           std::int64_t account = 0);
   nlohmann::json move_now(const std::string& id, const nlohmann::json& body,
                           std::int64_t account = 0);
   // The service's clock (ServiceOptions::now), for the routes' rate limits.
@@ -289,6 +294,8 @@ class GameService {
   nlohmann::json state_of(Match& match, const SeatKey& key);
   // The seats' accounts, whether the game is rated, and its rating changes once over.
   void add_rating_state(Match& match, nlohmann::json& state);
+  // game_abandon.cpp: when the player holding `seats` may claim the win from one who left.
+  void add_claim_state(Match& match, const std::vector<games::Side>& seats, nlohmann::json& state);
 
   // game_dice.cpp, under the game's lock, for a game with chance (GameInfo::chance): at a
   // chance node, stores the roll derived from the game's seed; after a roll that moves

@@ -138,6 +138,7 @@ json GameService::state_of(Match& match, const SeatKey& key) {
   state["analysis"] = analysis_state(match, seats);
   add_premove_state(match, seats, state);
   add_chat_state(match, seats, state);
+  add_claim_state(match, seats, state);
   return state;
 }
 

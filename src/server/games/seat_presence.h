@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,9 +23,22 @@ struct SeatPresence {
   // when first needed and again after each change another instance announces.
   std::array<bool, 2> elsewhere{};
   bool elsewhere_known = false;
+  // Since when this instance has known each seat without any stream (0 while it has
+  // one): how long a player has been gone, for the other's claim (game_abandon.cpp).
+  std::array<std::int64_t, 2> absent_since{};
   bool connected(games::Side seat) const {
     const auto i = static_cast<std::size_t>(index(seat));
     return streams[i] > 0 || elsewhere[i];
+  }
+  // Brings absent_since up to date with what is known at `now`.
+  void observe(std::int64_t now) {
+    for (games::Side seat : {games::Side::First, games::Side::Second}) {
+      auto& since = absent_since[static_cast<std::size_t>(index(seat))];
+      if (connected(seat))
+        since = 0;
+      else if (since == 0)
+        since = now;
+    }
   }
 };
 

@@ -72,6 +72,16 @@ std::int64_t first_move_deadline(const Match& match) {
   return white_moved ? 0 : match.turn_started_ms + kFirstMoveWindowMs;
 }
 
+std::int64_t claim_win_at(const Match& match, games::Side claimant, std::int64_t grace_ms) {
+  if (match.row.mode != "network" || match.row.days_per_move > 0 || match.over() ||
+      abortable(match))
+    return 0;
+  const games::Side other =
+      claimant == games::Side::First ? games::Side::Second : games::Side::First;
+  const std::int64_t gone = match.presence.absent_since[static_cast<std::size_t>(index(other))];
+  return gone > 0 ? gone + grace_ms : 0;
+}
+
 std::string stored_score(const Match& match) {
   return match.aborted ? kAbortedScore : match.game->result().token;
 }

@@ -109,6 +109,11 @@ bool abortable(const Match& match);
 // endless: by this time (0 where it does not apply) a first move is due, or the game is
 // aborted.
 std::int64_t first_move_deadline(const Match& match);
+// In a game between two people that is not played by correspondence and can no longer be
+// aborted, the time from which `claimant` may claim the win because the other player has
+// had the game open nowhere for `grace_ms` (presence.absent_since, so observe() first);
+// 0 where no claim applies: the other player is there, or it is not such a game.
+std::int64_t claim_win_at(const Match& match, games::Side claimant, std::int64_t grace_ms);
 // The score as storage keeps it: the game's own, or kAbortedScore.
 std::string stored_score(const Match& match);
 

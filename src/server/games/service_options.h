@@ -29,6 +29,9 @@ struct ServiceOptions {
   // Below this many bytes free on the database's disk, new games are refused (507
   // storage_full), so that the games under way can still store their moves.
   std::uint64_t disk_reserve_bytes = 64ULL << 20;
+  // How long a player of a live game between two people must have had the game open
+  // nowhere before the other may claim the win (game_abandon.cpp).
+  std::int64_t claim_after_leaving_ms = 30'000;
   // How many games stay in memory, and how long an unused one stays (see GameCache).
   CacheLimits cache;
   // Where instances share storage: how long a lease on a game's work (the engine's

@@ -9,6 +9,7 @@ constexpr const char* kResignation = "resignation";
 constexpr const char* kAgreement = "agreement";
 constexpr const char* kTimeout = "time forfeit";
 constexpr const char* kUnspecified = "unspecified";
+constexpr const char* kAbandoned = "abandoned";
 
 }  // namespace
 
@@ -18,7 +19,7 @@ std::string stored_reason(const games::GameResult& result) {
 
 bool decided_by_players(const std::string& reason) {
   return reason == kResignation || reason == kAgreement || reason == kTimeout ||
-         reason == kUnspecified;
+         reason == kUnspecified || reason == kAbandoned;
 }
 
 bool ended_on_time(const games::GameResult& result) {
@@ -35,6 +36,7 @@ void apply_stored_result(games::AnyGame& game, const std::string& score,
   const games::Side loser = score == "1-0" ? games::Side::Second : games::Side::First;
   const games::Ending how = reason == kResignation ? games::Ending::Resignation
                             : reason == kTimeout   ? games::Ending::Timeout
+                            : reason == kAbandoned ? games::Ending::Abandonment
                                                    : games::Ending::Unspecified;
   game.end(how, loser);
 }

@@ -1,0 +1,82 @@
+// Issue 59, broken path 4: a player whose opponent has left a live game may claim the win
+// after a countdown the page shows; a return stops it. Two registered players in two
+// browsers on a server of the test's own, whose claim opens after 4 s (the default is 30).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { asAccount } from './account-helpers.mjs';
+import { launch, newPage, register, waitForPly } from './helpers.mjs';
+import { OwnServer } from './own-server.mjs';
+
+let browser, server, data;
+before(async () => {
+  data = mkdtempSync(path.join(tmpdir(), 'ordo-claim-'));
+  server = await OwnServer.start(path.join(data, 'games'), { args: ['--claim-after-leaving', '4'] });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (data) rmSync(data, { recursive: true, force: true });
+});
+
+async function playFirstLegal(page, id, ply) {
+  const state = await (await page.request.get(`/api/games/${id}`)).json();
+  await page.locator('#move-input').fill(state.legal[0]);
+  await page.locator('#move-input').press('Enter');
+  await waitForPly(page, ply);
+}
+
+test('the player who stayed counts down, sees a return stop it, and then claims the win', async () => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const names = { ann: `Ann-${suffix}`, bob: `Bob-${suffix}` };
+  const ann = await newPage(browser, undefined, { baseURL: server.url });
+  const bob = await newPage(browser, { width: 390, height: 844 }, { baseURL: server.url });
+  await register(ann, names.ann);
+  await register(bob, names.bob);
+  const posted = await asAccount(ann, 'POST', '/api/challenges', { color: 'white', rated: true });
+  assert.equal(posted.status, 201, JSON.stringify(posted.body));
+  const accepted = await asAccount(bob, 'POST', `/api/challenges/${posted.body.challenge.id}/accept`, {});
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  const id = accepted.body.game;
+  for (const page of [ann, bob]) {
+    await page.goto(`/play/${id}`);
+    await waitForPly(page, 0);
+  }
+  await playFirstLegal(ann, id, 1);
+  await waitForPly(bob, 1);
+  await playFirstLegal(bob, id, 2);
+  await waitForPly(ann, 2);
+  const claim = ann.locator('#claim-win');
+  assert.equal(await claim.isVisible(), false, 'Bob is there');
+
+  // Bob closes the page: Ann is told, and counts down with the button disabled.
+  const bobs = bob.context();
+  await bob.close();
+  await claim.getByText('Your opponent has left the game.').waitFor();
+  await claim.getByText(/You may claim the win in \d s/).waitFor();
+  assert.equal(await claim.getByRole('button', { name: 'Claim the win' }).isDisabled(), true);
+  assert.equal(await ann.locator('#claim-win [role="status"]').count(), 1);
+
+  // He comes back (his seat follows his account): the offer goes away.
+  const back = await bobs.newPage();
+  await back.goto(`/play/${id}`);
+  await waitForPly(back, 2);
+  await claim.waitFor({ state: 'hidden' });
+  await back.close();
+
+  // Gone again: after the countdown the claim is open, and taken.
+  const button = claim.getByRole('button', { name: 'Claim the win' });
+  await claim.getByText('You may claim the win now').waitFor();
+  assert.equal(await button.isEnabled(), true);
+  await button.click();
+  await ann.locator('#status[data-result="1-0"]').waitFor();
+  assert.match(await ann.locator('#status').innerText(), /left the game/);
+  await claim.waitFor({ state: 'hidden' });
+  const player = await (await ann.request.get(`/api/players/${encodeURIComponent(names.bob)}`)).json();
+  assert.equal(player.ratings.length, 1, 'a claimed win is rated');
+  assert.ok(player.ratings[0].rating < 1500);
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+});

@@ -130,6 +130,7 @@ TEST_F(GameDetailsTest, TheGameTypesAreTheRegistrysGames) {
   EXPECT_EQ(types[1]["levels"], json({{"min", games::kMinLevel}, {"max", games::kMaxLevel}}));
   EXPECT_EQ(types[0]["sides"], json({{"white", "White"}, {"black", "Black"}}));
   EXPECT_EQ(types[0]["move_style"], "steps");
+  EXPECT_EQ(types[0]["board_has_sides"], true);
   const json created = service().create({{"mode", "local"}});
   EXPECT_EQ(created["state"]["about"], types[0]);
 }

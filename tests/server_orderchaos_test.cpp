@@ -58,6 +58,7 @@ TEST_F(OrderChaosServiceTest, ALocalGameHasTheGamesBoardSidesAndMoves) {
   EXPECT_EQ(state["legal"].size(), 72u);  // X or O on each of 36 squares
   EXPECT_EQ(state["draws"], false);
   EXPECT_EQ(state["about"]["move_style"], "placement");
+  EXPECT_EQ(state["about"]["board_has_sides"], false) << "Chaos sees it as Order does";
   EXPECT_EQ(state["about"]["pieces"], json({"X", "O"}));
   EXPECT_EQ(state["about"]["sides"], state["sides"]);
   EXPECT_FALSE(state.contains("split"));

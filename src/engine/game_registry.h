@@ -79,6 +79,10 @@ struct BoardFacts {
   // How a move is made: "steps" (pieces go from square to square) or "placement" (a
   // piece is put on an empty square).
   std::string move_style = "steps";
+  // Whether each side has its own edge of the board (Ordo's home rows, a tables board's
+  // home quarters), so that a player is shown the board from that edge; false where
+  // the board is the same for both (Order and Chaos), and nothing is turned.
+  bool board_has_sides = true;
   // What is moved or placed: the kinds of piece where either side places either ("X",
   // "O"), else each side's ("white", "black").
   std::vector<std::string> pieces;

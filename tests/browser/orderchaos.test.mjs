@@ -116,3 +116,16 @@ test("the analysis shows Order's win in one and its line", async () => {
   assert.match(await page.locator('#analysis-output .analysis-line').innerText(), /Best line: Xe1/);
   assert.deepEqual(page.errors, []);
 });
+
+test("Chaos sees the board as Order does: it has no sides to turn (Ordo's Black does)", async () => {
+  const chaos = await createGame({ mode: 'ai', game: 'orderchaos', ai: { level: 1, color: 'white' } });
+  const black = await createGame({ mode: 'ai', game: 'ordo', ai: { level: 1, color: 'white' } });
+  const page = await newPage(browser);
+  await page.goto(chaos.links.black);
+  await waitForPly(page, 1);
+  assert.equal(await page.locator('.player-bar[data-seat="bottom"]').getAttribute('data-side'), 'white');
+  await page.goto(black.links.black);
+  await waitForPly(page, 1);
+  assert.equal(await page.locator('.player-bar[data-seat="bottom"]').getAttribute('data-side'), 'black');
+  assert.deepEqual(page.errors, []);
+});

@@ -202,7 +202,9 @@ class GamePage {
     this.announcer.update(state);
     if (!first) this.noticeDeclinedDraw(previous, state);
     if (first) {
-      this.flipped = state.you.length === 1 && state.you[0] === 'black';
+      // The second seat sees the board from its own edge, where the board has edges of
+      // its own for each side (not in Order and Chaos).
+      this.flipped = state.about.board_has_sides && state.you.length === 1 && state.you[0] === 'black';
     }
     if (this.viewPly !== null && this.viewPly >= state.ply) this.viewPly = null;
     // A refused action's message is about a position that the game has now left (the event

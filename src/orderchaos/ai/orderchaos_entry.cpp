@@ -22,6 +22,7 @@ GameEntry orderchaos_entry() {
                     .rule_set_notes = {"five or more in a row wins",
                                        "only exactly five in a row wins; six do not count"},
                     .move_style = "placement",
+                    .board_has_sides = false,
                     .pieces = {"X", "O"},
                     .example_move = "Xc3",
                     .goal = "Order wants five in a row; Chaos wants to fill the board without "

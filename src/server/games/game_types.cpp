@@ -46,6 +46,7 @@ json game_type(const games::GameEntry& entry) {
            {{"white", game->side_name(games::Side::First)},
             {"black", game->side_name(games::Side::Second)}}},
           {"move_style", entry.board.move_style},
+          {"board_has_sides", entry.board.board_has_sides},
           {"pieces", entry.board.pieces},
           {"example_move", entry.board.example_move},
           {"goal", entry.board.goal},

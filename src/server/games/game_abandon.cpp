@@ -54,9 +54,8 @@ void GameService::add_claim_state(Match& match, const std::vector<games::Side>& 
                                   json& state) {
   const std::int64_t now = options_.now();
   match.presence.observe(now);
-  const std::int64_t at = seats.size() == 1
-                              ? claim_win_at(match, seats[0], options_.claim_after_leaving_ms)
-                              : 0;
+  const std::int64_t at =
+      seats.size() == 1 ? claim_win_at(match, seats[0], options_.claim_after_leaving_ms) : 0;
   // How long from now, so that no clock but the browser's own is needed to count down.
   state["claim_win_in_ms"] = at > 0 ? json(std::max<std::int64_t>(0, at - now)) : json(nullptr);
 }

@@ -58,8 +58,8 @@ test('a correspondence game goes on across a restart, listed in My games', async
   await ann.getByRole('button', { name: 'Post a challenge…' }).click();
   const form = ann.locator('#challenge-form');
   await form.locator('select[name="challenge-color"]').selectOption('white');
-  await form.locator('input[name="challenge-minutes"]').fill('0');
-  await form.locator('input[name="challenge-days"]').fill('3');
+  await form.getByRole('radio', { name: 'Correspondence' }).check();
+  await form.locator('select[name="challenge-days-preset"]').selectOption('3');
   await form.locator('input[name="challenge-rated"]').check();
   await form.getByRole('button', { name: 'Post challenge' }).click();
   const offered = bob.locator('#challenge-list li.challenge', { hasText: 'Ann' });

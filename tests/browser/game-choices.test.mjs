@@ -111,7 +111,7 @@ test("a challenge for the second game, made and accepted through the lobby's for
   // The sides are the game's own.
   await form.locator('select[name="challenge-color"]').selectOption('white');
   assert.equal(await form.locator('select[name="challenge-color"] option[value=white]').innerText(), type.sides.white);
-  await form.locator('input[name="challenge-minutes"]').fill('0');
+  await form.getByRole('radio', { name: 'No clock' }).check();
   await form.getByRole('button', { name: 'Post challenge' }).click();
 
   const offered = accepter.locator('#challenge-list li.challenge', { hasText: `Cy-${suffix}` });

@@ -33,7 +33,7 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   await creator.getByRole('button', { name: 'Post a challenge…' }).click();
   const form = creator.locator('#challenge-form');
   await form.locator('select[name="challenge-color"]').selectOption('white');
-  await form.locator('input[name="challenge-minutes"]').fill('0');
+  await form.getByRole('radio', { name: 'No clock' }).check();
   await form.getByRole('button', { name: 'Post challenge' }).click();
   await creator
     .locator('#challenge-list li.challenge', { hasText: ann })

@@ -7,6 +7,7 @@ import { currentAccount, onAccountChange } from './account.js';
 import { rememberToken } from './saved-tokens.js';
 import { gameLabel, seatLabel } from './game-types.js';
 import { GameChoices } from './game-choices.js';
+import { bindClockChoice, clockRequest } from './clock-choice.js';
 
 // Seat tokens of challenges posted from this browser, by challenge id.
 const KEY = 'ordo-challenge-tokens';
@@ -46,15 +47,8 @@ function challengeRequest(form, choices) {
     ...choices.values(),
     color: data.get('challenge-color'),
     rated: data.get('challenge-rated') === 'on',
+    ...clockRequest(form),
   };
-  const minutes = Number(data.get('challenge-minutes'));
-  const days = Number(data.get('challenge-days'));
-  if (days > 0) request.days_per_move = Math.round(days);
-  else if (minutes > 0)
-    request.clock = {
-      initial_ms: Math.round(minutes * 60000),
-      increment_ms: Math.round(Number(data.get('challenge-increment')) * 1000),
-    };
   const to = data.get('challenge-to').trim();
   if (to) request.to = to;
   return request;
@@ -110,6 +104,7 @@ class LobbyView {
     this.formBox.append(this.panel.querySelector('#challenge-form-template').content.cloneNode(true));
     const form = this.formBox.querySelector('form');
     const choices = new GameChoices(form, { game: 'challenge-game', rules: 'challenge-rules', size: 'challenge-size' });
+    bindClockChoice(form);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.run(async () => {

@@ -1,4 +1,4 @@
-// Claiming the win from a player who left (docs/api.md, "Ending a game"): in a live game
+// Claiming the win from a player who left (docs/api.md, `/claim-win`): in a live game
 // between two people that each side has moved in, once one player has had the game open
 // nowhere (no event stream on any instance) for ServiceOptions::claim_after_leaving_ms,
 // the other may end it as a win. The state's claim_win_in_ms tells the player who stayed

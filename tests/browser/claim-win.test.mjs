@@ -45,6 +45,10 @@ test('the player who stayed counts down, sees a return stop it, and then claims 
     await page.goto(`/play/${id}`);
     await waitForPly(page, 0);
   }
+  // Each registered player's rating stands beside the name, "?" while provisional.
+  const bobBar = ann.locator('.player-bar[data-side="black"] .player-name');
+  assert.match(await bobBar.innerText(), new RegExp(`${names.bob} \\(1500\\?\\)`));
+  assert.equal(await bobBar.locator('.player-rating').getAttribute('title'), 'provisional: few rated games yet');
   await playFirstLegal(ann, id, 1);
   await waitForPly(bob, 1);
   await playFirstLegal(bob, id, 2);

@@ -77,6 +77,16 @@ export function describeGameKind(state, label) {
   return parts.join(' · ');
 }
 
+/** " (1523)", or " (1500?)" with its meaning for a provisional rating; nothing without one. */
+function ratingLabel(rating) {
+  if (!rating) return [];
+  const label = document.createElement('span');
+  label.className = 'player-rating';
+  label.textContent = ` (${rating.rating}${rating.provisional ? '?' : ''})`;
+  if (rating.provisional) label.title = 'provisional: few rated games yet';
+  return [label];
+}
+
 /** Names above and below the board (the side at the bottom follows the flip). */
 export function renderPlayers(root, state, flipped) {
   const bottom = flipped ? 'black' : 'white';
@@ -94,9 +104,10 @@ export function renderPlayers(root, state, flipped) {
     const thinking = state.ai?.thinking && state.ai.color === side ? ' — thinking…' : '';
     // A registered player's name links to her player page.
     const shown = state.accounts?.[side] ? playerLink(name) : name;
+    const rating = ratingLabel(state.ratings?.[side]);
     bar
       .querySelector('.player-name')
-      .replaceChildren(...(name === seat ? [seat] : [`${seat}: `, shown]), `${you}${thinking}`);
+      .replaceChildren(...(name === seat ? [seat] : [`${seat}: `, shown]), ...rating, `${you}${thinking}`);
     bar.classList.toggle('to-move', state.result.score === '*' && state.to_move === side);
   }
 }

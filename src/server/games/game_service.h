@@ -294,6 +294,7 @@ class GameService {
   nlohmann::json state_of(Match& match, const SeatKey& key);
   // The seats' accounts, whether the game is rated, and its rating changes once over.
   void add_rating_state(Match& match, nlohmann::json& state);
+  void add_seat_ratings(Match& match, const nlohmann::json& changes, nlohmann::json& state);
   // game_abandon.cpp: when the player holding `seats` may claim the win from one who left.
   void add_claim_state(Match& match, const std::vector<games::Side>& seats, nlohmann::json& state);
 

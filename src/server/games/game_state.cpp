@@ -1,5 +1,6 @@
 // The state of a game as docs/api.md shows it.
 #include <algorithm>
+#include <cmath>
 
 #include "server/games/analysis_state.h"
 #include "server/games/game_service.h"
@@ -7,6 +8,7 @@
 #include "server/games/game_types.h"
 #include "server/games/premove_moves.h"
 #include "server/games/request_fields.h"
+#include "server/storage/glicko2.h"
 #include "server/storage/stored_result.h"
 
 namespace ordo::server {
@@ -88,6 +90,43 @@ void GameService::add_rating_state(Match& match, json& state) {
                          {"deviation", c.deviation_after}};
   }
   state["rating_changes"] = changes;
+  add_seat_ratings(match, changes, state);
+}
+
+// Beside each registered player's name: the rating in the game's pool (rules and size
+// too), with "provisional" while its deviation is large. A rated game that has ended
+// shows the ratings it left (its changes are in rating_changes); any other, the ratings
+// read when it was first shown here, once, not at each state.
+void GameService::add_seat_ratings(Match& match, const json& changes, json& state) {
+  const StoredGame& row = match.row;
+  if (!row.white_account && !row.black_account) {
+    state["ratings"] = nullptr;
+    return;
+  }
+  auto shown = [](double rating, double deviation) {
+    return json{{"rating", static_cast<int>(std::lround(rating))},
+                {"provisional", provisional(deviation)}};
+  };
+  if (changes.is_object() && !changes.empty()) {
+    json after = {{"white", nullptr}, {"black", nullptr}};
+    for (const auto& [seat, change] : changes.items())
+      after[seat] = shown(change["after"], change["deviation"]);
+    state["ratings"] = after;
+    return;
+  }
+  if (!match.seat_ratings) {
+    json ratings = {{"white", nullptr}, {"black", nullptr}};
+    for (const auto& [seat, account] :
+         {std::pair{"white", row.white_account}, std::pair{"black", row.black_account}}) {
+      if (!account) continue;
+      ratings[seat] = shown(1500, kGlicko2MaxDeviation);  // no rated game in this pool yet
+      for (const PoolRating& r : storage_.ratings_of(account))
+        if (r.pool.game == row.game && r.pool.rules == row.rules && r.pool.size == row.size)
+          ratings[seat] = shown(r.rating, r.deviation);
+    }
+    match.seat_ratings = std::move(ratings);
+  }
+  state["ratings"] = *match.seat_ratings;
 }
 
 json GameService::state_of(Match& match, const SeatKey& key) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +68,10 @@ struct Match {
   // The engine's move that storage refused (a full disk): stored when storage works again
   // (GameService::retry_owed_engine_moves), so the game never waits for ever.
   std::optional<std::string> unstored_engine_move;
+
+  // Each seat's account's rating in the game's pool as shown beside the names, read once
+  // while the game is in memory (game_state.cpp): {"white": {...} | null, "black": ...}.
+  std::optional<nlohmann::json> seat_ratings;
 
   // Ended before each side had moved (game_abort.cpp): over, with the game itself unfinished.
   bool aborted = false;

@@ -25,6 +25,13 @@ constexpr double kGlicko2Tau = 0.5;
 // The deviation never grows past a new player's.
 constexpr double kGlicko2MaxDeviation = 350.0;
 
+// A rating this uncertain is shown as provisional ("1500?"): the threshold rating sites
+// such as lichess use.
+constexpr double kProvisionalDeviation = 110.0;
+inline bool provisional(double deviation) {
+  return deviation > kProvisionalDeviation;
+}
+
 // The player's rating after a period with `games` (none: only the deviation grows).
 Glicko2Rating glicko2_update(const Glicko2Rating& player, std::span<const Glicko2Game> games,
                              double tau = kGlicko2Tau);

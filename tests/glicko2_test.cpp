@@ -57,5 +57,22 @@ TEST(Glicko2, NewPlayersWinAndLoseSymmetrically) {
   EXPECT_NEAR(loser.deviation, 290.32, 0.005);
 }
 
+// "1500?" on the pages: a new player's rating is provisional, and stops being so after a
+// run of games against settled players, as the deviation falls below 110.
+TEST(Glicko2, ARatingIsProvisionalUntilItsDeviationFallsBelow110) {
+  Glicko2Rating player;
+  EXPECT_TRUE(provisional(player.deviation));
+  int games = 0;
+  while (provisional(player.deviation) && games < 100) {
+    const Glicko2Game game[] = {{{1500, 60, 0.06}, games % 2 ? 1.0 : 0.0}};
+    player = glicko2_update(player, game);
+    ++games;
+  }
+  EXPECT_FALSE(provisional(player.deviation));
+  EXPECT_LE(player.deviation, kProvisionalDeviation);
+  EXPECT_GT(games, 5) << "a handful of games leaves a rating uncertain";
+  EXPECT_LT(games, 30);
+}
+
 }  // namespace
 }  // namespace ordo::server

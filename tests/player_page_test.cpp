@@ -41,6 +41,7 @@ TEST_F(PlayerPage, ShowsRatingsGamesAndHistory) {
   EXPECT_EQ(p["ratings"][0]["size"], "8x8");
   EXPECT_GT(p["ratings"][0]["rating"].get<double>(), 1500);
   EXPECT_LT(p["ratings"][0]["deviation"].get<double>(), 350);
+  EXPECT_EQ(p["ratings"][0]["provisional"], true) << "one rated game: still above 110";
   ASSERT_EQ(p["games"].size(), 2u);
   EXPECT_EQ(p["games"][0]["id"], casual[0]);  // the latest first
   EXPECT_EQ(p["games"][1]["outcome"], "win");

@@ -53,6 +53,7 @@ TEST_F(Ratings, ARatedResultMovesBothRatingsOnceEvenWhenStoredAgain) {
   EXPECT_EQ(list[0]["account"]["name"], "Alice");
   EXPECT_NEAR(list[0]["rating"].get<double>(), 1662.31, 0.005);
   EXPECT_NEAR(list[0]["deviation"].get<double>(), 290.32, 0.005);
+  EXPECT_EQ(list[0]["provisional"], true);
   EXPECT_EQ(list[0]["games"], 1);
   EXPECT_EQ(list[1]["account"]["name"], "Bob");
   EXPECT_NEAR(list[1]["rating"].get<double>(), 1337.69, 0.005);

@@ -22,6 +22,13 @@ const playerLink = (name) => {
   return link;
 };
 
+/** A rating, "1500?" while provisional, with a word on what the "?" means. */
+function ratingCell(r) {
+  const cell = element('td', '', `${Math.round(r.rating)}${r.provisional ? '?' : ''}`);
+  if (r.provisional) cell.title = 'provisional: few rated games yet';
+  return cell;
+}
+
 /** The rating after each game of one pool as an SVG line chart (viewBox units). */
 export function ratingChart(points) {
   const width = 600;
@@ -118,7 +125,7 @@ export async function showPlayerPage(app, name) {
     const row = body.insertRow();
     row.append(
       element('td', '', poolName(r)),
-      element('td', '', String(Math.round(r.rating))),
+      ratingCell(r),
       element('td', '', `± ${Math.round(r.deviation)}`),
       element('td', '', String(r.games)),
     );
@@ -195,7 +202,7 @@ export async function showRatingsPage(app) {
       const item = element('li');
       item.append(
         playerLink(r.account.name),
-        ` ${Math.round(r.rating)} ± ${Math.round(r.deviation)} (${r.games} ${r.games === 1 ? 'game' : 'games'})`,
+        ` ${Math.round(r.rating)}${r.provisional ? '?' : ''} ± ${Math.round(r.deviation)} (${r.games} ${r.games === 1 ? 'game' : 'games'})`,
       );
       list.append(item);
     }

@@ -2,6 +2,7 @@
 
 #include "server/common/api_error.h"
 #include "server/http/http_json.h"
+#include "server/storage/glicko2.h"
 
 namespace ordo::server {
 
@@ -46,6 +47,7 @@ json ratings_json(AccountStorage& storage, const HttpRequest& request) {
     list.push_back({{"account", account_json(r.account_id, r.name)},
                     {"rating", r.rating},
                     {"deviation", r.deviation},
+                    {"provisional", provisional(r.deviation)},
                     {"volatility", r.volatility},
                     {"games", r.games}});
   return json{{"game", pool.game}, {"rules", pool.rules}, {"size", pool.size}, {"ratings", list}};

@@ -4,6 +4,7 @@
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/accounts.h"
+#include "server/storage/glicko2.h"
 #include "server/storage/stored_result.h"
 
 namespace ordo::server {
@@ -40,6 +41,7 @@ json player_json(AccountStorage& accounts, PlayerGamesStorage& games, const std:
     json entry = pool_json(r.pool);
     entry["rating"] = r.rating;
     entry["deviation"] = r.deviation;
+    entry["provisional"] = provisional(r.deviation);
     entry["games"] = r.games;
     ratings.push_back(std::move(entry));
   }

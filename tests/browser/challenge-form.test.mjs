@@ -68,3 +68,33 @@ test('the clock is chosen kind first, from presets or any value, and only that k
   await posted.shown.getByRole('button', { name: 'Cancel' }).click();
   assert.deepEqual(page.errors, []);
 });
+
+test("a player's page offers to challenge that player: the lobby's form opens addressed to them", async () => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const [dee, eve] = [`Dee-${suffix}`, `Eve-${suffix}`];
+  const deePage = await newPage(browser);
+  const evePage = await newPage(browser, { width: 390, height: 844 });
+  await register(deePage, dee);
+  await register(evePage, eve);
+  // Nobody is offered to challenge themselves.
+  await evePage.goto(`/players/${encodeURIComponent(eve)}`);
+  await evePage.getByRole('heading', { name: eve }).waitFor();
+  assert.equal(await evePage.getByRole('link', { name: `Challenge ${eve}` }).isVisible(), false);
+
+  await deePage.goto(`/players/${encodeURIComponent(eve)}`);
+  await deePage.getByRole('link', { name: `Challenge ${eve}` }).click();
+  const form = deePage.locator('#challenge-form');
+  await form.waitFor();
+  assert.equal(await form.locator('input[name="challenge-to"]').inputValue(), eve);
+  await form.getByRole('radio', { name: 'No clock' }).check();
+  const posted = await postedChallenge(deePage, dee);
+  assert.equal(posted.challenge.to?.name, eve);
+  // Eve's lobby shows it, addressed to her.
+  await evePage.goto('/');
+  await evePage
+    .locator('#challenge-list li.challenge', { hasText: dee })
+    .getByRole('button', { name: 'Accept' })
+    .waitFor();
+  await posted.shown.getByRole('button', { name: 'Cancel' }).click();
+  assert.deepEqual([...deePage.errors, ...evePage.errors], []);
+});

@@ -89,10 +89,18 @@ class LobbyView {
 
   start() {
     this.newChallenge.addEventListener('click', () => this.openForm());
+    // Come from a player's "Challenge NAME": the form opens for that player once signed in.
+    let challengee = new URLSearchParams(location.search).get('challenge');
     // A new account (or none) sees another lobby: the stream starts again with its cookie.
     onAccountChange((account) => {
       this.newChallenge.hidden = !account;
       if (!account) this.formBox.replaceChildren();
+      if (account && challengee && account.name !== challengee) {
+        this.openForm();
+        this.formBox.querySelector('input[name="challenge-to"]').value = challengee;
+        this.panel.scrollIntoView();
+        challengee = null;
+      }
       this.panel.querySelector('.lobby-hint').hidden = Boolean(account);
       this.connect();
     });

@@ -3,6 +3,7 @@
 // played, filtered by rule set and result; each opens on the board to replay. Also the
 // ratings list of one pool (/ratings). Every text from the server is set as text.
 import { api } from './api.js';
+import { onAccountChange } from './account.js';
 import { gameLabel, gameTypes, seatLabel } from './game-types.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -94,6 +95,17 @@ function gameRow(game, name) {
   return item;
 }
 
+/** "Challenge NAME": the lobby's form for a challenge to this player only, offered to
+ * another signed-in player. */
+function challengeLink(name) {
+  const link = element('a', 'challenge-player', `Challenge ${name}`);
+  link.href = `/?${new URLSearchParams({ challenge: name })}`;
+  onAccountChange((account) => {
+    link.hidden = !account || account.name === name;
+  });
+  return link;
+}
+
 /** Shows the page of the player `name` in `app`. */
 export async function showPlayerPage(app, name) {
   const section = element('section', 'panel player-page');
@@ -117,6 +129,7 @@ export async function showPlayerPage(app, name) {
     return;
   }
   heading.textContent = player.account.name;
+  heading.after(challengeLink(player.account.name));
   const ratings = element('table', 'player-ratings');
   const head = ratings.createTHead().insertRow();
   for (const title of ['Game', 'Rating', 'Deviation', 'Games']) head.append(element('th', '', title));

@@ -14,14 +14,6 @@ namespace ordo::server {
 
 using nlohmann::json;
 
-namespace {
-
-games::Side other_seat(games::Side seat) {
-  return seat == games::Side::First ? games::Side::Second : games::Side::First;
-}
-
-}  // namespace
-
 json GameService::claim_win(const std::string& id, const json& body, std::int64_t account) {
   Action action = begin_action(id, body, account, IfOver::Refuse);
   Match& match = action.game();
@@ -33,7 +25,7 @@ json GameService::claim_win(const std::string& id, const json& body, std::int64_
   if (abortable(match))
     throw ApiError(409, "abort_instead",
                    "each side has not moved yet: abort the game instead, with no rating change");
-  const games::Side seat = action.seats[0], opponent = other_seat(seat);
+  const games::Side seat = action.seats[0], opponent = games::other(seat);
   know_presence_elsewhere(match);
   match.presence.observe(action.now);
   if (match.presence.connected(opponent))

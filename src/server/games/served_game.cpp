@@ -76,9 +76,8 @@ std::int64_t claim_win_at(const Match& match, games::Side claimant, std::int64_t
   if (match.row.mode != "network" || match.row.days_per_move > 0 || match.over() ||
       abortable(match))
     return 0;
-  const games::Side other =
-      claimant == games::Side::First ? games::Side::Second : games::Side::First;
-  const std::int64_t gone = match.presence.absent_since[static_cast<std::size_t>(index(other))];
+  const std::int64_t gone =
+      match.presence.absent_since[static_cast<std::size_t>(index(games::other(claimant)))];
   return gone > 0 ? gone + grace_ms : 0;
 }
 

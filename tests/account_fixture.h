@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cctype>
 #include <memory>
 #include <string>
 
@@ -133,6 +134,34 @@ class AccountFixture : public ::testing::Test {
     const HttpResponse response = register_account(name, password);
     EXPECT_EQ(response.status, 201) << response.body;
     return signed_in_by(response);
+  }
+  // A new account's id (signed up from a browser the test drops).
+  std::int64_t account_id(const std::string& name) {
+    signed_up(name);
+    std::string key = name;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return storage_->account_by_key(key)->id;
+  }
+  // A rated game between two accounts, as the lobby makes it: POST /api/games's answer.
+  nlohmann::json rated_game(std::int64_t white, std::int64_t black,
+                            const nlohmann::json& body = {{"mode", "network"}}) {
+    AccountSeats seats;
+    seats.white = white;
+    seats.black = black;
+    seats.rated = true;
+    return games_->create(body, seats);
+  }
+  static std::string id_of(const nlohmann::json& game) { return game["id"].get<std::string>(); }
+  // A request body with `seat`'s token of `game` (rated_game's answer).
+  static nlohmann::json token(const nlohmann::json& game, const char* seat) {
+    return {{"token", game["tokens"][seat]}};
+  }
+  // The side to move of `game` (rated_game's answer) plays its first legal move.
+  nlohmann::json play_first_legal(const nlohmann::json& game) {
+    const nlohmann::json state = games_->state(id_of(game), "");
+    nlohmann::json body = {{"token", game["tokens"][state["to_move"].get<std::string>()]}};
+    body["move"] = state["legal"][0];
+    return games_->play(id_of(game), body);
   }
   // White, then Black, plays its first legal move: a game ended after this is rated, not
   // aborted (game_abort.cpp).

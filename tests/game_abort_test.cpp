@@ -16,27 +16,8 @@ using testing::AccountFixture;
 
 class GameAbort : public AccountFixture {
  protected:
-  std::int64_t account(const std::string& name) {
-    signed_up(name);
-    std::string key = name;
-    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return storage_->account_by_key(key)->id;
-  }
-  json game(std::int64_t white, std::int64_t black, json body = {{"mode", "network"}}) {
-    AccountSeats seats;
-    seats.white = white;
-    seats.black = black;
-    seats.rated = true;
-    return games_->create(body, seats);
-  }
-  static std::string id_of(const json& g) { return g["id"].get<std::string>(); }
-  static json token(const json& g, const char* seat) { return {{"token", g["tokens"][seat]}}; }
-  // The side to move plays its first legal move.
-  json play_first_legal(const json& g) {
-    const json state = games_->state(id_of(g), "");
-    json body = token(g, state["to_move"].get<std::string>().c_str());
-    body["move"] = state["legal"][0];
-    return games_->play(id_of(g), body);
+  json game(std::int64_t white, std::int64_t black, const json& body = {{"mode", "network"}}) {
+    return rated_game(white, black, body);
   }
   static bool aborted(const json& state) { return state["result"]["score"] == "aborted"; }
   json pool() {
@@ -46,7 +27,7 @@ class GameAbort : public AccountFixture {
 };
 
 TEST_F(GameAbort, EitherPlayerAbortsBeforeEachSideHasMovedAndNoRatingMoves) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob");
   const json g = game(alice, bob);
   EXPECT_TRUE(g["state"]["abortable"]);
   const json after_white = play_first_legal(g);
@@ -72,7 +53,7 @@ TEST_F(GameAbort, EitherPlayerAbortsBeforeEachSideHasMovedAndNoRatingMoves) {
 }
 
 TEST_F(GameAbort, OnceEachSideHasMovedAbortIsRefusedAndAResignationIsRated) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob");
   const json g = game(alice, bob);
   play_first_legal(g);
   const json both_moved = play_first_legal(g);
@@ -90,7 +71,7 @@ TEST_F(GameAbort, OnceEachSideHasMovedAbortIsRefusedAndAResignationIsRated) {
 }
 
 TEST_F(GameAbort, ResigningOrAgreeingADrawBeforeEachSideMovedAbortsInstead) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob");
   // At ply 0: the farming of issue 59 (resign at once, 40 times) moves nothing now.
   for (int i = 0; i < 5; ++i) {
     const json g = game(alice, bob);
@@ -106,7 +87,7 @@ TEST_F(GameAbort, ResigningOrAgreeingADrawBeforeEachSideMovedAbortsInstead) {
 }
 
 TEST_F(GameAbort, AFirstMoveNeverMadeAbortsTheClockGameAfterAMinute) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob");
   const json g = game(alice, bob, {{"mode", "network"}, {"clock", {{"initial_ms", 300000}}}});
   const json fresh = g["state"];
   ASSERT_TRUE(fresh["clock"]["first_move_deadline_ms"].is_number()) << fresh["clock"];
@@ -122,7 +103,7 @@ TEST_F(GameAbort, AFirstMoveNeverMadeAbortsTheClockGameAfterAMinute) {
 }
 
 TEST_F(GameAbort, BlacksClockFallingBeforeItsFirstMoveAbortsAndWhitesFirstMoveEndsTheWindow) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob");
   const json g = game(alice, bob, {{"mode", "network"}, {"clock", {{"initial_ms", 30000}}}});
   const json moved = play_first_legal(g);
   EXPECT_TRUE(moved["clock"]["first_move_deadline_ms"].is_null());
@@ -139,7 +120,8 @@ TEST_F(GameAbort, AGameAgainstTheEngineHasNoFirstMoveWindow) {
 }
 
 TEST_F(GameAbort, OnlyAFewRatedGamesBetweenTheSameTwoAccountsCountInADay) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob"), carol = account("Carol");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob"),
+                     carol = account_id("Carol");
   auto finish = [&](std::int64_t white, std::int64_t black) {
     const json g = game(white, black);
     play_first_legal(g);

@@ -17,27 +17,9 @@ class ClaimWin : public AccountFixture {
  protected:
   static constexpr std::int64_t kGraceMs = 30'000;  // ServiceOptions' default
 
-  std::int64_t account(const std::string& name) {
-    signed_up(name);
-    std::string key = name;
-    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return storage_->account_by_key(key)->id;
-  }
-  json game(json body = {{"mode", "network"}, {"clock", {{"initial_ms", 300'000}}}}) {
-    if (!alice_) alice_ = account("Alice"), bob_ = account("Bob");
-    AccountSeats seats;
-    seats.white = alice_;
-    seats.black = bob_;
-    seats.rated = true;
-    return games_->create(body, seats);
-  }
-  static std::string id_of(const json& g) { return g["id"].get<std::string>(); }
-  static json token(const json& g, const char* seat) { return {{"token", g["tokens"][seat]}}; }
-  json play_first_legal(const json& g) {
-    const json state = games_->state(id_of(g), "");
-    json body = token(g, state["to_move"].get<std::string>().c_str());
-    body["move"] = state["legal"][0];
-    return games_->play(id_of(g), body);
+  json game(const json& body = {{"mode", "network"}, {"clock", {{"initial_ms", 300'000}}}}) {
+    if (!alice_) alice_ = account_id("Alice"), bob_ = account_id("Bob");
+    return rated_game(alice_, bob_, body);
   }
   json state_for(const json& g, const char* seat) {
     return games_->state(id_of(g), g["tokens"][seat].get<std::string>());

@@ -14,30 +14,11 @@ using testing::AccountFixture;
 
 class SeatRatings : public AccountFixture {
  protected:
-  std::int64_t account(const std::string& name) {
-    signed_up(name);
-    std::string key = name;
-    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return storage_->account_by_key(key)->id;
-  }
-  json game(std::int64_t white, std::int64_t black) {
-    AccountSeats seats;
-    seats.white = white;
-    seats.black = black;
-    seats.rated = true;
-    return games_->create({{"mode", "network"}}, seats);
-  }
-  static std::string id_of(const json& g) { return g["id"].get<std::string>(); }
-  void play_first_legal(const json& g) {
-    const json state = games_->state(id_of(g), "");
-    json body = {{"token", g["tokens"][state["to_move"].get<std::string>()]}};
-    body["move"] = state["legal"][0];
-    games_->play(id_of(g), body);
-  }
+  json game(std::int64_t white, std::int64_t black) { return rated_game(white, black); }
 };
 
 TEST_F(SeatRatings, EachAccountsRatingInThePoolProvisionalAtFirstAndTheRatingsAGameLeft) {
-  const std::int64_t alice = account("Alice"), bob = account("Bob");
+  const std::int64_t alice = account_id("Alice"), bob = account_id("Bob");
   const json first = game(alice, bob);
   const json fresh = {{"rating", 1500}, {"provisional", true}};
   EXPECT_EQ(first["state"]["ratings"], json({{"white", fresh}, {"black", fresh}}));

@@ -134,12 +134,18 @@ TEST_F(ApiTest, PlaysAWholeGameThroughHttp) {
             "attachment; filename=\"ordo-" + id + ".txt\"");
   EXPECT_NE(record->body.find("[Size \"8x8\"]"), std::string::npos) << record->body;
 
-  const Reply list = get("/api/games?limit=5");
+  // A guest's game is not among the public games; its id lists it.
+  EXPECT_TRUE(get("/api/games?limit=5").body["games"].empty());
+  const Reply list = get("/api/games?ids=" + id + ",unknown,,");
   ASSERT_EQ(list.status, 200);
   ASSERT_EQ(list.body["games"].size(), 1u);
-  EXPECT_EQ(list.body["games"][0]["plies"], plies);
+  EXPECT_EQ(list.body["games"][0]["turns"], plies);
   EXPECT_EQ(get("/api/games?limit=x").status, 400);
   EXPECT_EQ(get("/api/games?limit=501").status, 400);
+  EXPECT_EQ(get("/api/games?status=over").status, 400);
+  std::string many = "/api/games?ids=";
+  for (int i = 0; i <= 100; ++i) many += "g" + std::to_string(i) + ",";
+  EXPECT_EQ(get(many).status, 400);
 }
 
 TEST_F(ApiTest, RefusesBadRequestsWithTheRightStatusAndChangesNothing) {
@@ -230,8 +236,8 @@ TEST_F(ApiTest, PlaysAWholeOrderAndChaosGameThroughHttp) {
   ASSERT_EQ(reread.status, 200);
   EXPECT_EQ(reread.body["position"], state["position"]);
   EXPECT_EQ(reread.body["result"], state["result"]);
-  const Reply list = get("/api/games");
-  ASSERT_EQ(list.body["games"].size(), 2u);
+  const Reply list = get("/api/games?ids=" + id);
+  ASSERT_EQ(list.body["games"].size(), 1u);
   EXPECT_EQ(list.body["games"][0]["game"], "orderchaos");
 }
 

@@ -40,7 +40,7 @@ class ServiceRobustness : public testing::ServiceFixture {
   // string that is not valid UTF-8).
   void expect_every_answer_writable(const std::string& id) {
     EXPECT_NO_THROW(service().state(id, "").dump());
-    EXPECT_NO_THROW(service().list(50, 0).dump());
+    EXPECT_NO_THROW(service().list({.ids = {id}}).dump());
     std::uint64_t version = 0;
     const auto streamed = service().next_state(id, "", version, std::chrono::milliseconds(0));
     ASSERT_TRUE(streamed);

@@ -275,9 +275,9 @@ TEST_F(ServiceTest, ImportedRecordsAreCheckedAndResumed) {
   EXPECT_EQ(imported["state"]["players"]["white"], "Ada");
   EXPECT_EQ(imported["state"]["position"], service().state(id, "")["position"]);
   EXPECT_EQ(error_of([&] { service().import_record({{"record", "1. c2-c9"}}); }), "bad_record");
-  const json listed = service().list(50, 0);
+  const json listed = service().list({.ids = {id, imported["id"].get<std::string>()}});
   ASSERT_EQ(listed["games"].size(), 2u);
-  EXPECT_EQ(listed["games"][0]["plies"], 2);
+  EXPECT_EQ(listed["games"][0]["turns"], 2);
 }
 
 TEST_F(ServiceTest, EventStreamsSeeEveryChange) {

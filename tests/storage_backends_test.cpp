@@ -124,8 +124,20 @@ TEST(StorageBackends, GamesMovesAndResultsReadBackAfterReopening) {
   const TestDatabase database(dir.file("db.sqlite"));
   {
     auto storage = database.open();
-    storage->create_game(sample_game("g1", 10), {sample_move(0)});
-    storage->create_game(sample_game("g2", 10), {});  // the same millisecond: made later
+    // g1 and g2 are between accounts (public); g3 is a guest's, g4 a guest's by
+    // correspondence (a deadline ends it, so it never idles out).
+    auto between_accounts = [](StoredGame g) {
+      g.white_account = 1;
+      g.black_account = 2;
+      return g;
+    };
+    storage->create_game(between_accounts(sample_game("g1", 10)), {sample_move(0)});
+    // The same millisecond: listed after g1 by id.
+    storage->create_game(between_accounts(sample_game("g2", 10)), {});
+    storage->create_game(sample_game("g3", 5), {});
+    StoredGame by_post = sample_game("g4", 5);
+    by_post.days_per_move = 3;
+    storage->create_game(by_post, {});
     for (int ply = 1; ply < 5; ++ply) storage->append_move("g1", sample_move(ply), "*", "", 30, 90);
     storage->set_draw_offer("g1", "black");
     storage->set_result("g2", "0-1", "resignation", 40);
@@ -150,11 +162,23 @@ TEST(StorageBackends, GamesMovesAndResultsReadBackAfterReopening) {
     EXPECT_EQ(moves[ply].think_ms, 100 + ply);
     EXPECT_EQ(moves[ply].clock_after_ms, 60000 - ply);
   }
-  EXPECT_EQ(storage->game_count(), 2);
-  const auto list = storage->list_games(10, 0);
-  ASSERT_EQ(list.size(), 2u);
-  EXPECT_EQ(list[0].game.id, "g2");  // newest first; in one millisecond, the later made
+  EXPECT_EQ(storage->game_count(), 4);
+  const auto list = storage->list_public_games("all", 10, 0);
+  ASSERT_EQ(list.size(), 2u);  // the guests' games are not listed
+  EXPECT_EQ(list[0].game.id, "g2");
   EXPECT_EQ(list[1].plies, 5);
+  EXPECT_EQ(storage->list_public_games("all", 1, 1).at(0).game.id, "g1");
+  const auto playing = storage->list_public_games("playing", 10, 0);
+  ASSERT_EQ(playing.size(), 1u);
+  EXPECT_EQ(playing[0].game.id, "g1");
+  const auto finished = storage->list_public_games("finished", 10, 0);
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_EQ(finished[0].game.id, "g2");
+  // g3 was last changed at 5: idle since 6, not since 5. g1 and g2 are between accounts
+  // (and g2 is over), g4 has its deadline.
+  EXPECT_EQ(storage->idle_guest_games(6, 10), std::vector<std::string>{"g3"});
+  EXPECT_TRUE(storage->idle_guest_games(5, 10).empty());
+  EXPECT_TRUE(storage->idle_guest_games(1000, 0).empty());
   EXPECT_EQ(storage->games_flagged_at(89), std::vector<std::string>{});
   EXPECT_EQ(storage->games_flagged_at(90), std::vector<std::string>{"g1"});
 }

@@ -38,6 +38,7 @@ struct ServeOptions {
   bool engine_waits_for_move_now = false;        // tests (ServiceOptions::ai_answers_when_stopped)
   std::int64_t lease_ms = 5000;                  // ServiceOptions::lease_ms
   std::int64_t claim_after_leaving_ms = 30'000;  // ServiceOptions::claim_after_leaving_ms
+  int expire_guest_games_after_days = 30;        // ServiceOptions::expire_guest_games_after_ms
   std::string durability = "full";               // server/durability.h
   std::string log_format = "text";               // server/observe/log.h
   bool access_log = true;
@@ -90,6 +91,8 @@ int serve(const ServeOptions& options, const Streams& io) {
   service_options.cache = options.cache;
   service_options.ai_answers_when_stopped = options.engine_waits_for_move_now;
   service_options.claim_after_leaving_ms = options.claim_after_leaving_ms;
+  service_options.expire_guest_games_after_ms =
+      std::int64_t{options.expire_guest_games_after_days} * 24 * 60 * 60 * 1000;
   service_options.lease_ms = options.lease_ms;
   // A disk already below the reserve is said at once, not at the first refused game.
   if (const auto free = storage.free_disk_bytes();
@@ -184,6 +187,12 @@ void add_serve_command(CLI::App& app, Action& chosen) {
           "In a live game between two people, the win may be claimed from a player who has "
           "had the game open nowhere for this many seconds (default 30)")
       ->check(CLI::Range(1, 24 * 3600));
+  command
+      ->add_option("--expire-guest-games-after", options->expire_guest_games_after_days,
+                   "A guest's unfinished game (no account holds a seat, no clock or deadline "
+                   "runs) with no move for this many days is closed unfinished; 0: never "
+                   "(default 30)")
+      ->check(CLI::Range(0, 3650));
   command
       ->add_option("--durability", options->durability,
                    "full (default): every move and account change is on the disk before the "

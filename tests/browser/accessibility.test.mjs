@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { apiPost, clickSquare, createGame, launch, newPage, waitForPly } from './helpers.mjs';
+import { apiPost, clickSquare, createGame, holdSeat, launch, newPage, waitForPly } from './helpers.mjs';
 
 const AXE = fileURLToPath(new URL('./node_modules/axe-core/axe.min.js', import.meta.url));
 
@@ -50,9 +50,11 @@ for (const [width, viewport] of [
 ]) {
   describe(`accessibility at ${width} width`, () => {
     test("the start page with stored games and a network game's links", async () => {
-      await createGame({ mode: 'local', players: { white: 'Axe A', black: 'Axe B' } });
+      const created = await createGame({ mode: 'local', players: { white: 'Axe A', black: 'Axe B' } });
       await check(viewport, '/', async (page) => {
+        await holdSeat(page, created);
         await page.locator('#stored-games table').waitFor();
+        await page.locator('#games-playing table, #games-playing p:not(:has-text("Loading"))').first().waitFor();
         await page.getByRole('radio', { name: 'Two players over the network' }).check();
         await page.getByRole('button', { name: 'Start game' }).click();
         await page.locator('#network-links li').first().waitFor();

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { asAccount } from './account-helpers.mjs';
-import { launch, newPage, register, waitForPly } from './helpers.mjs';
+import { playFirstLegal, ratedLobbyGame } from './account-helpers.mjs';
+import { launch, waitForPly } from './helpers.mjs';
 import { OwnServer } from './own-server.mjs';
 
 let browser, server, data;
@@ -22,25 +22,8 @@ after(async () => {
   if (data) rmSync(data, { recursive: true, force: true });
 });
 
-async function playFirstLegal(page, id, ply) {
-  const state = await (await page.request.get(`/api/games/${id}`)).json();
-  await page.locator('#move-input').fill(state.legal[0]);
-  await page.locator('#move-input').press('Enter');
-  await waitForPly(page, ply);
-}
-
 test('the player who stayed counts down, sees a return stop it, and then claims the win', async () => {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const names = { ann: `Ann-${suffix}`, bob: `Bob-${suffix}` };
-  const ann = await newPage(browser, undefined, { baseURL: server.url });
-  const bob = await newPage(browser, { width: 390, height: 844 }, { baseURL: server.url });
-  await register(ann, names.ann);
-  await register(bob, names.bob);
-  const posted = await asAccount(ann, 'POST', '/api/challenges', { color: 'white', rated: true });
-  assert.equal(posted.status, 201, JSON.stringify(posted.body));
-  const accepted = await asAccount(bob, 'POST', `/api/challenges/${posted.body.challenge.id}/accept`, {});
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  const id = accepted.body.game;
+  const { names, ann, bob, id } = await ratedLobbyGame(browser, { baseURL: server.url });
   for (const page of [ann, bob]) {
     await page.goto(`/play/${id}`);
     await waitForPly(page, 0);

@@ -5,7 +5,7 @@
 // screen reader hears of the moves.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { apiPost, clickSquare, createGame, dragSquares, launch, newPage, waitForPly } from './helpers.mjs';
+import { apiPost, clickSquare, createGame, dragSquares, holdSeat, launch, newPage, waitForPly } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -183,16 +183,17 @@ describe('item 5: the small faults', () => {
     assert.deepEqual((await other.locator('.player-name').allInnerTexts()).sort(), ['Black', 'White']);
   });
 
-  test('the stored games name their links, say when they started, and show the game on a phone', async () => {
-    await createGame({ mode: 'local', players: { white: 'Listed A', black: 'Listed B' } });
+  test("this browser's games name their links, say when they started, and show the game on a phone", async () => {
+    const created = await createGame({ mode: 'local', players: { white: 'Listed A', black: 'Listed B' } });
     const page = await newPage(browser, PHONE);
     await page.goto('/');
+    await holdSeat(page, created);
     const row = page.locator('#stored-games tr', { hasText: 'Listed B' }).first();
     await row.waitFor();
     assert.equal(await page.locator('#stored-games th', { hasText: 'Started' }).count(), 1);
     assert.match(await row.getByRole('link').getAttribute('href'), /\/play\//);
     assert.match(await row.getByRole('link').textContent(), /Listed A – Listed B/);
-    assert.equal(await row.getByRole('cell', { name: /^Classic 10x8 · local$/ }).isVisible(), true);
+    assert.equal(await row.getByRole('cell', { name: /^Classic 10x8 · on one screen$/ }).isVisible(), true);
   });
 
   test('on a phone a move does not move the page, and the board is read at a usable size', async () => {

@@ -10,6 +10,7 @@ import {
   clickSquare,
   createGame,
   dragSquares,
+  holdSeat,
   launch,
   newPage,
   pieceAt,
@@ -71,17 +72,18 @@ describe('start page', () => {
     assert.equal(await pieceAt(page, 'c6'), 'black');
   });
 
-  test('lists stored games and opens one to replay', async () => {
+  test("lists this browser's games and opens one to replay", async () => {
     const names = { white: 'Listed White', black: 'Listed Black' };
     const created = await createGame({ mode: 'local', players: names });
     await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens.white, move: 'c2-c3', ply: 0 });
     const page = await newPage(browser);
     await page.goto('/');
+    await holdSeat(page, created);
     const row = page.locator('#stored-games tr', { hasText: names.black }).first(); // newest first
     await row.waitFor();
     assert.match(await row.innerText(), /Classic 10x8/);
     await row.getByRole('link').click();
-    await page.waitForURL(new RegExp(`/play/${created.id}$`));
+    await page.waitForURL(new RegExp(`/play/${created.id}\\?token=`));
     await waitForPly(page, 1);
     await page.keyboard.press('ArrowLeft');
     await page.locator('#board[data-ply="0"][data-live="false"]').waitFor();

@@ -124,3 +124,20 @@ export async function playTablesTurn(page) {
   }
   await page.waitForFunction((before) => document.querySelector('#board').dataset.ply !== before, ply);
 }
+
+/**
+ * Makes the browser of `page` hold a seat of `created` (POST /api/games's answer), as if the
+ * page had made the game itself (saved-tokens.js), and reloads the page.
+ */
+export async function holdSeat(page, created) {
+  const [seat, token] = Object.entries(created.tokens)[0];
+  await page.evaluate(
+    ([id, seat, token]) => {
+      const all = JSON.parse(localStorage.getItem('ordo-seat-tokens') ?? '{}');
+      all[id] = { ...(all[id] ?? {}), [seat]: token };
+      localStorage.setItem('ordo-seat-tokens', JSON.stringify(all));
+    },
+    [created.id, seat, token],
+  );
+  await page.reload();
+}

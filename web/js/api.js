@@ -48,7 +48,14 @@ const withToken = (path, token) => (token ? `${path}?token=${encodeURIComponent(
 export const api = {
   createGame: (options) => request('POST', '/api/games', options),
   importGame: (record, mode) => request('POST', '/api/games/import', { record, mode }),
-  listGames: () => request('GET', '/api/games?limit=50'),
+  /** The games named by id (any mode), or with no ids the public games of `status`. */
+  listGames: ({ ids, status } = {}) =>
+    request(
+      'GET',
+      ids
+        ? `/api/games?ids=${ids.map(encodeURIComponent).join(',')}`
+        : `/api/games?limit=50&status=${encodeURIComponent(status ?? 'all')}`,
+    ),
   gameTypes: () => request('GET', '/api/game-types'),
   state: (id, token) => request('GET', withToken(`/api/games/${encodeURIComponent(id)}`, token)),
   act: (id, action, body) => request('POST', `/api/games/${encodeURIComponent(id)}/${action}`, body),

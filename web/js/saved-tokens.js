@@ -1,5 +1,5 @@
-// Seat tokens of games created in this browser, so that the stored-games list can reopen
-// them as a player. Kept in localStorage only; losing them just makes one a spectator.
+// Seat tokens of games created in this browser, so that the list of this browser's games can
+// reopen them as a player. Kept in localStorage only; losing them just makes one a spectator.
 const KEY = 'ordo-seat-tokens';
 
 function load() {
@@ -23,4 +23,9 @@ export function rememberToken(id, seat, token) {
 export function savedToken(id) {
   const seats = load()[id];
   return seats ? (seats.white ?? seats.black ?? null) : null;
+}
+
+/** The ids of the games this browser holds a seat of, the most recently remembered `limit`. */
+export function savedGameIds(limit = 100) {
+  return Object.keys(load()).slice(-limit);
 }

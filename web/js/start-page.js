@@ -1,8 +1,9 @@
-// The start page: a new game, an imported record, and the list of stored games.
+// The start page: a new game, an imported record, this browser's games and the games being
+// played (game-lists.js), and the lobby.
 import { api } from './api.js';
-import { rememberToken, savedToken } from './saved-tokens.js';
+import { rememberToken } from './saved-tokens.js';
+import { showBrowserGames, showGamesBeingPlayed } from './game-lists.js';
 import { showLobby } from './lobby.js';
-import { gameLabel } from './game-types.js';
 import { GameChoices } from './game-choices.js';
 
 function showError(form, message) {
@@ -79,63 +80,6 @@ function openCreated(page, created, mode) {
   box.scrollIntoView({ block: 'nearest' });
 }
 
-/** A stored game's time (milliseconds since 1970, or a date string) for the list. */
-function formatDate(value) {
-  const date = new Date(value);
-  if (value === undefined || value === '' || Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function describeResult(game) {
-  if (!game.result || game.result === '*') return 'in progress';
-  return game.reason ? `${game.result} (${game.reason})` : game.result;
-}
-
-/** "Classic 10x8", "Ordo X 8x8", "Order and Chaos (exact five) 6x6". */
-function gameName(game) {
-  return gameLabel(game.game, game.rules, game.size);
-}
-
-async function showStoredGames(container) {
-  try {
-    const { games } = await api.listGames();
-    if (!games.length) {
-      container.innerHTML = '<p class="muted">No games stored yet.</p>';
-      return;
-    }
-    const table = document.createElement('table');
-    table.className = 'games-table';
-    table.innerHTML =
-      '<thead><tr><th>Players</th><th>Game</th><th>Moves</th><th>Result</th><th>Started</th><th><span class="visually-hidden">Link</span></th></tr></thead><tbody></tbody>';
-    for (const game of games) {
-      const row = document.createElement('tr');
-      const cells = [
-        `${game.players?.white ?? 'White'} – ${game.players?.black ?? 'Black'}`,
-        `${gameName(game)} · ${game.mode}`,
-        String(game.plies ?? ''),
-        describeResult(game),
-        formatDate(game.created),
-      ];
-      for (const text of cells) row.insertCell().textContent = text;
-      const link = document.createElement('a');
-      const token = savedToken(game.id);
-      link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-      // Each link names its game, for screen readers that list the links of a page.
-      link.textContent = token ? 'Play' : 'Watch';
-      const what = document.createElement('span');
-      what.className = 'visually-hidden';
-      what.textContent = ` ${cells[0]}, ${gameName(game)}, started ${cells[4]}`;
-      link.appendChild(what);
-      row.insertCell().appendChild(link);
-      table.tBodies[0].appendChild(row);
-    }
-    container.replaceChildren(table);
-  } catch (error) {
-    container.innerHTML = '<p class="error" role="alert"></p>';
-    container.firstChild.textContent = `The stored games could not be loaded: ${error.message}`;
-  }
-}
-
 export function showStartPage(app) {
   document.title = 'Ordo — new game';
   app.replaceChildren(document.getElementById('start-template').content.cloneNode(true));
@@ -199,6 +143,7 @@ export function showStartPage(app) {
     }
   });
 
-  showStoredGames(app.querySelector('#stored-games'));
+  showBrowserGames(app.querySelector('#stored-games'));
+  showGamesBeingPlayed(app.querySelector('#games-playing'));
   showLobby(app.querySelector('#lobby'));
 }

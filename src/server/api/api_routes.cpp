@@ -1,5 +1,6 @@
 #include "server/api/api_routes.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,6 +39,22 @@ const std::pair<const char*, Action> kGameActions[] = {
 
 constexpr const char* kGame = "/api/games/{id}";
 
+// GET /api/games's query: limit, offset, status, and ids (comma-separated).
+GameService::ListQuery list_query(const HttpRequest& request) {
+  GameService::ListQuery query;
+  query.limit = query_int(request, "limit", 50);
+  query.offset = query_int(request, "offset", 0);
+  query.status = request.query_value("status").value_or("all");
+  const std::string ids = request.query_value("ids").value_or("");
+  for (std::size_t from = 0; from < ids.size();) {
+    const std::size_t comma = std::min(ids.find(',', from), ids.size());
+    if (comma > from) query.ids.push_back(ids.substr(from, comma - from));
+    from = comma + 1;
+    if (query.ids.size() > GameService::kMaxListedIds) break;  // list refuses it
+  }
+  return query;
+}
+
 // New games from one client address (guests need no account): at most this many in the
 // window, so that no client can fill the disk with games (loopback clients excepted).
 constexpr int kNewGamesPerAddress = 30;
@@ -71,8 +88,7 @@ void add_api(Router& router, GameService& games, Analyzer& analyzer) {
     return json_response(200, game_types());
   });
   router.add("GET", "/api/games", [&games](const HttpRequest& request, const Router::Params&) {
-    return json_response(
-        200, games.list(query_int(request, "limit", 50), query_int(request, "offset", 0)));
+    return json_response(200, games.list(list_query(request)));
   });
   router.add(
       "POST", "/api/analyze",

@@ -22,17 +22,17 @@ json GameService::abort(const std::string& id, const json& body, std::int64_t ac
   return state_of(match, action.key);
 }
 
-bool GameService::commit_abort(Match& match, std::int64_t now, bool leased) {
+bool GameService::commit_abort(Match& match, std::int64_t now, bool leased, const char* reason) {
   if (!storage_.shared()) {
-    storage_.set_result(match.row.id, kAbortedScore, kAbortedScore, now);
-  } else if (!storage_.set_result_under_lease(match.row.id, kAbortedScore, kAbortedScore, now,
+    storage_.set_result(match.row.id, kAbortedScore, reason, now);
+  } else if (!storage_.set_result_under_lease(match.row.id, kAbortedScore, reason, now,
                                               leased ? leases_.holder() : "", now)) {
     refresh_if_stale(match);  // another instance ended it first: its ending is read
     return false;
   }
   match.aborted = true;
   match.row.result = kAbortedScore;
-  match.row.reason = kAbortedScore;
+  match.row.reason = reason;
   settle_end(match, now);
   return true;
 }

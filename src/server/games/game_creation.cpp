@@ -1,4 +1,4 @@
-// New games (created or imported) and the list of stored games.
+// New games (created or imported).
 #include <optional>
 
 #include "server/common/api_error.h"
@@ -228,29 +228,6 @@ json GameService::new_game_answer(Match& match, const SeatTokens& seat_tokens) {
   if (row.mode == "network" && !seat_tokens.white.empty() && !seat_tokens.black.empty())
     state["you"] = json::array({"white", "black"});
   return json{{"id", row.id}, {"tokens", tokens}, {"links", links}, {"state", state}};
-}
-
-json GameService::list(int limit, int offset) {
-  if (limit < 1 || limit > 500) throw ApiError(400, "bad_request", "limit must be 1..500");
-  if (offset < 0) throw ApiError(400, "bad_request", "offset must not be negative");
-  json games = json::array();
-  for (const auto& summary : storage_.list_games(limit, offset)) {
-    const StoredGame& g = summary.game;
-    games.push_back({{"id", g.id},
-                     {"game", g.game},
-                     {"mode", g.mode},
-                     {"rules", g.rules},
-                     {"size", g.size},
-                     {"players",
-                      {{"white", cleaned_player_name(g.white_name)},
-                       {"black", cleaned_player_name(g.black_name)}}},
-                     {"result", g.result},
-                     {"reason", describe_stored(g.game, g.result, g.reason)},
-                     {"plies", summary.plies},
-                     {"created", g.created_ms},
-                     {"updated", g.updated_ms}});
-  }
-  return json{{"games", games}};
 }
 
 }  // namespace ordo::server

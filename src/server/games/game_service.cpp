@@ -226,6 +226,7 @@ void GameService::timer_round(bool housekeeping) {
   step("taking over engine turns", [&] { take_over_engine_turns(); });
   step("forgetting the streams of instances gone", [&] { drop_streams_of_gone_instances(); });
   step("deleting lapsed leases", [&] { delete_lapsed_leases(); });
+  step("closing idle guest games", [&] { expire_idle_guest_games(); });
   step("housekeeping", [&] {
     std::lock_guard lock(housekeeping_mutex_);
     if (housekeeping_) housekeeping_();

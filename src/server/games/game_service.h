@@ -47,6 +47,7 @@
 #include "server/games/service_options.h"
 #include "server/live/held_leases.h"
 #include "server/storage/server_storage.h"
+#include "server/storage/stored_result.h"
 
 namespace ordo::server {
 
@@ -75,8 +76,18 @@ class GameService {
   nlohmann::json create(const nlohmann::json& body, const AccountSeats& accounts = {});
   // POST /api/games/import.
   nlohmann::json import_record(const nlohmann::json& body);
-  // GET /api/games.
-  nlohmann::json list(int limit, int offset);
+  // GET /api/games: the public games (between two accounts, made in the lobby), or with
+  // `ids` exactly those games, whatever their mode: whoever knows a game's id may watch it,
+  // so naming ids lists nothing new. A guest's game or one against the engine is listed
+  // only so (game_creation.cpp).
+  struct ListQuery {
+    std::string status = "all";  // all | playing | finished (public games)
+    std::vector<std::string> ids;
+    int limit = 50;
+    int offset = 0;
+  };
+  static constexpr std::size_t kMaxListedIds = 100;
+  nlohmann::json list(const ListQuery& query);
   // GET /api/games/{id}; `key` may be empty (a spectator).
   nlohmann::json state(const std::string& id, const SeatKey& key);
   nlohmann::json state(const std::string& id, const std::string& token) {
@@ -168,6 +179,10 @@ class GameService {
   // died), starting their engines here. Returns how many engines it started.
   void renew_leases();
   int take_over_engine_turns();
+  // Closes, unfinished, the guests' games left with no move for
+  // ServiceOptions::expire_guest_games_after_ms (at most once a minute; the timer calls
+  // it with its housekeeping); returns how many (game_expiry.cpp).
+  int expire_idle_guest_games();
   // Deletes the leases lapsed longer than ServiceOptions::lapsed_lease_grace_ms, if a minute
   // passed since it last did (the timer calls it); returns how many.
   int delete_lapsed_leases();
@@ -341,7 +356,9 @@ class GameService {
   // game_abort.cpp: the game ends with no result (stored as kAbortedScore). With
   // `leased`, where instances share storage, only if no other ended it first; true if
   // ended here.
-  bool commit_abort(Match& match, std::int64_t now, bool leased = false);
+  // `reason` is the stored reason: kAbortedScore, or kExpiredReason (game_expiry.cpp).
+  bool commit_abort(Match& match, std::int64_t now, bool leased = false,
+                    const char* reason = kAbortedScore);
 
   // game_engine.cpp, under the game's lock (but the dispatcher).
   // Makes the engine of a game in mode ai if it has none, before anything is stored that
@@ -367,6 +384,7 @@ class GameService {
   ServiceOptions options_;
   HeldLeases leases_;
   std::int64_t next_lapsed_lease_sweep_ms_ = 0;  // the timer's thread only
+  std::int64_t next_expiry_sweep_ms_ = 0;        // the timer's thread only
   std::mutex housekeeping_mutex_;                // held while housekeeping_ runs
   std::function<void()> housekeeping_;
 

@@ -18,13 +18,12 @@ using nlohmann::json;
 namespace {
 
 // An aborted game's result: over, with no winner (the game itself is unfinished).
-json aborted_json() {
-  return json{{"score", kAbortedScore},
-              {"winner", nullptr},
-              {"reason", "it ended before each side had moved, so it is not rated"},
-              {"house_rule", false},
-              {"points", 0},
-              {"by_players", true}};
+json aborted_json(const std::string& stored_reason) {
+  const char* reason = stored_reason == kExpiredReason
+                           ? "nobody moved in it for a long time, so it was closed unfinished"
+                           : "it ended before each side had moved, so it is not rated";
+  return json{{"score", kAbortedScore}, {"winner", nullptr}, {"reason", reason},
+              {"house_rule", false},    {"points", 0},       {"by_players", true}};
 }
 
 json result_json(const games::GameResult& result, const std::string& game) {
@@ -63,7 +62,8 @@ void add_game_state(const Match& match, json& state) {
   if (!match.aborted)
     for (std::string& move : game.legal_moves()) legal.push_back(std::move(move));
   state["legal"] = std::move(legal);
-  state["result"] = match.aborted ? aborted_json() : result_json(game.result(), match.row.game);
+  state["result"] =
+      match.aborted ? aborted_json(match.row.reason) : result_json(game.result(), match.row.game);
   // Until each side has moved, a player may abort instead of resigning (game_abort.cpp).
   state["abortable"] = abortable(match);
   state["sides"] = {{"white", game.side_name(games::Side::First)},

@@ -32,6 +32,9 @@ struct ServiceOptions {
   // How long a player of a live game between two people must have had the game open
   // nowhere before the other may claim the win (game_abandon.cpp).
   std::int64_t claim_after_leaving_ms = 30'000;
+  // A guest's unfinished game (no account holds a seat, no clock or deadline runs) with no
+  // move for this long is closed unfinished (game_expiry.cpp); 0: never.
+  std::int64_t expire_guest_games_after_ms = 30LL * 24 * 60 * 60 * 1000;
   // How many games stay in memory, and how long an unused one stays (see GameCache).
   CacheLimits cache;
   // Where instances share storage: how long a lease on a game's work (the engine's

@@ -73,8 +73,13 @@ class GameStorage {
   // Ids of the games whose running clock has fallen at `now_ms`.
   virtual std::vector<std::string> games_flagged_at(std::int64_t now_ms) = 0;
   virtual std::vector<StoredMove> moves_of(const std::string& id) = 0;
-  // Newest first.
-  virtual std::vector<GameSummary> list_games(int limit, int offset) = 0;
+  // The public games (kPublicGamesQuery: those between two accounts), newest first;
+  // `status` is "all", "playing" or "finished".
+  virtual std::vector<GameSummary> list_public_games(const std::string& status, int limit,
+                                                     int offset) = 0;
+  // Ids of at most `limit` guests' unfinished games untouched since `idle_since_ms` that
+  // no clock will end (kIdleGuestGamesQuery), oldest first.
+  virtual std::vector<std::string> idle_guest_games(std::int64_t idle_since_ms, int limit) = 0;
 
   // Several server instances write this database (PostgreSQL): a game held in memory may
   // have been changed by another, so it is checked against storage before it is acted on.

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "server/storage/stored_rows.h"
+
 namespace ordo::server {
 
 // A disabled account's open challenges, withdrawn with its sessions (set_account_disabled).
@@ -70,5 +72,23 @@ inline constexpr const char* kAllAccountsQuery =
 // number of moves and the seat that moved last. Two indexed lookups (one per seat) rather
 // than an OR that would scan every game.
 std::string account_games_query(bool unfinished_only);
+
+// The public games: those between two accounts (made in the lobby), newest first, with
+// their move counts. ?1 chooses: 'all', 'playing' (unfinished) or 'finished'. A game with
+// a guest's seat or the engine is its players' own and is never listed.
+inline const std::string kPublicGamesQuery =
+    std::string("SELECT ") + kGameColumns +
+    ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games "
+    "WHERE white_account <> 0 AND black_account <> 0 AND (CAST(?1 AS TEXT) = 'all' OR "
+    "(CAST(?1 AS TEXT) = 'playing' AND result = '*') OR "
+    "(CAST(?1 AS TEXT) = 'finished' AND result <> '*')) "
+    "ORDER BY created_ms DESC, id COLLATE \"C\" DESC LIMIT ?2 OFFSET ?3";
+
+// Unfinished games nobody has touched since ?1 that no account holds a seat of and that
+// no clock or correspondence deadline will end: a guest's game left behind (oldest first).
+inline constexpr const char* kIdleGuestGamesQuery =
+    "SELECT id FROM games WHERE result = '*' AND white_account = 0 AND black_account = 0 AND "
+    "days_per_move = 0 AND flag_at_ms = 0 AND updated_ms < ?1 ORDER BY updated_ms, id "
+    "COLLATE \"C\" LIMIT ?2";
 
 }  // namespace ordo::server

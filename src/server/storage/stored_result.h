@@ -11,6 +11,9 @@ namespace ordo::server {
 // The stored score and reason of a game aborted before each side had moved: finished,
 // with no winner and no rating change (no game's own result says this).
 inline constexpr const char* kAbortedScore = "aborted";
+// The stored reason of a guest's game closed unfinished after long with no move (stored
+// with kAbortedScore; ServiceOptions::expire_guest_games_after_ms).
+inline constexpr const char* kExpiredReason = "expired";
 
 std::string stored_reason(const games::GameResult& result);
 // True for results that the players (not the board) decided: resignation, agreement,

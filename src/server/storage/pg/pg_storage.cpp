@@ -337,16 +337,24 @@ std::vector<StoredMove> PgStorage::moves_of(const std::string& id) {
   });
 }
 
-std::vector<GameSummary> PgStorage::list_games(int limit, int offset) {
+std::vector<GameSummary> PgStorage::list_public_games(const std::string& status, int limit,
+                                                      int offset) {
+  static const std::string sql = sql_text(kPublicGamesQuery, SqlDialect::kPostgres);
   return transact([&](pqxx::work& t) {
     std::vector<GameSummary> list;
-    for (const auto& row :
-         t.exec_params(std::string("SELECT ") + kGameColumns +
-                           ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) FROM games "
-                           "ORDER BY created_ms DESC, seq DESC LIMIT $1 OFFSET $2",
-                       limit, offset))
+    for (const auto& row : t.exec_params(sql, status, limit, offset))
       list.push_back({read_game(PgRow(row)), row[kGameColumnCount].as<int>()});
     return list;
+  });
+}
+
+std::vector<std::string> PgStorage::idle_guest_games(std::int64_t idle_since_ms, int limit) {
+  static const std::string sql = sql_text(kIdleGuestGamesQuery, SqlDialect::kPostgres);
+  return one_statement([&](pqxx::transaction_base& t) {
+    std::vector<std::string> ids;
+    for (const auto& row : t.exec_params(sql, idle_since_ms, limit))
+      ids.push_back(row[0].as<std::string>());
+    return ids;
   });
 }
 

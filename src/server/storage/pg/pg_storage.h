@@ -71,7 +71,9 @@ class PgStorage : public ServerStorage {
   std::vector<StoredGame> games_to_resume() override;
   std::vector<std::string> games_flagged_at(std::int64_t now_ms) override;
   std::vector<StoredMove> moves_of(const std::string& id) override;
-  std::vector<GameSummary> list_games(int limit, int offset) override;
+  std::vector<GameSummary> list_public_games(const std::string& status, int limit,
+                                             int offset) override;
+  std::vector<std::string> idle_guest_games(std::int64_t idle_since_ms, int limit) override;
   bool shared() const override { return true; }
   // Each write to a game NOTIFYs the channel ordo_games with "INSTANCE GAME_ID"; this
   // instance's listener hands on the others' (pg_listener.h).

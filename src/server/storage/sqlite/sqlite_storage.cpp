@@ -9,9 +9,11 @@
 #include "server/common/token_digest.h"
 #include "server/storage/look_alike_names.h"
 #include "server/storage/schema_tables.h"
+#include "server/storage/sql_text.h"
 #include "server/storage/sqlite/sqlite_helpers.h"
 #include "server/storage/sqlite/sqlite_ratings.h"
 #include "server/storage/sqlite/sqlite_row.h"
+#include "server/storage/stored_queries.h"
 #include "server/storage/stored_rows.h"
 
 namespace ordo::server {
@@ -795,14 +797,14 @@ std::vector<StoredMove> SqliteStorage::moves_of(const std::string& id) {
   return moves;
 }
 
-std::vector<GameSummary> SqliteStorage::list_games(int limit, int offset) {
+std::vector<GameSummary> SqliteStorage::list_public_games(const std::string& status, int limit,
+                                                          int offset) {
   std::lock_guard lock(mutex_);
-  static const std::string sql = std::string("SELECT ") + kGameColumns +
-                                 ", (SELECT COUNT(*) FROM moves WHERE game_id = games.id) "
-                                 "FROM games ORDER BY created_ms DESC, rowid DESC LIMIT ? OFFSET ?";
+  static const std::string sql = sql_text(kPublicGamesQuery, SqlDialect::kSqlite);
   auto* s = prepare(list_games_, sql.c_str());
-  sqlite3_bind_int(s, 1, limit);
-  sqlite3_bind_int(s, 2, offset);
+  bind_text(s, 1, status);
+  sqlite3_bind_int(s, 2, limit);
+  sqlite3_bind_int(s, 3, offset);
   std::vector<GameSummary> list;
   int rc;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -813,6 +815,16 @@ std::vector<GameSummary> SqliteStorage::list_games(int limit, int offset) {
   sqlite3_clear_bindings(s);
   if (rc != SQLITE_DONE) fail(db_, "list games");
   return list;
+}
+
+std::vector<std::string> SqliteStorage::idle_guest_games(std::int64_t idle_since_ms, int limit) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, sql_text(kIdleGuestGamesQuery, SqlDialect::kSqlite).c_str());
+  sqlite3_bind_int64(s.get(), 1, idle_since_ms);
+  sqlite3_bind_int(s.get(), 2, limit);
+  std::vector<std::string> ids;
+  while (next_row(db_, s.get(), "read idle guest games")) ids.push_back(column_text(s.get(), 0));
+  return ids;
 }
 
 }  // namespace ordo::server

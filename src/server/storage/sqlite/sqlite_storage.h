@@ -69,7 +69,9 @@ class SqliteStorage : public ServerStorage {
   std::vector<StoredGame> games_to_resume() override;
   std::vector<std::string> games_flagged_at(std::int64_t now_ms) override;
   std::vector<StoredMove> moves_of(const std::string& id) override;
-  std::vector<GameSummary> list_games(int limit, int offset) override;
+  std::vector<GameSummary> list_public_games(const std::string& status, int limit,
+                                             int offset) override;
+  std::vector<std::string> idle_guest_games(std::int64_t idle_since_ms, int limit) override;
 
   // Copies the write-ahead log into the database file on a second connection, so moves
   // keep being committed meanwhile. SQLite's own checkpoint (every 1000 pages, by the

@@ -132,6 +132,10 @@ TEST_F(Chat, AFloodIsRefusedUntilTheWindowPasses) {
   const HttpResponse flood = say(g.id, g.white, "one more");
   EXPECT_EQ(flood.status, 429);
   EXPECT_EQ(body_of(flood)["code"], "chat_too_fast");
+  // The wait, for the page to count down: the first message leaves the window in 10 s less
+  // the 40 ms the burst took.
+  EXPECT_EQ(header_of(flood, "Retry-After"), "10");
+  EXPECT_EQ(body_of(flood)["error"], "too many messages: wait 10 s");
   EXPECT_EQ(say(g.id, g.black, "the other seat may").status, 200);
   now_ += ChatRateLimit::kWindowMs - 50;  // the first message is still in the window
   EXPECT_EQ(say(g.id, g.white, "one more").status, 429);

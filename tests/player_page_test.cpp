@@ -1,5 +1,7 @@
 // Player pages: an account's ratings, its games (filtered by rule set and result) and its
 // rating history, readable by anyone.
+#include <cmath>
+
 #include "account_fixture.h"
 
 namespace ordo::server {
@@ -45,6 +47,13 @@ TEST_F(PlayerPage, ShowsRatingsGamesAndHistory) {
   ASSERT_EQ(p["games"].size(), 2u);
   EXPECT_EQ(p["games"][0]["id"], casual[0]);  // the latest first
   EXPECT_EQ(p["games"][1]["outcome"], "win");
+  // What the rated game did to each seat, rounded; the casual game changed nothing.
+  const json changes = p["games"][1]["rating_changes"];
+  EXPECT_EQ(changes["white"]["before"], 1500);
+  EXPECT_EQ(changes["black"]["before"], 1500);
+  EXPECT_EQ(changes["white"]["after"], std::lround(p["ratings"][0]["rating"].get<double>()));
+  EXPECT_LT(changes["black"]["after"].get<int>(), 1500);
+  EXPECT_TRUE(p["games"][0]["rating_changes"].is_null());
 
   const json wins = body_of(get("/api/players/Alice?result=win"))["games"];
   ASSERT_EQ(wins.size(), 1u);

@@ -1,5 +1,6 @@
 // Issue 59, broken path 4: until each side has moved, a player aborts instead of resigning,
-// and nobody's rating moves. Two registered players in two browsers.
+// and nobody's rating moves; a rated result shows on the player's page with its date, the
+// opponent's rating and the change. Two registered players in two browsers.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { playFirstLegal, ratedLobbyGame } from './account-helpers.mjs';
@@ -54,5 +55,15 @@ test('once each side has moved only Resign is offered, and the result is rated',
   const player = await (await bob.request.get(`/api/players/${encodeURIComponent(names.bob)}`)).json();
   assert.equal(player.ratings.length, 1);
   assert.ok(player.ratings[0].rating > 1500);
+  const gained = Math.round(player.ratings[0].rating) - 1500;
+
+  // Bob's page lists the game with its date, Ann's rating before it and what Bob gained.
+  await bob.goto(`/players/${encodeURIComponent(names.bob)}`);
+  const row = bob.locator('.player-games li', { hasText: `vs ${names.ann}` });
+  await row.waitFor();
+  assert.match(await row.getByRole('link').innerText(), new RegExp(`^0-1 vs ${names.ann} \\(1500\\)$`));
+  assert.match(await row.innerText(), new RegExp(`rated \\+${gained}`));
+  const date = Date.parse(await row.locator('time').getAttribute('datetime'));
+  assert.ok(Math.abs(Date.now() - date) < 10 * 60_000, `ended at ${new Date(date).toISOString()}`);
   assert.deepEqual([...ann.errors, ...bob.errors], []);
 });

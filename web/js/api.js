@@ -2,10 +2,12 @@
 // so that the page can show it as it is.
 
 export class ApiError extends Error {
-  constructor(message, code, status) {
+  /** `retryAfterS`: the server's Retry-After (a refusal for going too fast), else 0. */
+  constructor(message, code, status, retryAfterS = 0) {
     super(message);
     this.code = code;
     this.status = status;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -38,7 +40,8 @@ async function request(method, path, body) {
   }
   if (!response.ok) {
     const message = data?.error ?? `The server answered ${response.status} ${response.statusText}.`;
-    throw new ApiError(message, data?.code ?? 'http', response.status);
+    const retryAfterS = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+    throw new ApiError(message, data?.code ?? 'http', response.status, retryAfterS > 0 ? retryAfterS : 0);
   }
   return data;
 }

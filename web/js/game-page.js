@@ -446,14 +446,19 @@ class GamePage {
    * Sends an action; on failure the shown game stays as it was and the reason is shown.
    * Answers whether the server accepted it.
    */
-  async act(action, fields = {}) {
+  /**
+   * Sends `action` for this seat. Its refusal goes to the move-error box, or to `onError`
+   * where given (a panel with a box of its own: the chat), which gets null on success.
+   */
+  async act(action, fields = {}, { onError } = {}) {
     if (this.busy) return false;
     this.busy = true;
     this.renderButtons();
     const eventsBefore = this.eventsSeen;
     try {
       const state = await api.act(this.id, action, { token: this.token, ...fields });
-      this.showError('');
+      if (onError) onError(null);
+      else this.showError('');
       this.busy = false;
       // If the event stream delivered a state meanwhile, it may be newer than this answer
       // (the engine's reply, say); the stream also brings the state this action made.
@@ -474,7 +479,8 @@ class GamePage {
       return true;
     } catch (error) {
       this.busy = false;
-      this.showError(error.message);
+      if (onError) onError(error);
+      else this.showError(error.message);
       this.render();
       return false;
     }

@@ -76,22 +76,36 @@ export function ratingChart(points) {
   return svg;
 }
 
+/** "+12", "−8", "±0": what a rated game did to a rating. */
+function signedChange(change) {
+  const delta = change.after - change.before;
+  return delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0';
+}
+
+/** One game: when, against whom (with the opponent's rating before a game that changed
+ * ratings), the result, and what it did to this player's rating. */
 function gameRow(game, name) {
   const item = element('li', `player-game outcome-${game.outcome}`);
-  const opponent = game.players[game.seat === 'white' ? 'black' : 'white'].name;
+  const other = game.seat === 'white' ? 'black' : 'white';
+  const changes = game.rating_changes;
+  const opponent = `${game.players[other].name}${changes ? ` (${changes[other].before})` : ''}`;
   const link = element(
     'a',
     '',
     `${game.score === '*' ? 'Going on' : game.score === 'aborted' ? 'Aborted' : game.score} vs ${opponent}`,
   );
   link.href = `/play/${encodeURIComponent(game.id)}`;
+  const when = new Date(game.updated);
+  const date = element('time', 'player-game-date', when.toLocaleDateString(undefined, { dateStyle: 'medium' }));
+  date.dateTime = when.toISOString();
+  date.title = when.toLocaleString();
   const facts = [
     poolName(game),
     `${name} played ${seatLabel(game.game, game.seat)}`,
     game.outcome,
-    game.rated ? 'rated' : 'casual',
+    game.rated ? (changes ? `rated ${signedChange(changes[game.seat])}` : 'rated') : 'casual',
   ];
-  item.append(link, ' ', element('span', 'muted', facts.join(' · ')));
+  item.append(date, ' ', link, ' ', element('span', 'muted', facts.join(' · ')));
   return item;
 }
 

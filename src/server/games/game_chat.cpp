@@ -70,11 +70,12 @@ json GameService::chat(const std::string& id, const json& body, std::int64_t acc
       storage_.blocked_between(row.white_account, row.black_account))
     throw ApiError(403, "blocked", "one of the players blocks the other: no chat");
   const std::string seat_key = row.id + "/" + seat_name(seat);
-  if (!chat_rate_.allow(seat_key, action.now))
-    throw ApiError(429, "chat_too_fast",
-                   "too many messages: wait " +
-                       std::to_string((chat_rate_.wait_ms(seat_key, action.now) + 999) / 1000) +
-                       " s");
+  if (!chat_rate_.allow(seat_key, action.now)) {
+    // Retry-After says the wait too, so that the page can count it down.
+    const auto wait_s = static_cast<int>((chat_rate_.wait_ms(seat_key, action.now) + 999) / 1000);
+    throw ApiError(429, "chat_too_fast", "too many messages: wait " + std::to_string(wait_s) + " s",
+                   wait_s);
+  }
   StoredChatMessage message;
   message.game_id = row.id;
   message.seat = seat_name(seat);

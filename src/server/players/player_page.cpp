@@ -1,5 +1,7 @@
 #include "server/players/player_page.h"
 
+#include <cmath>
+
 #include "server/common/api_error.h"
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
@@ -21,6 +23,16 @@ StoredAccount named(AccountStorage& accounts, const std::string& name) {
 
 json pool_json(const RatingPool& pool) {
   return json{{"game", pool.game}, {"rules", pool.rules}, {"size", pool.size}};
+}
+
+// What a rated game did to each seat's rating, rounded as the pages show ratings; null for
+// a game that changed none (yet).
+json rating_changes_json(const AccountGame& g) {
+  if (!g.white_change || !g.black_change) return nullptr;
+  const auto seat = [](const SeatRatingChange& c) {
+    return json{{"before", std::lround(c.before)}, {"after", std::lround(c.after)}};
+  };
+  return json{{"white", seat(*g.white_change)}, {"black", seat(*g.black_change)}};
 }
 
 }  // namespace
@@ -65,6 +77,7 @@ json player_json(AccountStorage& accounts, PlayerGamesStorage& games, const std:
                     {"rated", row.rated},
                     {"days_per_move", row.days_per_move > 0 ? json(row.days_per_move) : json()},
                     {"plies", g.plies},
+                    {"rating_changes", rating_changes_json(g)},
                     {"updated", row.updated_ms}});
   }
   return json{{"account", account_json(account.id, account.name)},

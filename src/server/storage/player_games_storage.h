@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,17 @@
 
 namespace ordo::server {
 
+// A seat's rating before and after a rated game that changed it.
+struct SeatRatingChange {
+  double before = 0, after = 0;
+};
+
 struct AccountGame {
   StoredGame game;
   int plies = 0;
   std::string last_mover;  // white | black; empty before the first move
+  // What the game did to each seat's rating; none before it ended, or where it rated none.
+  std::optional<SeatRatingChange> white_change, black_change;
 };
 
 // An account's rating in one pool.

@@ -5,6 +5,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "server/storage/account_storage.h"
@@ -109,6 +110,20 @@ SeatRating read_seat_rating(const Row& r) {
 template <StoredRow Row>
 RatingChange read_rating_change(const Row& r) {
   return {r.text(0), r.real(1), r.real(2), r.real(3)};
+}
+
+// account_games_query's row: the game's columns, then its move count, last mover and the
+// seats' ratings before and after it (-1: unchanged).
+template <StoredRow Row>
+AccountGame read_account_game(const Row& r) {
+  AccountGame g{read_game(r), r.integer(kGameColumnCount), r.text(kGameColumnCount + 1), {}, {}};
+  const auto change = [&r](int column) -> std::optional<SeatRatingChange> {
+    if (r.real(column) < 0) return std::nullopt;
+    return SeatRatingChange{r.real(column), r.real(column + 1)};
+  };
+  g.white_change = change(kGameColumnCount + 2);
+  g.black_change = change(kGameColumnCount + 4);
+  return g;
 }
 
 template <StoredRow Row>

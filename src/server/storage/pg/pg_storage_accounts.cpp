@@ -242,8 +242,7 @@ std::vector<AccountGame> PgStorage::games_of_account(std::int64_t account, bool 
   return transact([&](pqxx::work& t) {
     std::vector<AccountGame> games;
     for (const auto& r : t.exec_params(sql, account, limit))
-      games.push_back({read_game(PgRow(r)), r[kGameColumnCount].as<int>(),
-                       r[kGameColumnCount + 1].as<std::string>()});
+      games.push_back(read_account_game(PgRow(r)));
     return games;
   });
 }

@@ -18,11 +18,8 @@ std::vector<AccountGame> SqliteStorage::games_of_account(std::int64_t account, b
   sqlite3_bind_int64(raw, 1, account);
   sqlite3_bind_int(raw, 2, limit);
   std::vector<AccountGame> games;
-  while (next_row(db_, raw, "read an account's games")) {
-    AccountGame g{read_game(SqliteRow(raw)), sqlite3_column_int(raw, kGameColumnCount),
-                  column_text(raw, kGameColumnCount + 1)};
-    games.push_back(std::move(g));
-  }
+  while (next_row(db_, raw, "read an account's games"))
+    games.push_back(read_account_game(SqliteRow(raw)));
   return games;
 }
 

@@ -75,6 +75,7 @@ TEST_F(PlayerPage, ShowsRatingsGamesAndHistory) {
   ASSERT_EQ(history["points"].size(), 1u);
   EXPECT_EQ(history["points"][0]["game_id"], rated[0]);
   EXPECT_EQ(history["points"][0]["rating"], p["ratings"][0]["rating"]);
+  EXPECT_EQ(history["points"][0]["before"], 1500.0);  // where the chart starts
   EXPECT_EQ(body_of(get("/api/players/Bob/history"))["points"][0]["rules"], "classic");
 }
 

@@ -123,7 +123,17 @@ test('a correspondence game goes on across a restart, listed in My games', async
   ]) {
     await page.goto(new URL('/players/Ann', base).href);
     await page.locator('.player-ratings td', { hasText: '1662' }).waitFor();
-    assert.equal(await page.locator('svg.rating-chart circle').count(), 1);
+    // The chart starts from the rating before the first game, and is drawn at the size it
+    // is shown (its 12 px labels stay 12 px on the phone), with the game's date below.
+    const chart = page.locator('svg.rating-chart');
+    assert.equal(await chart.locator('circle').count(), 2);
+    assert.equal(await chart.locator('circle.chart-start title').textContent(), 'start: 1500');
+    const drawn = await chart.evaluate((svg) => [svg.getBoundingClientRect().width, svg.viewBox.baseVal.width]);
+    assert.ok(Math.abs(drawn[0] - drawn[1]) < 1, `drawn ${drawn[0]} px wide for a ${drawn[1]} px chart`);
+    const labels = await chart.locator('text').allTextContents();
+    const history = await (await page.request.get(new URL('/api/players/Ann/history', base).href)).json();
+    const ended = new Date(history.points[0].at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+    assert.ok(labels.includes(ended) && labels.includes('1500') && labels.includes('1662'), labels.join(' | '));
     await page.locator('.player-games li', { hasText: 'vs Bob' }).waitFor();
     await page.screenshot({ path: path.join(OUT, name), fullPage: true });
   }

@@ -32,8 +32,9 @@ async function openFacts(viewport) {
   // axe-core is injected as a script tag, which the page's Content-Security-Policy refuses
   // (as it should any script the page did not load itself): the audit's page bypasses it.
   const page = await newPage(browser, viewport, { bypassCSP: true });
-  await page.goto('/rules');
-  await page.getByRole('link', { name: 'Game facts' }).click();
+  // Reached from every page's main navigation (issue 59), not only from the rules.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game facts' }).click();
   await page.waitForURL('**/facts');
   await page.locator('.facts-setup').first().waitFor();
   return page;
@@ -65,8 +66,21 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
           );
           const incomplete = await row.locator('.facts-incomplete').count();
           assert.equal(incomplete, study.complete ? 0 : 1, `${study.id}: marked as not complete`);
+          // The verdict in words: the score, its range, and whether 50% lies inside it.
+          const verdict = await page
+            .locator(`section[data-setup="${setup.id}"] .facts-verdicts li`)
+            .nth(setup.studies.indexOf(study))
+            .innerText();
+          assert.ok(verdict.includes(`scored ${percent(score.value)} of the points`), verdict);
+          assert.ok(verdict.includes(`(${percent(score.low)}–${percent(score.high)})`), verdict);
+          const inside = score.low <= 0.5 && score.high >= 0.5;
+          assert.match(
+            verdict,
+            inside ? /neither side is measurably favoured.*includes 50%/ : /is favoured.*lies wholly/,
+          );
         }
       }
+      assert.equal(await page.getByText(/shards?/).count(), 0, 'no jargon of the tools');
       assert.ok(studies >= 6, 'a study for each rule set and size');
       assert.deepEqual(page.errors, []);
       await page.context().close();
@@ -83,6 +97,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         await page.waitForFunction((img) => img.complete, await image.elementHandle());
         const width = await image.evaluate((img) => img.naturalWidth);
         assert.ok(width > 0, `${await image.getAttribute('src')} did not load`);
+        // Never drawn below its own size: its smallest labels (10 px) stay 10 px on a phone.
+        const shown = await image.evaluate((img) => img.getBoundingClientRect().width);
+        assert.ok(shown >= width, `${await image.getAttribute('src')} drawn ${shown} px wide, under its ${width}`);
       }
       await page.context().close();
     });

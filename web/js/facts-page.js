@@ -37,7 +37,7 @@ function gamesCell(study) {
       el(
         'span',
         { className: 'facts-incomplete' },
-        `not complete: ${study.shards_done} of ${study.shards} shards, ${count(study.planned_games)} planned`,
+        `not complete: ${count(study.games)} of the ${count(study.planned_games)} planned games so far`,
       ),
     );
   }
@@ -99,17 +99,27 @@ function studyTable(setup) {
   );
 }
 
+/** The plain sentence for one study: who is favoured, the score, and what the range means. */
+export function verdictText(setup, study) {
+  const s = study.first_player_score;
+  const range = `${percent(s.low)}–${percent(s.high)}`;
+  const scored = `${setup.first} scored ${percent(s.value)} of the points`;
+  const players = `${study.players[0].toUpperCase()}${study.players.slice(1)} (${count(study.games)} games)`;
+  if (study.favoured) {
+    const side = s.value > 0.5 ? 'above' : 'below';
+    return `${players}: ${sideName(setup, study.favoured)} is favoured. ${scored}, and the likely range (${range}) lies wholly ${side} 50%.`;
+  }
+  const meaning =
+    Math.abs(s.value - 0.5) < 0.01
+      ? 'the sides are about even'
+      : 'the difference from 50% may be chance; more games would tell';
+  return `${players}: neither side is measurably favoured. ${scored}, but the likely range (${range}) includes 50%, so ${meaning}.`;
+}
+
 // The plain answer first, readable on a phone without scrolling the table.
 function verdicts(setup) {
   const list = el('ul', { className: 'facts-verdicts' });
-  for (const study of setup.studies) {
-    const who = study.favoured
-      ? `${sideName(setup, study.favoured)} is favoured`
-      : 'neither side is measurably favoured';
-    list.append(
-      el('li', {}, `${study.players[0].toUpperCase()}${study.players.slice(1)} (${count(study.games)} games): ${who}.`),
-    );
-  }
+  for (const study of setup.studies) list.append(el('li', {}, verdictText(setup, study)));
   return list;
 }
 
@@ -126,10 +136,12 @@ function strengthText(setup) {
   return steps.length ? `With strength: ${steps.join('; ')}.` : 'With strength: not measured yet.';
 }
 
+// Drawn at least at its own size, so that its labels keep their size: on a phone the figure
+// scrolls sideways (focusable, so that keys scroll it too).
 function plot(file, alt, caption) {
   return el(
     'figure',
-    { className: 'facts-plot' },
+    { className: 'facts-plot', tabIndex: 0 },
     el('img', { src: `/static/facts/${file}`, alt, width: 720, height: 400 }),
     el('figcaption', {}, caption),
   );

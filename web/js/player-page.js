@@ -30,50 +30,88 @@ function ratingCell(r) {
   return cell;
 }
 
-/** The rating after each game of one pool as an SVG line chart (viewBox units). */
-export function ratingChart(points) {
-  const width = 600;
+function svgNode(tag, attributes, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** "3 Dec", or "3 Dec 2025" for another year than this one. */
+function shortDate(ms) {
+  const date = new Date(ms);
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleDateString(undefined, sameYear ? { day: 'numeric', month: 'short' } : { dateStyle: 'medium' });
+}
+
+/**
+ * One pool's rating as an SVG line chart `width` pixels wide (the figure's own width, so that
+ * its 12 px labels stay 12 px on a phone): the starting rating, then the rating after each
+ * game, with the highest and lowest rating on the left and the first and last dates below.
+ */
+export function ratingChart(points, width = 600) {
   const height = 200;
-  const pad = 30;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('class', 'rating-chart');
-  svg.setAttribute('role', 'img');
-  const ratings = points.map((p) => p.rating);
-  const low = Math.min(...ratings) - 20;
-  const high = Math.max(...ratings) + 20;
-  const x = (i) => pad + (points.length === 1 ? (width - 2 * pad) / 2 : (i * (width - 2 * pad)) / (points.length - 1));
-  const y = (r) => height - pad - ((r - low) * (height - 2 * pad)) / (high - low);
-  const axis = document.createElementNS(SVG, 'path');
-  axis.setAttribute('d', `M${pad} ${pad} V${height - pad} H${width - pad}`);
-  axis.setAttribute('class', 'chart-axis');
-  const line = document.createElementNS(SVG, 'polyline');
-  line.setAttribute('points', points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' '));
-  line.setAttribute('class', 'chart-line');
-  svg.append(axis, line);
-  for (const [value, at] of [
-    [Math.round(high - 20), y(high - 20)],
-    [Math.round(low + 20), y(low + 20)],
-  ]) {
-    const label = document.createElementNS(SVG, 'text');
-    label.setAttribute('x', '2');
-    label.setAttribute('y', String(at + 4));
-    label.setAttribute('class', 'chart-label');
-    label.textContent = String(value);
-    svg.append(label);
+  const left = 46;
+  const right = 12;
+  const top = 12;
+  const bottom = 30;
+  const svg = svgNode('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: 'rating-chart', role: 'img' });
+  // The start (the first game's rating before it), then each game's result.
+  const values = [points[0].before, ...points.map((p) => p.rating)];
+  const low = Math.min(...values) - 10;
+  const high = Math.max(...values) + 10;
+  const x = (i) => left + (i * (width - left - right)) / (values.length - 1);
+  const y = (r) => top + ((high - r) * (height - top - bottom)) / (high - low);
+  svg.append(
+    svgNode('path', { d: `M${left} ${top} V${height - bottom} H${width - right}`, class: 'chart-axis' }),
+    svgNode('polyline', {
+      points: values.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' '),
+      class: 'chart-line',
+    }),
+  );
+  for (const value of new Set([Math.round(Math.max(...values)), Math.round(Math.min(...values))])) {
+    svg.append(svgNode('text', { x: left - 6, y: y(value) + 4, class: 'chart-label', 'text-anchor': 'end' }, value));
   }
-  points.forEach((p, i) => {
-    const dot = document.createElementNS(SVG, 'circle');
-    dot.setAttribute('cx', x(i).toFixed(1));
-    dot.setAttribute('cy', y(p.rating).toFixed(1));
-    dot.setAttribute('r', '3');
-    const title = document.createElementNS(SVG, 'title');
-    title.textContent = `${Math.round(p.rating)} ± ${Math.round(p.deviation)}`;
-    dot.append(title);
+  // The first game's date under it (at the right edge when it is the only one), the last's
+  // under the last point.
+  const dateY = height - bottom + 18;
+  const dateLabel = (i, anchor) =>
+    svgNode('text', { x: x(i), y: dateY, class: 'chart-label', 'text-anchor': anchor }, shortDate(points[i - 1].at));
+  svg.append(dateLabel(1, points.length === 1 ? 'end' : 'start'));
+  if (points.length > 1) svg.append(dateLabel(values.length - 1, 'end'));
+  values.forEach((r, i) => {
+    const dot = svgNode('circle', {
+      cx: x(i).toFixed(1),
+      cy: y(r).toFixed(1),
+      r: 4,
+      class: i === 0 ? 'chart-start' : '',
+    });
+    const what =
+      i === 0
+        ? `start: ${Math.round(r)}`
+        : `${Math.round(r)} ± ${Math.round(points[i - 1].deviation)}, ${shortDate(points[i - 1].at)}`;
+    dot.append(svgNode('title', {}, what));
     svg.append(dot);
   });
-  svg.setAttribute('aria-label', `Rating over ${points.length} rated games, now ${Math.round(ratings.at(-1))}`);
+  svg.setAttribute(
+    'aria-label',
+    `Rating over ${points.length} rated games: from ${Math.round(values[0])} to ${Math.round(values.at(-1))}, ` +
+      `${shortDate(points[0].at)} to ${shortDate(points.at(-1).at)}`,
+  );
   return svg;
+}
+
+/** The chart in `figure`, drawn again whenever the figure's width changes. */
+function drawChartIn(figure, points, caption) {
+  let drawnWidth = 0;
+  const draw = () => {
+    const width = Math.max(260, Math.min(640, Math.floor(figure.clientWidth)));
+    if (Math.abs(width - drawnWidth) < 8) return;
+    drawnWidth = width;
+    figure.replaceChildren(ratingChart(points, width), caption);
+  };
+  new ResizeObserver(draw).observe(figure);
+  draw();
 }
 
 /** "+12", "−8", "±0": what a rated game did to a rating. */
@@ -168,8 +206,8 @@ export async function showPlayerPage(app, name) {
   }
   for (const points of pools.values()) {
     const figure = element('figure', 'rating-history');
-    figure.append(ratingChart(points), element('figcaption', 'muted', `Rating history: ${poolName(points[0])}`));
     section.append(figure);
+    drawChartIn(figure, points, element('figcaption', 'muted', `Rating history: ${poolName(points[0])}`));
   }
   section.append(element('h2', '', 'Games'));
   const filters = element('form', 'player-filters');

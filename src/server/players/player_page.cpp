@@ -92,6 +92,7 @@ json player_history(AccountStorage& accounts, PlayerGamesStorage& games, const s
   for (const RatingPoint& p : games.rating_history(account.id)) {
     json entry = pool_json(p.pool);
     entry["game_id"] = p.game_id;
+    entry["before"] = p.before;
     entry["rating"] = p.rating;
     entry["deviation"] = p.deviation;
     entry["at"] = p.at_ms;

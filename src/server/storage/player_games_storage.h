@@ -39,6 +39,7 @@ struct RatingPoint {
   RatingPool pool;
   double rating = 0, deviation = 0;
   std::int64_t at_ms = 0;  // when the game ended
+  double before = 0;       // the rating the game started from
 };
 
 class PlayerGamesStorage {

@@ -59,7 +59,7 @@ inline constexpr const char* kAccountRatingsQuery =
 
 // An account's rating after each of its rated games, oldest first (read_rating_point).
 inline constexpr const char* kRatingHistoryQuery =
-    "SELECT g.id, g.game, g.rules, g.size, c.after, c.deviation_after, g.updated_ms "
+    "SELECT g.id, g.game, g.rules, g.size, c.after, c.deviation_after, g.updated_ms, c.before "
     "FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE "
     "(c.seat = 'white' AND g.white_account = ?1) OR (c.seat = 'black' AND g.black_account = ?1) "
     "ORDER BY g.updated_ms, g.id COLLATE \"C\"";

@@ -133,7 +133,8 @@ PoolRating read_pool_rating(const Row& r) {
 
 template <StoredRow Row>
 RatingPoint read_rating_point(const Row& r) {
-  return {r.text(0), {r.text(1), r.text(2), r.text(3)}, r.real(4), r.real(5), r.int64(6)};
+  return {r.text(0), {r.text(1), r.text(2), r.text(3)}, r.real(4), r.real(5), r.int64(6),
+          r.real(7)};
 }
 
 template <StoredRow Row>

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { apiPost, clickSquare, createGame, holdSeat, launch, newPage, waitForPly } from './helpers.mjs';
+import { apiPost, clickSquare, createGame, holdSeat, launch, newPage, register, waitForPly } from './helpers.mjs';
 
 const AXE = fileURLToPath(new URL('./node_modules/axe-core/axe.min.js', import.meta.url));
 
@@ -58,6 +58,14 @@ for (const [width, viewport] of [
         await page.getByRole('radio', { name: 'Two players over the network' }).check();
         await page.getByRole('button', { name: 'Start game' }).click();
         await page.locator('#network-links li').first().waitFor();
+      });
+    });
+
+    test('the settings page of a signed-in player', async () => {
+      await check(viewport, '/', async (page) => {
+        await register(page, `Axe-${Math.random().toString(36).slice(2, 8)}`);
+        await page.goto('/settings');
+        await page.getByText('You block nobody.').waitFor();
       });
     });
 

@@ -17,6 +17,11 @@ export function onAccountChange(listener) {
   listener(current);
 }
 
+/** After a change the server answered with the account (a new session) or null (deleted). */
+export function accountChanged(answer) {
+  setAccount(answer);
+}
+
 function setAccount(answer) {
   current = answer?.account ?? null;
   setCsrfToken(current ? answer.csrf_token : null);
@@ -50,7 +55,7 @@ function signedOutView(bar) {
 }
 
 function signedInView(bar) {
-  bar.innerHTML = `<span class="account-name"></span> <button type="button" class="log-out">Log out</button>`;
+  bar.innerHTML = `<a class="account-name" href="/settings" title="Settings"></a> <button type="button" class="log-out">Log out</button>`;
   bar.querySelector('.account-name').textContent = current.name;
   bar.prepend(myGamesLink(), ' ');
   bar.querySelector('.log-out').addEventListener('click', async () => {

@@ -70,6 +70,12 @@ export const api = {
   register: (name, password) => request('POST', '/api/accounts', { name, password }),
   logIn: (name, password) => request('POST', '/api/login', { name, password }),
   logOut: () => request('POST', '/api/logout', {}),
+  changePassword: (password, newPassword) =>
+    request('POST', '/api/account/password', { password, new_password: newPassword }),
+  deleteAccount: (password) => request('POST', '/api/account/delete', { password }),
+  blocks: () => request('GET', '/api/account/blocks'),
+  block: (name) => request('POST', '/api/account/blocks', { name }),
+  unblock: (name) => request('POST', '/api/account/blocks/remove', { name }),
   challenges: () => request('GET', '/api/challenges'),
   postChallenge: (challenge) => request('POST', '/api/challenges', challenge),
   challengeAction: (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {}),

@@ -1,5 +1,5 @@
 // Routes on the path: `/` the start page, `/play/{id}` the board, `/rules` the rules,
-// `/facts` the game facts.
+// `/facts` the game facts, `/settings` the account's settings.
 import { showStartPage } from './start-page.js';
 import { showGamePage } from './game-page.js';
 import { showRulesPage } from './rules-page.js';
@@ -8,6 +8,7 @@ import { showAccountBar } from './account.js';
 import { showMyGamesPage } from './my-games.js';
 import { showPlayerPage, showRatingsPage } from './player-page.js';
 import { loadGameTypes } from './game-types.js';
+import { showSettingsPage } from './settings-page.js';
 
 const app = document.getElementById('app');
 showAccountBar(document.getElementById('account-bar'));
@@ -29,6 +30,8 @@ if (play) {
   showRulesPage(app);
 } else if (path === '/facts' || path === '/facts/') {
   showFactsPage(app);
+} else if (path === '/settings' || path === '/settings/') {
+  showSettingsPage(app);
 } else {
   showStartPage(app);
 }

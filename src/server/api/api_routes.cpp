@@ -185,6 +185,7 @@ void add_static(Router& router, const StaticFiles& files) {
   router.add("GET", "/facts", index);
   router.add("GET", "/my", index);
   router.add("GET", "/ratings", index);
+  router.add("GET", "/settings", index);
   router.add("GET", "/players/{name}", index);
   router.add("GET", "/play/{id}", index);
   router.add("GET", "/static/{path*}",

@@ -93,6 +93,21 @@ export function showMyGamesPage(app) {
   window.addEventListener('pagehide', () => clearInterval(timer), { once: true });
 }
 
+// The badges on the page, each with its refresh (a new account bar replaces its link).
+const badgeRefreshes = new Set();
+let soon = null;
+
+/**
+ * Reads the number of games waiting again shortly (the game page calls it when a game of
+ * the player's changes), so that the badge follows a move at once, not at the next poll.
+ */
+export function refreshMyGamesBadgeSoon() {
+  clearTimeout(soon);
+  soon = setTimeout(() => {
+    for (const refresh of badgeRefreshes) refresh();
+  }, 300);
+}
+
 /** The account bar's "My games" link with the number of games waiting for a move. */
 export function myGamesLink() {
   const link = element('a', 'my-games-link', 'My games');
@@ -102,7 +117,10 @@ export function myGamesLink() {
   badge.setAttribute('aria-label', 'games waiting for your move');
   link.append(' ', badge);
   const refresh = async () => {
-    if (!link.isConnected) return;
+    if (!link.isConnected) {
+      badgeRefreshes.delete(refresh);
+      return;
+    }
     try {
       const { your_turn: waiting } = await api.myGames();
       badge.textContent = String(waiting);
@@ -111,6 +129,7 @@ export function myGamesLink() {
       badge.hidden = true;
     }
   };
+  badgeRefreshes.add(refresh);
   setTimeout(refresh, 0); // once the caller has put the link on the page
   const timer = setInterval(() => (link.isConnected ? refresh() : clearInterval(timer)), REFRESH_MS);
   return link;

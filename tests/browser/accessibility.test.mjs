@@ -33,10 +33,10 @@ async function violations(page) {
     );
 }
 
-async function check(viewport, path, prepare = async () => {}) {
+async function check(viewport, path, prepare = async () => {}, options = {}) {
   // axe-core is injected as a script tag, which the page's Content-Security-Policy refuses
   // (as it should any script the page did not load itself): the audit's page bypasses it.
-  const page = await newPage(browser, viewport, { bypassCSP: true });
+  const page = await newPage(browser, viewport, { bypassCSP: true, ...options });
   await page.goto(path);
   await prepare(page);
   assert.deepEqual(await violations(page), []);
@@ -126,3 +126,45 @@ for (const [width, viewport] of [
     });
   });
 }
+
+// The dark theme (issue 59), as a browser set to dark gets it: the same audit, colour
+// contrast included, on the pages with the most colours.
+describe('accessibility in the dark theme at phone width', () => {
+  const viewport = { width: 390, height: 800 };
+  const dark = { colorScheme: 'dark' };
+  const isDark = async (page) =>
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+
+  test("the start page with this browser's games, and the settings", async () => {
+    const created = await createGame({ mode: 'local', players: { white: 'Dark A', black: 'Dark B' } });
+    await check(
+      viewport,
+      '/',
+      async (page) => {
+        await holdSeat(page, created);
+        await page.locator('#stored-games table').waitFor();
+        await isDark(page);
+      },
+      dark,
+    );
+    await check(
+      viewport,
+      '/',
+      async (page) => {
+        await register(page, `Dark-${Math.random().toString(36).slice(2, 8)}`);
+        await page.goto('/settings');
+        await page.getByText('You block nobody.').waitFor();
+        await isDark(page);
+      },
+      dark,
+    );
+  });
+
+  test('a network game with a clock, and a finished game', async () => {
+    const created = await createGame({ mode: 'network', clock: { initial_ms: 300000, increment_ms: 0 } });
+    await check(viewport, created.links.white, (page) => waitForPly(page, 0).then(() => isDark(page)), dark);
+    const over = await createGame({ mode: 'local', game: 'orderchaos' });
+    await apiPost(`/api/games/${over.id}/resign`, { token: over.tokens.white });
+    await check(viewport, over.links.white, (page) => page.locator('#status[data-result]').first().waitFor(), dark);
+  });
+});

@@ -71,3 +71,23 @@ test('a player changes her password, blocks and unblocks a player, and deletes h
   assert.equal((await page.request.get(`/api/players/${encodeURIComponent(ann)}`)).status(), 404);
   assert.deepEqual([...page.errors, ...phone.errors], []);
 });
+
+test('the theme follows the system until one is chosen, and the choice is kept', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 }, { colorScheme: 'dark' });
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  await page.goto('/settings');
+  const appearance = page.getByRole('region', { name: 'Appearance' });
+  assert.equal(await appearance.getByLabel('Follow the system').isChecked(), true);
+  assert.equal(await theme(), 'dark');
+  await page.emulateMedia({ colorScheme: 'light' }); // the system changes under the page
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  await appearance.getByLabel('Dark').check();
+  assert.equal(await theme(), 'dark');
+  await page.reload();
+  await page.getByRole('region', { name: 'Appearance' }).getByLabel('Dark').waitFor();
+  assert.equal(await theme(), 'dark', 'kept in this browser');
+  assert.equal(await page.getByRole('region', { name: 'Appearance' }).getByLabel('Dark').isChecked(), true);
+  // Signed out, the account's parts are not offered.
+  assert.equal(await page.getByRole('region', { name: 'Password' }).count(), 0);
+  assert.deepEqual(page.errors, []);
+});

@@ -9,7 +9,9 @@ import { showMyGamesPage } from './my-games.js';
 import { showPlayerPage, showRatingsPage } from './player-page.js';
 import { loadGameTypes } from './game-types.js';
 import { showSettingsPage } from './settings-page.js';
+import { startTheme } from './theme.js';
 
+startTheme();
 const app = document.getElementById('app');
 showAccountBar(document.getElementById('account-bar'));
 await loadGameTypes();

@@ -1,8 +1,9 @@
-// The account's settings (/settings, docs/api.md "Accounts"): change the password, the
-// players this account blocks, and deleting the account. Each form says what the server
-// answered beside it; a name from the server is set as text.
+// The settings (/settings, docs/api.md "Accounts"): the colour theme (this browser's), and
+// for a signed-in account its password, the players it blocks, and deleting it. Each form
+// says what the server answered beside it; a name from the server is set as text.
 import { api } from './api.js';
 import { accountChanged, onAccountChange } from './account.js';
+import { chooseTheme, themeChoice } from './theme.js';
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -42,6 +43,21 @@ function onSubmit(form, status, work) {
       button.disabled = false;
     }
   });
+}
+
+/** The colour theme, kept in this browser (signed in or not). */
+function themePart() {
+  const { section, form } = panel(
+    'Appearance',
+    `<fieldset><legend>Theme</legend>
+       <label><input type="radio" name="theme" value="system"> Follow the system</label>
+       <label><input type="radio" name="theme" value="light"> Light</label>
+       <label><input type="radio" name="theme" value="dark"> Dark</label>
+     </fieldset>`,
+  );
+  form.elements.theme.value = themeChoice();
+  form.addEventListener('change', () => chooseTheme(form.elements.theme.value));
+  return section;
 }
 
 function passwordPart() {
@@ -146,11 +162,11 @@ export function showSettingsPage(app) {
       : element(
           'p',
           deleted ? '' : 'muted',
-          deleted ? 'Your account is deleted.' : 'Log in at the top to change your settings.',
+          deleted ? 'Your account is deleted.' : 'Log in at the top to change your password and blocked players.',
         );
     if (deleted) note.setAttribute('role', 'status');
     intro.replaceChildren(heading, note);
-    const parts = account ? [passwordPart(), blocksPart(), deletePart(() => (deleted = true))] : [];
+    const parts = [themePart(), ...(account ? [passwordPart(), blocksPart(), deletePart(() => (deleted = true))] : [])];
     app.replaceChildren(intro, ...parts);
   });
 }

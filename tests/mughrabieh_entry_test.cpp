@@ -3,6 +3,7 @@
 // database, and the match referee that rolls and records every roll.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "mughrabieh/perft.h"
 #include "mughrabieh/position.h"
 #include "support/match_config.h"
+#include "util/random.h"
 
 namespace games {
 namespace {
@@ -161,6 +163,51 @@ TEST(MughrabiehEntry, TheMatchRefereeRollsAndRecordsEveryRoll) {
   // The pair rolls the same dice: the first roll of both games.
   EXPECT_EQ(result.games[0].played.game->moves().front(),
             result.games[1].played.game->moves().front());
+}
+
+// Rule 5 written out from the counts (not the masks the rules code uses): a piece has left
+// the starting point, none stands in the final six, and a die could land a piece from the
+// starting point on a point free of the opponent (own index d is the opponent's 23 - d).
+bool first_piece_rule_holds_back(const mughrabieh::Position& pos) {
+  namespace mg = mughrabieh;
+  const mg::Side s = pos.to_move();
+  const int at_start = pos.count(s, 0);
+  if (at_start == 0 || at_start + pos.off(s) == mg::kPieces) return false;
+  for (int point = mg::kHomeFirst; point < mg::kPoints; ++point)
+    if (pos.count(s, point) > 0) return false;
+  const mg::Roll roll = *pos.roll();
+  for (const int die : {roll.high, roll.low})
+    if (pos.count(mg::opponent(s), mg::kPoints - 1 - die) == 0) return true;
+  return false;
+}
+
+TEST(MughrabiehEntry, TurnFactsSayWhenTheFirstPieceRuleHeldAPieceBack) {
+  const GameFacts facts = mughrabieh()->facts();
+  const auto bit = std::find(facts.turn_kinds.begin(), facts.turn_kinds.end(), "first-piece rule");
+  ASSERT_NE(bit, facts.turn_kinds.end());
+  const std::uint32_t held = 1u << (bit - facts.turn_kinds.begin());
+  std::uint64_t rng_state = 5;
+  int turns_held = 0;
+  for (int n = 0; n < 40; ++n) {
+    auto game = mughrabieh();
+    while (!game->result().over()) {
+      if (game->is_chance_node()) {
+        game->play_random(common::splitmix64(rng_state));
+        continue;
+      }
+      const mughrabieh::Position before = mughrabieh::Position::parse(game->position());
+      const bool expected = first_piece_rule_holds_back(before);
+      if (expected) {
+        // What the rule forbids is no step of any legal turn: none leaves the start ("24/").
+        for (const std::string& turn : game->legal_moves())
+          EXPECT_NE(turn.rfind("24/", 0), 0u) << game->position() << ' ' << turn;
+      }
+      game->play_random(common::splitmix64(rng_state));
+      EXPECT_EQ((game->last_turn_facts().kinds & held) != 0, expected) << before.to_string();
+      turns_held += expected;
+    }
+  }
+  EXPECT_GT(turns_held, 40);  // about 4% of some 3,700 turns
 }
 
 }  // namespace

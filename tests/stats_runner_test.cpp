@@ -107,6 +107,65 @@ TEST(StatsRunner, ABadGameOptionFailsBeforeAnyGame) {
   EXPECT_THROW(run_games(s, RunControl{1, {}, {}}), games::GameError);
 }
 
+TEST(StatsRunner, AMatchEndsWhenASideFirstReachesTheTarget) {
+  RunSettings s = random_run("mughrabieh", "house", 12);
+  s.match_to = 31;
+  EngineSet engines;
+  for (std::uint64_t index = 0; index < s.games; ++index) {
+    const MatchSample match = play_match(s, index, engines);
+    int score[2] = {0, 0};
+    for (std::size_t g = 0; g < match.games.size(); ++g) {
+      EXPECT_LT(std::max(score[0], score[1]), 31) << "the match went on after it was won";
+      const GameSample& game = match.games[g];
+      ASSERT_NE(game.outcome, games::Outcome::Draw);  // the house rules have no draw
+      EXPECT_GE(game.points, 1);
+      EXPECT_LE(game.points, 15);
+      score[game.outcome == games::Outcome::FirstWins ? 0 : 1] += game.points;
+    }
+    EXPECT_GE(score[games::index(match.winner)], 31);
+    EXPECT_LT(score[1 - games::index(match.winner)], 31);
+  }
+}
+
+TEST(StatsRunner, RunsOfMatchesCountEveryGameAndMergeLikeRunsOfGames) {
+  RunSettings s = random_run("mughrabieh", "house", 7);
+  s.match_to = 11;
+  const std::string whole = run_json(s, 2);
+  EXPECT_EQ(whole, run_json(s, 1));
+  std::vector<RunResult> shards;
+  std::vector<std::string> names;
+  for (const int k : {2, 1}) {
+    names.push_back("shard" + std::to_string(k));
+    shards.push_back(read_stats_json(run_json(s, 1, Shard{k, 2}), names.back()));
+  }
+  EXPECT_EQ(write_stats_json(merge_results(shards, names)), whole);
+
+  const Tally tally = read_stats_json(whole, "whole").tally;
+  EXPECT_EQ(tally.matches.matches, 7u);
+  std::uint64_t games = 0, won_games = 0;
+  for (const auto& [count, matches] : tally.matches.games) games += count * matches;
+  for (const auto& [points, count] : tally.points) won_games += count;
+  EXPECT_EQ(games, tally.games);
+  EXPECT_EQ(won_games, tally.first_wins + tally.second_wins);
+  EXPECT_EQ(tally.matches.plies.sum, tally.ply_moments.sum);
+  // Another target is another run: its shards do not merge with these.
+  RunSettings other = s;
+  other.match_to = 12;
+  EXPECT_THROW(merge_results({shards[0], read_stats_json(run_json(other, 1, Shard{1, 2}), "o")},
+                             {names[0], "o"}),
+               StatsFileError);
+}
+
+TEST(StatsRunner, OnlyGamesWorthPointsPlayMatches) {
+  RunSettings s = random_run("orderchaos", "original", 2);
+  s.match_to = 31;
+  EXPECT_THROW(run_games(s, RunControl{1, {}, {}}), games::GameError);
+  // A run of single games writes no match or points fields.
+  const std::string json = run_json(random_run("orderchaos", "original", 3), 1);
+  EXPECT_EQ(json.find("\"matches\""), std::string::npos);
+  EXPECT_EQ(json.find("\"points\""), std::string::npos);
+}
+
 // What the seam reports for statistics, checked against what can be seen from outside:
 // the random move is one of the legal moves, the count is theirs, a capture takes a
 // piece, Order and Chaos's marks are the plies played.

@@ -51,6 +51,7 @@ struct StatsOptions {
   int eval_every = 0;
   std::uint64_t eval_nodes = 2000;
   int decisive_score = 400;
+  int match_to = 0;
   bool progress = false;
   std::string json;
   std::string svg_dir;
@@ -122,6 +123,7 @@ int run_stats_command(const StatsOptions& o, const Streams& io) {
   run.settings.eval_every = o.eval_every;
   run.settings.eval_nodes = o.eval_nodes;
   run.settings.decisive_score = o.decisive_score;
+  run.settings.match_to = o.match_to;
   const stats::Shard shard = stats::parse_shard(o.shard);
   run.shard_count = shard.count;
   run.shards_played = {shard.index};
@@ -133,7 +135,8 @@ int run_stats_command(const StatsOptions& o, const Streams& io) {
                                 " has no engine to play or evaluate");
   }
 
-  ProgressBar bar(io.err, "games");
+  const char* const items = o.match_to > 0 ? "matches" : "games";
+  ProgressBar bar(io.err, items);
   const bool show = o.progress || is_terminal_stderr(io.err);
   const auto started = std::chrono::steady_clock::now();
   const auto seconds = [&] {
@@ -154,7 +157,9 @@ int run_stats_command(const StatsOptions& o, const Streams& io) {
   char speed[96];
   std::snprintf(speed, sizeof speed, "%.1f s, %.1f games/s on %d threads", spent,
                 spent > 0 ? static_cast<double>(run.tally.games) / spent : 0.0, o.threads);
-  io.out << run.tally.games << " games (shard " << shard.text() << "), " << speed << '\n';
+  io.out << run.tally.games << " games";
+  if (o.match_to > 0) io.out << " in " << run.tally.matches.matches << " matches";
+  io.out << " (shard " << shard.text() << "), " << speed << '\n';
   write_outputs(run, o.json, o.svg_dir, io.out);
   return 0;
 }
@@ -253,6 +258,11 @@ void add_stats_command(CLI::App& app, Action& chosen) {
       ->add_option("--decisive-score", o->decisive_score,
                    "The winner's evaluation from which a game counts as decided")
       ->check(CLI::Range(1, 1000000));
+  command
+      ->add_option("--match-to", o->match_to,
+                   "Play matches to this many points instead of single games (games worth "
+                   "points only): --games counts matches, every game of them is counted too")
+      ->check(CLI::Range(1, 1000));
   command->add_flag("--progress", o->progress,
                     "Draw the progress bar on standard error even when it is not a terminal");
   command->add_option("--json", o->json, "Write the run as JSON to this file");

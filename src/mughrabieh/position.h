@@ -67,6 +67,9 @@ class Position {
   // The points the side to move may move a piece from with one die of `die` pips now
   // (docs/rules.md, Mughrabieh 3-6 under this position's rule set): bit i for index i.
   std::uint32_t step_sources(int die) const;
+  // Whether rule 5 (the first piece) keeps a piece on the starting point that `die`
+  // could otherwise move: some piece has left it and none has reached the final six.
+  bool start_held_back(int die) const;
 
   // One die step of the side to move (legal: from step_sources) and its inverse; they
   // change only the pieces, the masks, pips and hash, never the side or the roll.
@@ -156,6 +159,13 @@ inline std::uint32_t Position::step_sources(int die) const {
   if (landing | exact) return landing | exact;
   const std::uint32_t past = mine & ~low_bits(kPoints - die + 1);
   return past & (~past + 1);
+}
+
+inline bool Position::start_held_back(int die) const {
+  const int s = index(to_move_);
+  const std::uint32_t mine = occupied_[s];
+  if (!(mine & 1u) || (mine & kHomeMask) || count_[s][0] == kPieces) return false;
+  return ((mirrored_[1 - s] >> die) & 1u) == 0;  // the landing point is not the opponent's
 }
 
 template <bool Hash>

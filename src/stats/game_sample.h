@@ -24,6 +24,7 @@ struct GameSample {
   games::Outcome outcome = games::Outcome::Ongoing;
   std::string ending;           // the game's termination name ("home row", "board full")
   bool ended_by_limit = false;  // a limit ended it (a timeout in Ludii's sense), not the board
+  int points = 0;               // what the winner scored, in games worth points (else 0)
   // legal_moves[i]: the legal moves before ply i (one entry per ply played).
   std::vector<std::uint32_t> legal_moves;
   // after[i]: the turn played at ply i and the board after it.
@@ -32,6 +33,12 @@ struct GameSample {
   std::vector<Evaluation> evaluations;  // by ply, ascending; empty when nothing evaluated
 
   int plies() const { return static_cast<int>(legal_moves.size()); }
+};
+
+// A match to a score (RunSettings::match_to): its games in order and who won it.
+struct MatchSample {
+  std::vector<GameSample> games;
+  games::Side winner = games::Side::First;
 };
 
 }  // namespace stats

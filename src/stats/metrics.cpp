@@ -146,6 +146,21 @@ void Tally::add(const GameSample& game, int decisive_score) {
   }
   add_groups(groups, game);
   add_evaluation(evaluation, game, decisive_score);
+  const bool won =
+      game.outcome == games::Outcome::FirstWins || game.outcome == games::Outcome::SecondWins;
+  if (won && game.points > 0) ++points[game.points];
+}
+
+void Tally::add(const MatchSample& match, int decisive_score) {
+  std::uint64_t match_plies = 0;
+  for (const GameSample& game : match.games) {
+    add(game, decisive_score);
+    match_plies += static_cast<std::uint64_t>(game.plies());
+  }
+  ++matches.matches;
+  if (match.winner == games::Side::First) ++matches.first_wins;
+  ++matches.games[static_cast<int>(match.games.size())];
+  matches.plies.add(match_plies);
 }
 
 void Tally::merge(const Tally& other) {
@@ -172,6 +187,11 @@ void Tally::merge(const Tally& other) {
   evaluation.lead_changes += other.evaluation.lead_changes;
   evaluation.decided_games += other.evaluation.decided_games;
   evaluation.decisiveness_millionths += other.evaluation.decisiveness_millionths;
+  for (const auto& [value, count] : other.points) points[value] += count;
+  matches.matches += other.matches.matches;
+  matches.first_wins += other.matches.first_wins;
+  for (const auto& [value, count] : other.matches.games) matches.games[value] += count;
+  matches.plies.merge(other.matches.plies);
 }
 
 double first_player_score(const Tally& tally) {

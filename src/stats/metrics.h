@@ -76,6 +76,15 @@ struct EvaluationCounts {
   friend bool operator==(const EvaluationCounts&, const EvaluationCounts&) = default;
 };
 
+// Matches to a score (RunSettings::match_to): how many, who won them and how long they ran.
+struct MatchCounts {
+  std::uint64_t matches = 0;
+  std::uint64_t first_wins = 0;  // won by the first side (which begins the first game)
+  Histogram games;               // games per match
+  Moments plies;                 // plies per match, all its games together
+  friend bool operator==(const MatchCounts&, const MatchCounts&) = default;
+};
+
 struct Tally {
   std::uint64_t games = 0;
   std::uint64_t first_wins = 0;
@@ -89,9 +98,13 @@ struct Tally {
   std::vector<std::uint64_t> turn_kinds;  // turns of each kind (GameFacts::turn_kinds)
   GroupCounts groups;
   EvaluationCounts evaluation;
+  Histogram points;     // the winner's points per won game, in games worth points
+  MatchCounts matches;  // only in runs of matches
 
   // `decisive_score`: the winner's evaluation that counts as decided (ludii_metrics.h).
   void add(const GameSample& game, int decisive_score);
+  // Adds each game of the match, and the match.
+  void add(const MatchSample& match, int decisive_score);
   void merge(const Tally& other);
   friend bool operator==(const Tally&, const Tally&) = default;
 };

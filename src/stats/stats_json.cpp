@@ -102,6 +102,49 @@ Json course_json(const Tally& t, const games::GameFacts& facts) {
   return course;
 }
 
+Json histogram_summary_json(const Histogram& h, const Moments& m) {
+  const Interval ci = m.mean_interval();
+  Json counts = Json::object();
+  for (const auto& [value, count] : h) counts[std::to_string(value)] = count;
+  return {{"mean", m.mean()},
+          {"low", ci.low},
+          {"high", ci.high},
+          {"lower_quartile", quantile(h, 0.25)},
+          {"median", quantile(h, 0.5)},
+          {"upper_quartile", quantile(h, 0.75)},
+          {"max", h.empty() ? 0 : h.rbegin()->first},
+          {"histogram", counts}};
+}
+
+Moments moments_of(const Histogram& h) {
+  Moments m;
+  for (const auto& [value, count] : h) {
+    m.count += count;
+    m.sum += static_cast<std::uint64_t>(value) * count;
+    m.sum_squares += static_cast<std::uint64_t>(value) * static_cast<std::uint64_t>(value) * count;
+  }
+  return m;
+}
+
+// Only in runs of games worth points (the winner's points) and runs of matches.
+void add_points_and_matches(Json& summary, const Tally& t) {
+  if (!t.points.empty()) summary["points"] = histogram_summary_json(t.points, moments_of(t.points));
+  const MatchCounts& m = t.matches;
+  if (m.matches == 0) return;
+  const Interval plies = m.plies.mean_interval();
+  summary["matches"] = {
+      {"matches", m.matches},
+      {"first_wins", share_json(m.first_wins, m.matches)},
+      {"games", histogram_summary_json(m.games, moments_of(m.games))},
+      {"plies", {{"mean", m.plies.mean()}, {"low", plies.low}, {"high", plies.high}}}};
+}
+
+Json histogram_json(const Histogram& h) {
+  Json list = Json::array();
+  for (const auto& [value, count] : h) list.push_back(Json::array({value, count}));
+  return list;
+}
+
 Json pair_json(const std::array<std::uint64_t, 2>& pair) {
   return Json::array({pair[0], pair[1]});
 }
@@ -138,6 +181,19 @@ Json tally_json(const Tally& t) {
           {"decisiveness_millionths", e.decisiveness_millionths}};
 }
 
+// Written only where there is something, so that other runs' files stay as they were.
+void add_points_and_matches_tally(Json& tally, const Tally& t) {
+  if (!t.points.empty()) tally["points"] = histogram_json(t.points);
+  const MatchCounts& m = t.matches;
+  if (m.matches == 0) return;
+  tally["matches"] = {{"matches", m.matches},
+                      {"first_wins", m.first_wins},
+                      {"games", histogram_json(m.games)},
+                      {"plies", m.plies.count},
+                      {"ply_sum", m.plies.sum},
+                      {"ply_sum_squares", m.plies.sum_squares}};
+}
+
 Json settings_json(const RunSettings& s) {
   Json options = Json::object();
   for (const auto& [key, value] : s.game.options) options[key] = value;
@@ -151,6 +207,12 @@ Json settings_json(const RunSettings& s) {
           {"eval_every", s.eval_every},
           {"eval_nodes", s.eval_nodes},
           {"decisive_score", s.decisive_score}};
+}
+
+Json settings_json_of(const RunSettings& s) {
+  Json j = settings_json(s);
+  if (s.match_to > 0) j["match_to"] = s.match_to;
+  return j;
 }
 
 Json facts_json(const games::GameFacts& f) {
@@ -199,6 +261,16 @@ class Reader {
     for (const Json& v : list) out.push_back(count(v, key));
     return out;
   }
+  Histogram histogram(const Json& list, const char* key) const {
+    if (!list.is_array()) fail(std::string("'") + key + "' must be a list");
+    Histogram h;
+    for (const Json& entry : list) {
+      const auto [value, count] = pair(entry, key);
+      if (value > 1'000'000'000) fail(std::string("'") + key + "' holds a value too large");
+      h[static_cast<int>(value)] += count;
+    }
+    return h;
+  }
   std::array<std::uint64_t, 2> pair(const Json& value, const char* key) const {
     if (!value.is_array() || value.size() != 2) fail(std::string("'") + key + "' must be a pair");
     return {count(value[0], key), count(value[1], key)};
@@ -244,6 +316,26 @@ Tally read_tally(const Json& j, const Reader& r) {
   t.evaluation.decided_games = r.count(j, "decided_games", 0);
   t.evaluation.decisiveness_millionths = r.count(j, "decisiveness_millionths", 0);
 
+  if (j.contains("points")) t.points = r.histogram(j["points"], "points");
+  if (j.contains("matches")) {
+    const Json& m = j["matches"];
+    t.matches.matches = r.count(m, "matches", 0);
+    t.matches.first_wins = r.count(m, "first_wins", 0);
+    t.matches.games = r.histogram(r.field(m, "games"), "games");
+    t.matches.plies.count = r.count(m, "plies", 0);
+    t.matches.plies.sum = r.count(m, "ply_sum", 0);
+    t.matches.plies.sum_squares = r.count(m, "ply_sum_squares", 0);
+    std::uint64_t counted = 0, games = 0;
+    for (const auto& [value, count] : t.matches.games) {
+      counted += count;
+      games += static_cast<std::uint64_t>(value) * count;
+    }
+    if (counted != t.matches.matches || t.matches.plies.count != t.matches.matches ||
+        t.matches.first_wins > t.matches.matches)
+      r.fail("the match counts do not add up to the matches");
+    if (games != t.games) r.fail("the games of the matches do not add up to the games");
+  }
+
   // What the counts must agree on, so that a damaged file is not merged silently.
   if (t.first_wins + t.second_wins + t.draws != t.games)
     r.fail("the wins and draws do not add up to the games");
@@ -272,6 +364,7 @@ RunSettings read_settings(const Json& j, const Reader& r) {
   s.eval_every = r.small(j, "eval_every");
   s.eval_nodes = r.count(j, "eval_nodes", 0);
   s.decisive_score = r.small(j, "decisive_score");
+  if (j.contains("match_to")) s.match_to = r.small(j, "match_to");
   return s;
 }
 
@@ -302,6 +395,11 @@ std::uint64_t expected_games(const RunResult& result) {
   return games;
 }
 
+// What the run's `games` counts: games, or matches in a run of matches.
+std::uint64_t counted_items(const RunResult& result) {
+  return result.settings.match_to > 0 ? result.tally.matches.matches : result.tally.games;
+}
+
 }  // namespace
 
 std::string write_stats_json(const RunResult& result) {
@@ -314,7 +412,7 @@ std::string write_stats_json(const RunResult& result) {
   }
   const Tally& t = result.tally;
   Json j = {{"format", kFormat},
-            {"run", settings_json(result.settings)},
+            {"run", settings_json_of(result.settings)},
             {"shards", {{"count", whole ? 1 : result.shard_count}, {"played", played}}},
             {"facts", facts_json(result.facts)},
             {"summary",
@@ -324,6 +422,8 @@ std::string write_stats_json(const RunResult& result) {
               {"choice", choice_json(t, result.facts)},
               {"course", course_json(t, result.facts)}}},
             {"tally", tally_json(t)}};
+  add_points_and_matches(j["summary"], t);
+  add_points_and_matches_tally(j["tally"], t);
   return j.dump(2) + '\n';
 }
 
@@ -358,8 +458,9 @@ RunResult read_stats_json(const std::string& text, const std::string& source) {
     r.fail("a shard is listed twice");
   result.facts = read_facts(r.field(j, "facts"), r);
   result.tally = read_tally(r.field(j, "tally"), r);
-  if (result.tally.games != expected_games(result)) {
-    r.fail("holds " + std::to_string(result.tally.games) + " games where its shards have " +
+  if (counted_items(result) != expected_games(result)) {
+    const char* what = result.settings.match_to > 0 ? " matches" : " games";
+    r.fail("holds " + std::to_string(counted_items(result)) + what + " where its shards have " +
            std::to_string(expected_games(result)));
   }
   return result;
@@ -374,9 +475,10 @@ RunResult merge_results(const std::vector<RunResult>& results,
     const RunResult& next = results[i];
     const std::string both = sources.at(0) + " and " + sources.at(i);
     if (!same_run(next.settings, merged.settings)) {
-      throw StatsFileError(both +
-                           " are not shards of one run: the game, its options, the players, "
-                           "the number of games, the seed or the evaluation settings differ");
+      throw StatsFileError(
+          both +
+          " are not shards of one run: the game, its options, the players, "
+          "the number of games, the match target, the seed or the evaluation settings differ");
     }
     if (!same_facts(next.facts, merged.facts))
       throw StatsFileError(both + " describe the game differently (another program version?)");

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/points_match.h"
 #include "util/random.h"
 
 namespace stats {
@@ -140,7 +141,8 @@ bool same_run(const RunSettings& a, const RunSettings& b) {
   return a.game.game == b.game.game && a.game.options == b.game.options && a.first == b.first &&
          a.second == b.second && a.games == b.games && a.seed == b.seed &&
          a.random_plies == b.random_plies && a.eval_every == b.eval_every &&
-         a.eval_nodes == b.eval_nodes && a.decisive_score == b.decisive_score;
+         a.eval_nodes == b.eval_nodes && a.decisive_score == b.decisive_score &&
+         a.match_to == b.match_to;
 }
 
 std::uint64_t game_seed(std::uint64_t run_seed, std::uint64_t index) {
@@ -157,57 +159,87 @@ games::AnyEngine& EngineSet::engine(int slot, const games::AnyGame& game) {
   return *engine;
 }
 
-GameSample play_game(const RunSettings& settings, std::uint64_t index, EngineSet& engines) {
-  const std::unique_ptr<games::AnyGame> game = games::make_game(settings.game);
-  const games::GameFacts facts = game->facts();
-  common::SplitMix64 rng(game_seed(settings.seed, index));
+namespace {
+
+// Plays `game` out from its start with randomness from `seed` alone.
+GameSample play_out(games::AnyGame& game, const RunSettings& settings, std::uint64_t seed,
+                    EngineSet& engines) {
+  const games::GameFacts facts = game.facts();
+  common::SplitMix64 rng(seed);
   const PlayerChoice* players[2] = {&settings.first, &settings.second};
   // Every game draws the same number of values here, whoever plays, so that the moves
   // of random play do not depend on the other settings.
   const std::uint64_t engine_seeds[2] = {rng.next(), rng.next()};
   for (int side = 0; side < 2; ++side) {
     if (players[side]->is_engine())
-      start_engine(engines.engine(side, *game), *players[side], engine_seeds[side]);
+      start_engine(engines.engine(side, game), *players[side], engine_seeds[side]);
   }
   if (settings.eval_every > 0) {
-    start_engine(engines.engine(2, *game), PlayerChoice{PlayerChoice::Kind::Nodes, 0}, 0);
+    start_engine(engines.engine(2, game), PlayerChoice{PlayerChoice::Kind::Nodes, 0}, 0);
   }
   games::GoLimits judge_limits;
   judge_limits.nodes = settings.eval_nodes;
 
   GameSample sample;
-  sample.start = game->last_turn_facts();
-  while (!game->result().over()) {
+  sample.start = game.last_turn_facts();
+  while (!game.result().over()) {
     // The referee's rolls are no player's turn: drawn from the game's own generator and
     // not counted.
-    if (game->is_chance_node()) {
-      game->play_random(rng.next());
+    if (game.is_chance_node()) {
+      game.play_random(rng.next());
       continue;
     }
     const int ply = static_cast<int>(sample.legal_moves.size());
-    const int side = games::index(game->side_to_move());
+    const int side = games::index(game.side_to_move());
     const PlayerChoice& player = *players[side];
     std::size_t legal = 0;
     if (ply < settings.random_plies || !player.is_engine()) {
-      legal = game->play_random(rng.next());
+      legal = game.play_random(rng.next());
     } else {
-      legal = game->legal_move_count();
-      EngineMove chosen = search(engines.engine(side, *game), *game, limits_of(player));
+      legal = game.legal_move_count();
+      EngineMove chosen = search(engines.engine(side, game), game, limits_of(player));
       if (settings.eval_every == 0 && chosen.evaluation)
         sample.evaluations.push_back(*chosen.evaluation);
-      game->play(chosen.move);
+      game.play(chosen.move);
     }
     sample.legal_moves.push_back(static_cast<std::uint32_t>(legal));
-    sample.after.push_back(game->last_turn_facts());
-    if (settings.eval_every > 0 && (ply + 1) % settings.eval_every == 0 && !game->result().over()) {
-      EngineMove judged = search(engines.engine(2, *game), *game, judge_limits);
+    sample.after.push_back(game.last_turn_facts());
+    if (settings.eval_every > 0 && (ply + 1) % settings.eval_every == 0 && !game.result().over()) {
+      EngineMove judged = search(engines.engine(2, game), game, judge_limits);
       if (judged.evaluation) sample.evaluations.push_back(*judged.evaluation);
     }
   }
-  const games::GameResult result = game->result();
+  const games::GameResult result = game.result();
   sample.outcome = result.outcome;
   sample.ending = result.termination;
   sample.ended_by_limit = !facts.limit_ending.empty() && result.termination == facts.limit_ending;
+  sample.points = result.points;
+  return sample;
+}
+
+}  // namespace
+
+GameSample play_game(const RunSettings& settings, std::uint64_t index, EngineSet& engines) {
+  const std::unique_ptr<games::AnyGame> game = games::make_game(settings.game);
+  return play_out(*game, settings, game_seed(settings.seed, index), engines);
+}
+
+MatchSample play_match(const RunSettings& settings, std::uint64_t index, EngineSet& engines) {
+  games::PointsMatch match(settings.game, settings.match_to);
+  const std::uint64_t match_seed = game_seed(settings.seed, index);
+  MatchSample sample;
+  while (!match.over()) {
+    if (match.games_played() >= kMaxMatchGames) {
+      throw games::GameError("match " + std::to_string(index) + " ran past " +
+                             std::to_string(kMaxMatchGames) + " games");
+    }
+    const std::unique_ptr<games::AnyGame> game = match.next_game();
+    const auto number = static_cast<std::uint64_t>(match.games_played());
+    GameSample played = play_out(*game, settings, game_seed(match_seed, number), engines);
+    match.add_result(game->result());
+    sample.games.push_back(std::move(played));
+  }
+  sample.winner = *match.winner();
   return sample;
 }
 
@@ -220,6 +252,7 @@ std::uint64_t shard_games(std::uint64_t games, const Shard& shard) {
 Tally run_games(const RunSettings& settings, const RunControl& control) {
   if (settings.eval_every < 0) throw std::invalid_argument("--eval-every must not be negative");
   games::make_game(settings.game);  // a bad game or option fails here, before any thread
+  if (settings.match_to > 0) games::PointsMatch(settings.game, settings.match_to);
   const std::uint64_t total = shard_games(settings.games, control.shard);
   std::atomic<std::uint64_t> next{0};
   std::mutex mutex;  // guards what follows and the progress callback
@@ -234,7 +267,11 @@ Tally run_games(const RunSettings& settings, const RunControl& control) {
       for (std::uint64_t k = next++; k < total; k = next++) {
         const std::uint64_t index = k * static_cast<std::uint64_t>(control.shard.count) +
                                     static_cast<std::uint64_t>(control.shard.index - 1);
-        mine.add(play_game(settings, index, engines), settings.decisive_score);
+        if (settings.match_to > 0) {
+          mine.add(play_match(settings, index, engines), settings.decisive_score);
+        } else {
+          mine.add(play_game(settings, index, engines), settings.decisive_score);
+        }
         const std::lock_guard lock(mutex);
         if (failure) return;
         ++done;

@@ -58,6 +58,9 @@ struct RunSettings {
   int eval_every = 0;
   std::uint64_t eval_nodes = 2000;
   int decisive_score = 400;  // the winner's evaluation that counts as decided
+  // Above 0: each of the run's `games` is a match to this many points (games worth points
+  // only, engine/points_match.h), every game of it counted too.
+  int match_to = 0;
 };
 bool same_run(const RunSettings& a, const RunSettings& b);
 
@@ -76,6 +79,12 @@ class EngineSet {
 // Plays game `index` of the run. Throws games::GameError for a game or player that cannot
 // be used.
 GameSample play_game(const RunSettings& settings, std::uint64_t index, EngineSet& engines);
+// Plays match `index` of a run of matches (settings.match_to > 0); the first side begins
+// its first game and the game's rule says who begins each next one. Throws games::GameError
+// as play_game does, or for a match that runs past kMaxMatchGames games (draws score
+// nothing).
+MatchSample play_match(const RunSettings& settings, std::uint64_t index, EngineSet& engines);
+inline constexpr int kMaxMatchGames = 10'000;
 
 struct RunControl {
   int threads = 1;
@@ -86,7 +95,7 @@ struct RunControl {
 
 // The games of the shard, counted; throws what a game threw (the first one).
 Tally run_games(const RunSettings& settings, const RunControl& control);
-// How many games of the run the shard plays.
+// How many games (or matches) of the run the shard plays.
 std::uint64_t shard_games(std::uint64_t games, const Shard& shard);
 
 }  // namespace stats

@@ -110,7 +110,10 @@ std::string run_title(const RunResult& run) {
   std::string title = run.settings.game.game;
   for (const auto& [key, value] : run.settings.game.options) title += ' ' + value;
   return title + ", " + run.settings.first.text() + " vs " + run.settings.second.text() + ", " +
-         std::to_string(run.tally.games) + " games";
+         std::to_string(run.tally.games) + " games" +
+         (run.settings.match_to > 0 ? " in " + std::to_string(run.tally.matches.matches) +
+                                          " matches to " + std::to_string(run.settings.match_to)
+                                    : "");
 }
 
 std::string length_histogram_svg(const RunResult& run) {

@@ -39,6 +39,22 @@ double ratio(std::uint64_t a, std::uint64_t b) {
   return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
 }
 
+// The mean and quartiles of a histogram of whole numbers.
+void histogram_rows(std::ostream& out, const Histogram& h) {
+  std::uint64_t count = 0, sum = 0;
+  for (const auto& [value, n] : h) {
+    count += n;
+    sum += static_cast<std::uint64_t>(value) * n;
+  }
+  row(out, "mean", fixed(ratio(sum, count), 2));
+  row(out, "quartiles",
+      std::to_string(quantile(h, 0.25)) + " / " + std::to_string(quantile(h, 0.5)) + " / " +
+          std::to_string(quantile(h, 0.75)));
+  if (!h.empty())
+    row(out, "least, most",
+        std::to_string(h.begin()->first) + ", " + std::to_string(h.rbegin()->first));
+}
+
 }  // namespace
 
 std::string summary_text(const RunResult& run) {
@@ -93,6 +109,20 @@ std::string summary_text(const RunResult& run) {
         fixed(ratio(t.groups.reconnections[0], t.games), 2) + " / " +
             fixed(ratio(t.groups.reconnections[1], t.games), 2));
     row(out, "games with a split", share_line(t.groups.games_with_split, t.games));
+  }
+  if (!t.points.empty()) {
+    out << "Points of a won game:\n";
+    histogram_rows(out, t.points);
+  }
+  if (t.matches.matches > 0) {
+    const MatchCounts& m = t.matches;
+    out << "Matches to " << run.settings.match_to << " (the first player begins the first game):\n";
+    row(out, "first player wins", share_line(m.first_wins, m.matches));
+    out << "  games per match:\n";
+    histogram_rows(out, m.games);
+    const Interval plies = m.plies.mean_interval();
+    row(out, "plies per match",
+        fixed(m.plies.mean(), 1) + " [" + fixed(plies.low, 1) + ", " + fixed(plies.high, 1) + "]");
   }
   if (t.evaluation.games > 0) {
     out << "From the engine's evaluations (" << t.evaluation.games << " games):\n";

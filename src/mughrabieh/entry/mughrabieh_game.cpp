@@ -272,7 +272,7 @@ class MughrabiehGame final : public AnyGame, public DiceTurns {
   }
 
   GameFacts facts() const override {
-    return {{"pass", "double", "bear-off"}, {"White", "Black"}, false};
+    return {{"pass", "double", "bear-off", "first-piece rule"}, {"White", "Black"}, false};
   }
 
   TurnFacts last_turn_facts() const override {
@@ -286,6 +286,10 @@ class MughrabiehGame final : public AnyGame, public DiceTurns {
     if (turn.roll.is_double()) facts.kinds |= 2u;
     for (const mg::Step& step : turn)
       if (step.from + step.die >= mg::kPoints) facts.kinds |= 4u;
+    // The position before the turn, with its roll: whether rule 5 held a piece back.
+    const mg::Position& before = game_.positions()[game_.turns().size() - 1];
+    if (before.start_held_back(turn.roll.high) || before.start_held_back(turn.roll.low))
+      facts.kinds |= 8u;
     return facts;
   }
 

@@ -181,8 +181,10 @@ bool first_piece_rule_holds_back(const mughrabieh::Position& pos) {
   return false;
 }
 
-TEST(MughrabiehEntry, TurnFactsSayWhenTheFirstPieceRuleHeldAPieceBack) {
+TEST(MughrabiehEntry, TurnFactsCountPipsAndSayWhenTheFirstPieceRuleHeldAPieceBack) {
   const GameFacts facts = mughrabieh()->facts();
+  EXPECT_EQ(facts.piece_measure, "pips");
+  EXPECT_EQ(mughrabieh()->last_turn_facts().pieces, (std::array<int, 2>{360, 360}));
   const auto bit = std::find(facts.turn_kinds.begin(), facts.turn_kinds.end(), "first-piece rule");
   ASSERT_NE(bit, facts.turn_kinds.end());
   const std::uint32_t held = 1u << (bit - facts.turn_kinds.begin());
@@ -203,7 +205,16 @@ TEST(MughrabiehEntry, TurnFactsSayWhenTheFirstPieceRuleHeldAPieceBack) {
           EXPECT_NE(turn.rfind("24/", 0), 0u) << game->position() << ' ' << turn;
       }
       game->play_random(common::splitmix64(rng_state));
-      EXPECT_EQ((game->last_turn_facts().kinds & held) != 0, expected) << before.to_string();
+      const TurnFacts after = game->last_turn_facts();
+      EXPECT_EQ((after.kinds & held) != 0, expected) << before.to_string();
+      // The pieces measured are pips: each piece's steps still to go, off the board at 24.
+      const mughrabieh::Position now = mughrabieh::Position::parse(game->position());
+      for (const mughrabieh::Side side : {mughrabieh::Side::White, mughrabieh::Side::Black}) {
+        int pips = 0;
+        for (int point = 0; point < mughrabieh::kPoints; ++point)
+          pips += now.count(side, point) * (mughrabieh::kPoints - point);
+        EXPECT_EQ(after.pieces[static_cast<std::size_t>(mughrabieh::index(side))], pips);
+      }
       turns_held += expected;
     }
   }

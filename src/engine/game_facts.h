@@ -23,6 +23,9 @@ struct GameFacts {
   // The termination name of games that a limit ended rather than the board ("move
   // limit"); empty where every game ends on the board.
   std::string limit_ending{};
+  // What TurnFacts::pieces measures, plural: "pieces", or "pips" (Mughrabieh: the pip
+  // count, the steps a side's pieces still have to go).
+  std::string piece_measure = "pieces";
 };
 
 // The last turn played and the board after it.

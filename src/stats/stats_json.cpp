@@ -216,10 +216,13 @@ Json settings_json_of(const RunSettings& s) {
 }
 
 Json facts_json(const games::GameFacts& f) {
-  return {{"turn_kinds", f.turn_kinds},
-          {"piece_kinds", Json::array({f.piece_kinds[0], f.piece_kinds[1]})},
-          {"has_groups", f.has_groups},
-          {"limit_ending", f.limit_ending}};
+  Json j = {{"turn_kinds", f.turn_kinds},
+            {"piece_kinds", Json::array({f.piece_kinds[0], f.piece_kinds[1]})},
+            {"has_groups", f.has_groups},
+            {"limit_ending", f.limit_ending}};
+  // Only where it is not pieces, so that other games' files stay as they were.
+  if (f.piece_measure != games::GameFacts{}.piece_measure) j["piece_measure"] = f.piece_measure;
+  return j;
 }
 
 // ---- reading ----
@@ -380,12 +383,14 @@ games::GameFacts read_facts(const Json& j, const Reader& r) {
   if (!groups.is_boolean()) r.fail("'has_groups' must be true or false");
   f.has_groups = groups.get<bool>();
   f.limit_ending = r.text(r.field(j, "limit_ending"), "limit_ending");
+  if (j.contains("piece_measure")) f.piece_measure = r.text(j["piece_measure"], "piece_measure");
   return f;
 }
 
 bool same_facts(const games::GameFacts& a, const games::GameFacts& b) {
   return a.turn_kinds == b.turn_kinds && a.piece_kinds == b.piece_kinds &&
-         a.has_groups == b.has_groups && a.limit_ending == b.limit_ending;
+         a.has_groups == b.has_groups && a.limit_ending == b.limit_ending &&
+         a.piece_measure == b.piece_measure;
 }
 
 std::uint64_t expected_games(const RunResult& result) {

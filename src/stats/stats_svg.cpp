@@ -1,6 +1,7 @@
 #include "stats/stats_svg.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -166,8 +167,11 @@ std::string pieces_by_ply_svg(const RunResult& run) {
       top = std::max(top, mean);
     }
   }
-  Chart chart(static_cast<double>(n), top * 1.1, "Pieces by ply: " + run_title(run), "ply",
-              "pieces (mean)");
+  std::string measure = run.facts.piece_measure;
+  const std::string label = measure + " (mean)";
+  if (!measure.empty()) measure[0] = static_cast<char>(std::toupper(measure[0]));
+  Chart chart(static_cast<double>(n), top * 1.1, measure + " by ply: " + run_title(run), "ply",
+              label);
   const char* colours[2] = {"#c8a040", "#303030"};
   for (std::size_t side = 0; side < 2; ++side) {
     chart.polyline(lines[side], colours[side]);

@@ -272,14 +272,16 @@ class MughrabiehGame final : public AnyGame, public DiceTurns {
   }
 
   GameFacts facts() const override {
-    return {{"pass", "double", "bear-off", "first-piece rule"}, {"White", "Black"}, false};
+    GameFacts facts{{"pass", "double", "bear-off", "first-piece rule"}, {"White", "Black"}};
+    facts.piece_measure = "pips";
+    return facts;
   }
 
   TurnFacts last_turn_facts() const override {
     TurnFacts facts;
     const mg::Position& pos = game_.position();
     for (const mg::Side s : {mg::Side::White, mg::Side::Black})
-      facts.pieces[static_cast<std::size_t>(mg::index(s))] = pos.on_board(s);
+      facts.pieces[static_cast<std::size_t>(mg::index(s))] = pos.pips(s);
     if (game_.turns().empty()) return facts;
     const mg::Turn& turn = game_.turns().back();
     if (turn.size == 0) facts.kinds |= 1u;

@@ -45,6 +45,22 @@ std::unique_ptr<games::AnyEngine> engine_for(const games::AnyGame& game, std::si
   return games::make_engine(*entry.make_game(options), full_strength(hash_mib));
 }
 
+// The score the ranking gives the move played in `before` (the ranked move that leads to
+// the same position: two orders of the same steps are one turn), if it ranks it.
+std::optional<int> ranked_score(const games::AnyGame& before, const std::string& played,
+                                const std::vector<games::RankedMove>& ranked) {
+  const std::unique_ptr<games::AnyGame> after = before.clone();
+  after->play(played);
+  const std::string target = after->position();
+  for (const games::RankedMove& r : ranked) {
+    if (r.move == played) return r.score;
+    const std::unique_ptr<games::AnyGame> other = before.clone();
+    other->play(r.move);
+    if (other->position() == target) return r.score;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 GameAnalyzer::GameAnalyzer(const games::AnyGame& game, games::GoLimits per_position,
@@ -67,6 +83,7 @@ PositionAnalysis GameAnalyzer::analyze_position(const games::AnyGame& game) {
     analysis.mate = info.mate;
     analysis.depth = info.depth;
     analysis.nodes = info.nodes;
+    analysis.ranked = info.ranked;
   };
   callbacks.on_best_move = [&analysis](const std::optional<std::string>& move) {
     analysis.best_move = move;
@@ -95,10 +112,14 @@ GameAnalysis GameAnalyzer::analyze_game(const games::AnyGame& game,
   std::vector<PositionAnalysis> searched;
   std::vector<games::GameResult> results_after;
   std::vector<games::Side> movers;
+  std::vector<std::optional<int>> played_scores;  // from the engine's ranking, where it has one
   for (const std::string& move : moves) {
     searched.push_back(analyze_position(*replay));
     if (progress) progress(static_cast<int>(searched.size()), total);
     movers.push_back(replay->side_to_move());
+    played_scores.push_back(searched.back().ranked.empty()
+                                ? std::nullopt
+                                : ranked_score(*replay, move, searched.back().ranked));
     replay->play(move);
     results_after.push_back(replay->result());
   }
@@ -117,9 +138,12 @@ GameAnalysis GameAnalyzer::analyze_game(const games::AnyGame& game,
     ply.played = moves[i];
     ply.before = searched[i];
     ply.score_before = searched[i].score;
-    if (chance) {
+    if (played_scores[i]) {
+      // The engine scored every move here (a turn for the roll, by its equity).
+      ply.score_after = *played_scores[i];
+    } else if (chance) {
       // A turn's worth depends on the dice to come, which the score of the next position
-      // (after the next roll) does not average out: no judgement.
+      // (after the next roll) does not average out: no judgement without a ranking.
       ply.score_after = ply.score_before;
     } else if (results_after[i].over()) {
       ply.score_after = terminal_score_for_mover(results_after[i], ply.mover);

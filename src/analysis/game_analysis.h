@@ -25,6 +25,8 @@ struct PositionAnalysis {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::vector<std::string> pv;  // in the game's notation
+  // Every move with its score, best first, where the engine ranks them (dice games).
+  std::vector<games::RankedMove> ranked;
 };
 
 struct PlyAnalysis {

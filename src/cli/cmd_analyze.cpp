@@ -3,6 +3,7 @@
 // (src/analysis/move_judgement.h has the thresholds). Text by default, --json for tools.
 // Every game goes through the registry (analysis/game_analysis.h).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iomanip>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -37,6 +38,9 @@ struct AnalyzeOptions {
 };
 
 // "+35", "-120", or "#3" / "#-2" for a forced win / loss in that many turns.
+// The moves a position's text lists, where the engine ranks them (--json lists them all).
+constexpr std::size_t kRankedShown = 5;
+
 std::string score_text(int score) {
   if (const auto mate = mate_in_turns(score)) return "#" + std::to_string(*mate);
   return (score > 0 ? "+" : "") + std::to_string(score);
@@ -90,6 +94,12 @@ int report_position(const AnyGame& game, const AnalyzeOptions& options, const St
     j["depth"] = a.depth;
     j["nodes"] = a.nodes;
     j["pv"] = a.pv;
+    if (!a.ranked.empty()) {
+      nlohmann::json ranked = nlohmann::json::array();
+      for (const games::RankedMove& r : a.ranked)
+        ranked.push_back({{"move", r.move}, {"score", score_json(r.score)}});
+      j["ranked"] = ranked;
+    }
     io.out << j.dump() << '\n';
     return 0;
   }
@@ -97,8 +107,15 @@ int report_position(const AnyGame& game, const AnalyzeOptions& options, const St
          << ")\n"
          << "score " << score_text(a.score) << " for " << mover << ", depth " << a.depth
          << ", nodes " << grouped(a.nodes) << '\n'
-         << "best line " << joined(a.pv) << '\n'
-         << "bestmove " << best << '\n';
+         << "best line " << joined(a.pv) << '\n';
+  if (!a.ranked.empty()) {
+    const std::size_t shown = std::min(a.ranked.size(), kRankedShown);
+    io.out << "the " << shown << " best of " << a.ranked.size() << " moves:\n";
+    for (std::size_t i = 0; i < shown; ++i)
+      io.out << "  " << std::left << std::setw(24) << a.ranked[i].move << std::right << std::setw(7)
+             << score_text(a.ranked[i].score) << '\n';
+  }
+  io.out << "bestmove " << best << '\n';
   return 0;
 }
 

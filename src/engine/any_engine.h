@@ -58,6 +58,14 @@ struct GoLimits {
   int moves_to_go = 0;
 };
 
+// A root move and its score for the side to move, from an engine that ranks every root
+// move (Mughrabieh: each distinct turn for the roll, by its equity).
+struct RankedMove {
+  std::string move;
+  int score = 0;
+  friend bool operator==(const RankedMove&, const RankedMove&) = default;
+};
+
 // One finished iteration, the principal variation in the game's notation.
 struct SearchInfo {
   int depth = 0;
@@ -69,6 +77,9 @@ struct SearchInfo {
   std::vector<std::string> pv;
   // The same as `mate` in plies (both players' turns), as the UGI protocol counts.
   std::optional<int> mate_plies;
+  // Every root move, best first, where the engine ranks them (in the final info); empty
+  // where it does not (the alpha-beta engines order moves but score only the best).
+  std::vector<RankedMove> ranked;
 };
 
 struct EngineCallbacks {

@@ -142,6 +142,9 @@ class MughrabiehEngine final : public AnyEngine {
         info.score = score_of(choice.ranked.front().equity);
         info.nodes = choice.nodes;
         info.pv = {*best};
+        info.ranked.reserve(choice.ranked.size());
+        for (const mughrabieh::ai::RankedTurn& r : choice.ranked)
+          info.ranked.push_back({mughrabieh_turn_word(r.turn), score_of(r.equity)});
       }
     }
     // An infinite search reports only when stopped.

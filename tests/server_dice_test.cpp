@@ -437,6 +437,17 @@ TEST(DiceAnalysis, ARolledPositionHasATurnAndAChanceNodeNone) {
   const auto legal =
       games::make_game({"mughrabieh", {{"position", "24x15/24x15 w 52"}}})->legal_moves();
   EXPECT_NE(std::find(legal.begin(), legal.end(), rolled["pv"][0]), legal.end());
+  // The turns for the roll, best first: here both dice move the one piece allowed off the
+  // start, whatever the order, so there is one turn.
+  ASSERT_EQ(rolled["ranked"].size(), 1u);
+  EXPECT_EQ(rolled["ranked"][0]["move"], rolled["pv"][0]);
+  EXPECT_EQ(rolled["ranked"][0]["score"], rolled["score"]);
+  const json open = analyzer.analyze({{"game", "mughrabieh"},
+                                      {"position", "24x10,13x2,8,5,3/24x10,13x2,8,5,3 w 52"},
+                                      {"movetime_ms", 50}});
+  ASSERT_EQ(open["ranked"].size(), Analyzer::kRankedMoves);
+  for (std::size_t i = 1; i < open["ranked"].size(); ++i)
+    EXPECT_GE(open["ranked"][i - 1]["score"], open["ranked"][i]["score"]);
   const json chance = analyzer.analyze({{"game", "mughrabieh"}, {"movetime_ms", 50}});
   EXPECT_TRUE(chance["pv"].empty());
 }

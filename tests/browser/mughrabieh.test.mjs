@@ -1,6 +1,7 @@
 // Mughrabieh against the real server: a whole game against the engine at level 1 started
 // from the start page and played on the tables board by clicks, with a reload mid-turn
-// that shows the same dice; a pass that the server plays by itself, shown on the board;
+// that shows the same dice; a pass that the server plays by itself, shown on the board; the
+// analysis's best turns for the roll;
 // screenshots of the board at laptop and phone widths (docs/screenshots/, SCREENSHOT_DIR
 // elsewhere).
 import assert from 'node:assert/strict';
@@ -119,6 +120,30 @@ test('a roll that moves nothing passes by itself, and the board says so', async 
   assert.ok((await page.locator('#move-list .move', { hasText: /^pass$/ }).count()) === 1);
   // Black (at the same screen) has its own roll now and may move.
   await page.locator('#board.interactive').waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('the analysis lists the best turns for the roll, the best first', async () => {
+  // Both sides have a piece in the final six: the first-piece rule no longer binds, so
+  // every roll has several distinct turns.
+  const game = await createGame({
+    mode: 'local',
+    game: 'mughrabieh',
+    position: '24x10,13x2,8,5,3/24x10,13x2,8,5,3 w -',
+  });
+  const page = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto(game.links.white ?? game.links.local ?? `/play/${game.id}?token=${game.token}`);
+  await page.locator('#board.tables-board.interactive').waitFor();
+  await page.getByLabel('Show engine analysis').check();
+  const items = page.locator('#analysis-output .analysis-ranked li');
+  await items.first().waitFor();
+  const n = await items.count();
+  assert.ok(n >= 2 && n <= 5, `${n} turns listed`);
+  const best = await page.locator('#analysis-output .analysis-line .pv-move').first().textContent();
+  assert.equal(await items.first().locator('.pv-move').textContent(), best);
+  // Listed best first: each value is at least the next one's (White's view, White to move).
+  const values = await items.evaluateAll((lis) => lis.map((li) => Number(li.textContent.trim().split(' ').at(-1))));
+  for (let i = 1; i < values.length; i++) assert.ok(values[i - 1] >= values[i], values.join(' '));
   assert.deepEqual(page.errors, []);
 });
 

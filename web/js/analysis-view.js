@@ -76,8 +76,7 @@ export class AnalysisView {
       const winner = answer.mate > 0 === (side === 'white') ? sides.white : sides.black;
       value = `${winner} wins in ${Math.abs(answer.mate)}`;
     } else {
-      const score = (answer.score * first) / 100;
-      value = `${score > 0 ? '+' : ''}${score.toFixed(2)} (${sides.white}'s view)`;
+      value = `${this.firstView(answer.score, first)} (${sides.white}'s view)`;
     }
     const evaluation = document.createElement('p');
     evaluation.className = 'analysis-score';
@@ -94,6 +93,29 @@ export class AnalysisView {
         line.append(...(index ? [' ', span] : [span]));
       });
     } else line.textContent = 'No best line.';
-    return [evaluation, line];
+    return [evaluation, line, ...this.rankedList(answer, first)];
+  }
+
+  /** A score from the side to move's view, shown from the first side's. */
+  firstView(score, first) {
+    const value = (score * first) / 100;
+    return `${value > 0 ? '+' : ''}${value.toFixed(2)}`;
+  }
+
+  /** Where the engine scored every move (a dice game's turns for the roll), the best few. */
+  rankedList(answer, first) {
+    if (!(answer.ranked?.length > 1)) return [];
+    const list = document.createElement('ol');
+    list.className = 'analysis-ranked';
+    list.setAttribute('aria-label', 'Best moves');
+    for (const { move, score } of answer.ranked) {
+      const item = document.createElement('li');
+      const span = document.createElement('span');
+      span.className = 'pv-move';
+      span.textContent = move;
+      item.append(span, ` ${this.firstView(score, first)}`);
+      list.append(item);
+    }
+    return [list];
   }
 }

@@ -65,10 +65,15 @@ json Analyzer::analyze(const json& body, const Guard& guard) {
   SlotGuard slot(slots_);
   GameAnalyzer analyzer(*game, games::GoLimits{.movetime_ms = movetime});
   const PositionAnalysis result = analyzer.analyze_position(*game);
+  // Where the engine ranks every move (a turn for the roll), the best few with their scores.
+  json ranked = json::array();
+  for (std::size_t i = 0; i < result.ranked.size() && i < kRankedMoves; ++i)
+    ranked.push_back({{"move", result.ranked[i].move}, {"score", result.ranked[i].score}});
   return json{{"depth", result.depth},
               {"score", result.score},
               {"mate", result.mate ? json(*result.mate) : json(nullptr)},
               {"pv", result.pv},
+              {"ranked", ranked},
               {"nodes", result.nodes},
               {"to_move", game->side_to_move() == games::Side::First ? "white" : "black"}};
 }

@@ -13,6 +13,8 @@ class Analyzer {
  public:
   static constexpr int kMaxConcurrent = 2;
   static constexpr int kMaxMovetimeMs = 5000;
+  // The moves an answer ranks at most, where the engine ranks them (dice games).
+  static constexpr std::size_t kRankedMoves = 5;
 
   // Called with the position to be analysed (its text); throws ApiError to refuse it.
   using Guard = std::function<void(const std::string& position)>;

@@ -64,7 +64,8 @@ TEST(AnalyzeMughrabieh, ATurnIsJudgedByItsOwnEquityForTheRoll) {
   game->play(*black.best_move);
 
   const GameAnalysis analysis = analyzer.analyze_game(*game);
-  ASSERT_EQ(analysis.plies.size(), 3u);  // White's turn (the roll came with the position), a roll, Black's turn
+  // White's turn (the roll came with the position), a roll, Black's turn.
+  ASSERT_EQ(analysis.plies.size(), 3u);
   const PlyAnalysis& w = analysis.plies[0];
   EXPECT_EQ(w.played, worst.move);
   EXPECT_EQ(w.score_before, white.score);
@@ -78,13 +79,12 @@ TEST(AnalyzeMughrabieh, ATurnIsJudgedByItsOwnEquityForTheRoll) {
 }
 
 TEST(AnalyzeMughrabieh, ThePositionCommandListsTheBestTurns) {
-  const auto text = testing::run_cli_capturing({"analyze", "--game", "mughrabieh", "--position",
-                                                kOpenPosition, "--nodes", "2000"});
+  const auto text = testing::run_cli_capturing(
+      {"analyze", "--game", "mughrabieh", "--position", kOpenPosition, "--nodes", "2000"});
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("the 5 best of "), std::string::npos) << text.out;
-  const auto json =
-      testing::run_cli_capturing({"analyze", "--game", "mughrabieh", "--position",
-                                  kOpenPosition, "--nodes", "2000", "--json"});
+  const auto json = testing::run_cli_capturing({"analyze", "--game", "mughrabieh", "--position",
+                                                kOpenPosition, "--nodes", "2000", "--json"});
   ASSERT_EQ(json.code, 0) << json.err;
   const auto j = nlohmann::json::parse(json.out);
   ASSERT_TRUE(j.contains("ranked"));

@@ -14,8 +14,23 @@ from studies import SEED, Study
 PLOTS = {
     "length": "How long games last (plies)",
     "branching": "Legal moves by ply",
-    "pieces": "Pieces by ply",
+    "pieces": "{measure} by ply",  # the game's piece measure: pieces, or pips
 }
+
+
+def quartiles(summary: dict) -> dict:
+    return {k: summary[k] for k in ("mean", "lower_quartile", "median", "upper_quartile", "max")}
+
+
+def match_facts(study: Study, summary: dict) -> dict:
+    m = summary["matches"]
+    return {
+        "to": study.match_to,
+        "matches": m["matches"],
+        "first_wins": {k: m["first_wins"][k] for k in ("share", "low", "high")},
+        "games": quartiles(m["games"]),
+        "plies": m["plies"]["mean"],
+    }
 
 
 def percent(share: float) -> str:
@@ -48,6 +63,18 @@ def whole_run_command(study: Study) -> str:
 
 def study_facts(study: Study, merged: dict, shards_done: int) -> dict:
     summary = merged["summary"]
+    if study.match_to:
+        return {
+            "id": study.id,
+            "players": study.label,
+            "player": study.player,
+            "planned_matches": study.games,
+            "shards_done": shards_done,
+            "shards": study.shards,
+            "complete": shards_done == study.shards,
+            "command": whole_run_command(study),
+            "match": match_facts(study, summary),
+        }
     outcomes = summary["outcomes"]
     plies = summary["plies"]
     score = outcomes["first_player_score"]
@@ -72,14 +99,21 @@ def study_facts(study: Study, merged: dict, shards_done: int) -> dict:
         },
         "legal_moves_per_ply": summary["choice"]["legal_moves_per_ply"],
         "endings": [{"name": name, "share": e["share"]} for name, e in endings],
+        "turn_kinds": [{"name": name, "share": k["share"]}
+                       for name, k in summary["choice"]["turn_kinds"].items()],
+        **({"points": quartiles(summary["points"])} if "points" in summary else {}),
         "plots": [
-            {"kind": kind, "title": title, "file": f"{study.id}/{kind}.svg"}
+            {"kind": kind, "file": f"{study.id}/{kind}.svg",
+             "title": title.format(measure=merged["facts"].get("piece_measure", "pieces")
+                                   .capitalize())}
             for kind, title in PLOTS.items()
         ],
     }
 
 
-def setup_facts(setup, studies: list[dict], score_plot: str | None) -> dict:
+def setup_facts(setup, entries: list[dict], score_plot: str | None) -> dict:
+    """A setup's studies of single games (ordered by strength) and of matches, apart."""
+    studies = [s for s in entries if "match" not in s]
     played = [s for s in studies if s["games"] > 0]
     steps = [
         {"from": a["id"], "to": b["id"],
@@ -91,7 +125,9 @@ def setup_facts(setup, studies: list[dict], score_plot: str | None) -> dict:
         "title": setup.title,
         "first": setup.first,
         "second": setup.second,
+        **({"theory": setup.theory} if setup.theory else {}),
         "studies": studies,
+        "match_studies": [s for s in entries if "match" in s],
         "strength_steps": steps,
         "score_plot": score_plot,
     }
@@ -122,9 +158,10 @@ class Publisher:
                 if not files:
                     continue
                 merged = merged_dir / f"{study.id}.json"
-                self.run_engine("stats", "merge", *map(str, files), "--json", str(merged),
-                                "--svg-dir", str(web / study.id))
-                merged_files.append(str(merged))
+                plots = [] if study.match_to else ["--svg-dir", str(web / study.id)]
+                self.run_engine("stats", "merge", *map(str, files), "--json", str(merged), *plots)
+                if not study.match_to:  # the score by strength compares single games
+                    merged_files.append(str(merged))
                 entries.append(study_facts(study, json.loads(merged.read_text()), len(files)))
             score_plot = None
             if len(merged_files) > 1:
@@ -160,6 +197,13 @@ def study_line(setup: dict, s: dict) -> str:
     favoured_text = (f"{side_name(setup, s['favoured'])} is favoured"
                      if s["favoured"] else "neither side is measurably favoured")
     endings = ", ".join(f"{e['name']} {percent(e['share'])}" for e in s["endings"])
+    kinds = ", ".join(f"{k['name']} {percent(k['share'])}" for k in s["turn_kinds"]
+                      if k["share"] > 0)
+    points = ""
+    if "points" in s:
+        pt = s["points"]
+        points = (f" A won game scores {pt['mean']:.2f} points on average (median "
+                  f"{pt['median']}, quartiles {pt['lower_quartile']}–{pt['upper_quartile']}).")
     p = s["plies"]
     return (
         f"- **{s['players'].capitalize()}**, {s['games']:,} games: {favoured_text}; "
@@ -169,10 +213,25 @@ def study_line(setup: dict, s: dict) -> str:
         f"{percent(s['second_wins'])}, draws {percent(s['draws'])}. "
         f"Length {p['mean']:.1f} plies on average (median {p['median']}, quartiles "
         f"{p['lower_quartile']}–{p['upper_quartile']}); {s['legal_moves_per_ply']:,.1f} legal "
-        f"moves per ply. Endings: {endings}.{status}\n"
+        f"moves per ply. Kinds of turn: {kinds}. Endings: {endings}.{points}{status}\n"
         f"  `{s['command']}`\n"
         f"  Plots: " + ", ".join(
             f"[{plot['kind']}](facts/{plot['file']})" for plot in s["plots"]) + "\n")
+
+
+def match_line(setup: dict, s: dict) -> str:
+    m = s["match"]
+    w, g = m["first_wins"], m["games"]
+    status = "" if s["complete"] else (
+        f" **Not complete:** {m['matches']:,} of {s['planned_matches']:,} matches "
+        f"({s['shards_done']} of {s['shards']} shards).")
+    return (
+        f"- **Matches to {m['to']}, {s['players']}**, {m['matches']:,} matches: "
+        f"{setup['first']}, who begins the first game, wins {percent(w['share'])} "
+        f"({percent(w['low'])}–{percent(w['high'])}); {g['mean']:.2f} games a match (median "
+        f"{g['median']}, quartiles {g['lower_quartile']}–{g['upper_quartile']}, at most "
+        f"{g['max']}), {m['plies']:.0f} plies.{status}\n"
+        f"  `{s['command']}`\n")
 
 
 def strength_line(setup: dict) -> str:
@@ -208,9 +267,12 @@ def facts_markdown(facts: dict) -> str:
     ]
     for setup in facts["setups"]:
         out.append(f"\n## {setup['title']}\n\n")
-        if not setup["studies"]:
+        if "theory" in setup:
+            out.append(f"{setup['theory']}\n\n")
+        if not setup["studies"] and not setup["match_studies"]:
             out.append("Not measured yet.\n")
             continue
         out.extend(study_line(setup, s) for s in setup["studies"])
+        out.extend(match_line(setup, s) for s in setup["match_studies"])
         out.append(strength_line(setup))
     return "".join(out)

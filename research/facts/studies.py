@@ -22,6 +22,8 @@ class Setup:
     size: str  # empty for a game with one board
     first: str  # the first player's name in this game
     second: str
+    match_to: int = 0  # games worth points: the usual match (Mughrabieh: to 31)
+    theory: str = ""  # what is known of the game's value with perfect play, and how sure
 
 
 @dataclass(frozen=True)
@@ -29,12 +31,14 @@ class Study:
     setup: Setup
     player: str  # both sides: `random` or `level:N`
     strength: int  # orders a setup's studies from weakest to strongest
-    games: int
+    games: int  # games, or matches in a study of matches
     shards: int
+    match_to: int = 0  # above 0: a study of matches to this many points
 
     @property
     def id(self) -> str:
-        return f"{self.setup.id}-{self.player.replace(':', '')}"
+        matches = f"-match{self.match_to}" if self.match_to else ""
+        return f"{self.setup.id}-{self.player.replace(':', '')}{matches}"
 
     @property
     def label(self) -> str:
@@ -49,7 +53,7 @@ class Study:
         return args + [
             "--games", str(self.games), "--first", self.player, "--second", self.player,
             "--seed", str(SEED),
-        ]
+        ] + (["--match-to", str(self.match_to)] if self.match_to else [])
 
 
 SETUPS = [
@@ -58,9 +62,20 @@ SETUPS = [
     Setup("x-10x8", "Ordo X, 10 × 8", "ordo", "x", "10x8", "White", "Black"),
     Setup("x-8x8", "Ordo X, 8 × 8", "ordo", "x", "8x8", "White", "Black"),
     Setup("oc-original", "Order and Chaos, original rules", "orderchaos", "original", "",
-          "Order", "Chaos"),
+          "Order", "Chaos",
+          theory="With perfect play Order is said to win (a published hand strategy with a "
+                 "computer search of the centre); not proved here: this program's proof "
+                 "search settles positions after 8 random placements, not the empty board."),
     Setup("oc-exact-five", "Order and Chaos, exact five", "orderchaos", "exact-five", "",
-          "Order", "Chaos"),
+          "Order", "Chaos",
+          theory="With perfect play Chaos is said to win by a pairing strategy; not proved "
+                 "here. Here a five wins as soon as it stands, and under that rule no "
+                 "pairing strategy wins for Chaos (research/orderchaos-solving.md); who wins "
+                 "is open."),
+    Setup("mughrabieh-house", "Mughrabieh, house rules", "mughrabieh", "house", "", "White",
+          "Black", match_to=31),
+    Setup("mughrabieh-ludii", "Mughrabieh, Ludii's rules", "mughrabieh", "ludii", "", "White",
+          "Black", match_to=31),
 ]
 
 # The level whose games take about a second of one thread's time, and a stronger one
@@ -72,9 +87,15 @@ LEVELS = {
     "x-8x8": (5, 6),
     "oc-original": (7, 8),
     "oc-exact-five": (7, 8),
+    # Mughrabieh's games are quicker: 0.2-0.3 s at levels 6 and 8 (level 9 takes 2 s).
+    "mughrabieh-house": (6, 8),
+    "mughrabieh-ludii": (6, 8),
 }
 RANDOM_GAMES, RANDOM_SHARDS = 100_000, 10
 LEVEL_GAMES, LEVEL_SHARDS = 2_000, 100
+# Matches (about six games each at random) in games worth points.
+RANDOM_MATCHES, RANDOM_MATCH_SHARDS = 20_000, 10
+LEVEL_MATCHES, LEVEL_MATCH_SHARDS = 400, 20
 
 
 def _studies() -> list[Study]:
@@ -84,6 +105,11 @@ def _studies() -> list[Study]:
         out.append(Study(setup, "random", 0, RANDOM_GAMES, RANDOM_SHARDS))
         out.append(Study(setup, f"level:{low}", 1, LEVEL_GAMES, LEVEL_SHARDS))
         out.append(Study(setup, f"level:{high}", 2, LEVEL_GAMES, LEVEL_SHARDS))
+        if setup.match_to:
+            out.append(Study(setup, "random", 0, RANDOM_MATCHES, RANDOM_MATCH_SHARDS,
+                             setup.match_to))
+            out.append(Study(setup, f"level:{low}", 1, LEVEL_MATCHES, LEVEL_MATCH_SHARDS,
+                             setup.match_to))
     return out
 
 

@@ -49,7 +49,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const facts = await response.json();
       // The server embeds the file that research/facts/run-studies wrote.
       assert.deepEqual(facts, JSON.parse(readFileSync(path.join(ROOT, 'web/facts/facts.json'), 'utf8')));
-      assert.equal(facts.setups.length, 6);
+      assert.equal(facts.setups.length, 8);
       let studies = 0;
       for (const setup of facts.setups) {
         await page.locator(`section[data-setup="${setup.id}"] h2`).waitFor();
@@ -80,8 +80,37 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
           );
         }
       }
+      // Matches to a score (Mughrabieh): the first side's match wins and games a match.
+      let matchStudies = 0;
+      for (const setup of facts.setups) {
+        for (const study of setup.match_studies) {
+          matchStudies += 1;
+          const matches = merged(study.id).summary.matches;
+          const row = page.locator(`tr[data-study="${study.id}"]`);
+          const w = matches.first_wins;
+          assert.equal(
+            await row.locator('.facts-score').textContent(),
+            `${percent(w.share)} (${percent(w.low)}–${percent(w.high)})`,
+          );
+          assert.equal(await row.locator('.facts-games').textContent(), matches.matches.toLocaleString('en-US'));
+          assert.equal(await row.locator('.facts-incomplete').count(), study.complete ? 0 : 1);
+          const verdict = await page
+            .locator(`section[data-setup="${setup.id}"] .facts-verdicts li`)
+            .nth(setup.studies.length + setup.match_studies.indexOf(study))
+            .innerText();
+          assert.ok(verdict.startsWith(`Matches to ${study.match.to}`), verdict);
+          assert.ok(verdict.includes(`won ${percent(w.share)} of them`), verdict);
+        }
+      }
+      assert.ok(matchStudies >= 2, 'matches to 31 under both rule sets of Mughrabieh');
+      // What is known of perfect play stands beside the figures where the facts say it.
+      const theories = facts.setups.filter((setup) => setup.theory);
+      assert.ok(theories.length >= 2, 'both rule sets of Order and Chaos');
+      for (const setup of theories) {
+        assert.equal(await page.locator(`section[data-setup="${setup.id}"] .facts-theory`).textContent(), setup.theory);
+      }
       assert.equal(await page.getByText(/shards?/).count(), 0, 'no jargon of the tools');
-      assert.ok(studies >= 6, 'a study for each rule set and size');
+      assert.ok(studies >= 8, 'a study for each rule set and size');
       assert.deepEqual(page.errors, []);
       await page.context().close();
     });

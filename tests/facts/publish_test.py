@@ -58,8 +58,9 @@ class StudyEntry(unittest.TestCase):
             },
             "plies": {"mean": 40.5, "lower_quartile": 30, "median": 40, "upper_quartile": 50,
                       "max": 99},
-            "choice": {"legal_moves_per_ply": 71.25},
-        }}
+            "choice": {"legal_moves_per_ply": 71.25,
+                       "turn_kinds": {"single piece": share(200, 300), "ordo": share(90, 300)}},
+        }, "facts": {}}
         entry = study_facts(study, merged, shards_done=3)
         self.assertEqual(entry["games"], 300)
         self.assertEqual(entry["planned_games"], 1000)
@@ -70,6 +71,27 @@ class StudyEntry(unittest.TestCase):
                          ["last piece taken", "home row reached"])
         self.assertEqual(entry["id"], "classic-10x8-random")
         self.assertIn("--games 1000 --first random --second random", entry["command"])
+        self.assertEqual(entry["turn_kinds"][1], {"name": "ordo", "share": 0.3})
+        self.assertNotIn("points", entry)
+        self.assertEqual([p["title"] for p in entry["plots"]][2], "Pieces by ply")
+
+    def test_a_study_of_matches_reports_the_matches(self):
+        mughrabieh = next(s for s in SETUPS if s.match_to)
+        study = Study(mughrabieh, "level:6", 1, games=400, shards=20, match_to=31)
+        self.assertEqual(study.id, f"{mughrabieh.id}-level6-match31")
+        self.assertEqual(study.stats_args()[-2:], ["--match-to", "31"])
+        histogram = {"mean": 5.5, "lower_quartile": 4, "median": 5, "upper_quartile": 7,
+                     "max": 12, "histogram": {}}
+        merged = {"summary": {"games": 110, "matches": {
+            "matches": 20, "first_wins": {"count": 11, "share": 0.55, "low": 0.34, "high": 0.74},
+            "games": histogram, "plies": {"mean": 512.5, "low": 480, "high": 540}}}}
+        entry = study_facts(study, merged, shards_done=1)
+        self.assertEqual(entry["match"]["to"], 31)
+        self.assertEqual(entry["match"]["matches"], 20)
+        self.assertEqual(entry["match"]["first_wins"], {"share": 0.55, "low": 0.34, "high": 0.74})
+        self.assertEqual(entry["match"]["games"]["max"], 12)
+        self.assertEqual(entry["planned_matches"], 400)
+        self.assertFalse(entry["complete"])
 
 
 if __name__ == "__main__":

@@ -29,25 +29,38 @@ function scoreText(study) {
   return `${percent(s.value)} (${percent(s.low)}–${percent(s.high)})`;
 }
 
-function gamesCell(study) {
-  const cell = el('td', {}, el('span', { className: 'facts-games' }, count(study.games)));
+// How many games (or matches) a study holds, and whether that is all it planned.
+function playedCell(study, played, planned, what) {
+  const cell = el('td', {}, el('span', { className: 'facts-games' }, count(played)));
   if (!study.complete) {
     cell.append(
       el('br'),
       el(
         'span',
         { className: 'facts-incomplete' },
-        `not complete: ${count(study.games)} of the ${count(study.planned_games)} planned games so far`,
+        `not complete: ${count(played)} of the ${count(planned)} planned ${what} so far`,
       ),
     );
   }
   return cell;
 }
 
+const gamesCell = (study) => playedCell(study, study.games, study.planned_games, 'games');
+
+// A short list of names with their shares ("borne off 100.0%").
+function sharesList(items) {
+  const list = el('ul', { className: 'facts-endings' });
+  for (const item of items) list.append(el('li', {}, `${item.name} ${percent(item.share)}`));
+  return list;
+}
+
+const quartilesText = (q, decimals = 1) =>
+  `${q.mean.toFixed(decimals)} (median ${q.median}, ${q.lower_quartile}–${q.upper_quartile})`;
+
+const hasPoints = (setup) => setup.studies.some((s) => s.points);
+
 function studyRow(setup, study) {
   const p = study.plies;
-  const endings = el('ul', { className: 'facts-endings' });
-  for (const e of study.endings) endings.append(el('li', {}, `${e.name} ${percent(e.share)}`));
   const row = el(
     'tr',
     {},
@@ -62,8 +75,11 @@ function studyRow(setup, study) {
       {},
       study.legal_moves_per_ply.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
     ),
-    el('td', {}, endings),
+    // A kind the rule set never has (a two-step turn in Classic) is left out.
+    el('td', {}, sharesList((study.turn_kinds ?? []).filter((k) => k.share > 0))),
+    el('td', {}, sharesList(study.endings)),
   );
+  if (hasPoints(setup)) row.append(el('td', {}, study.points ? quartilesText(study.points, 2) : '–'));
   row.dataset.study = study.id;
   return row;
 }
@@ -78,7 +94,9 @@ function studyTable(setup) {
     `${setup.first} wins / ${setup.second} wins / draws`,
     'Plies: mean (median, quartiles)',
     'Legal moves per ply',
+    'Kinds of turn',
     'How games end',
+    ...(hasPoints(setup) ? ['Points of a won game: mean (median, quartiles)'] : []),
   ]) {
     head.append(el('th', { scope: 'col' }, name));
   }
@@ -97,6 +115,67 @@ function studyTable(setup) {
     { className: 'facts-scroll', tabIndex: 0, role: 'region', ariaLabel: `${setup.title}: figures` },
     table,
   );
+}
+
+function matchRow(study) {
+  const m = study.match;
+  const w = m.first_wins;
+  const row = el(
+    'tr',
+    {},
+    el('th', { scope: 'row' }, study.players),
+    playedCell(study, m.matches, study.planned_matches, 'matches'),
+    el('td', { className: 'facts-score' }, `${percent(w.share)} (${percent(w.low)}–${percent(w.high)})`),
+    el('td', {}, `${quartilesText(m.games, 2)}, at most ${m.games.max}`),
+    el('td', {}, Math.round(m.plies).toLocaleString('en-US')),
+  );
+  row.dataset.study = study.id;
+  return row;
+}
+
+function matchTable(setup) {
+  const to = setup.match_studies[0].match.to;
+  const head = el('tr');
+  for (const name of [
+    'Players',
+    'Matches',
+    `${setup.first}'s match wins (95% interval)`,
+    'Games a match: mean (median, quartiles)',
+    'Plies a match (mean)',
+  ]) {
+    head.append(el('th', { scope: 'col' }, name));
+  }
+  const body = el('tbody');
+  for (const study of setup.match_studies) body.append(matchRow(study));
+  const title = `Matches to ${to}`;
+  return [
+    el('h3', {}, title),
+    el(
+      'p',
+      {},
+      `${setup.first} begins the first game of each match and the winner of a game begins the next; ` +
+        'each winner scores the points of the game.',
+    ),
+    el(
+      'div',
+      { className: 'facts-scroll', tabIndex: 0, role: 'region', ariaLabel: `${setup.title}: ${title}` },
+      el(
+        'table',
+        { className: 'facts-table' },
+        el('caption', { className: 'visually-hidden' }, `${title}, ${setup.title}`),
+        el('thead', {}, head),
+        body,
+      ),
+    ),
+  ];
+}
+
+/** The plain sentence for a study of matches: how often the side that begins the first game wins. */
+export function matchVerdictText(setup, study) {
+  const m = study.match;
+  const w = m.first_wins;
+  const players = `Matches to ${m.to}, ${study.players} (${count(m.matches)} matches)`;
+  return `${players}: ${setup.first}, who begins the first game, won ${percent(w.share)} of them (likely range ${percent(w.low)}–${percent(w.high)}); a match lasted ${m.games.mean.toFixed(1)} games on average.`;
 }
 
 /** The plain sentence for one study: who is favoured, the score, and what the range means. */
@@ -120,6 +199,7 @@ export function verdictText(setup, study) {
 function verdicts(setup) {
   const list = el('ul', { className: 'facts-verdicts' });
   for (const study of setup.studies) list.append(el('li', {}, verdictText(setup, study)));
+  for (const study of setup.match_studies ?? []) list.append(el('li', {}, matchVerdictText(setup, study)));
   return list;
 }
 
@@ -152,11 +232,15 @@ function setupSection(setup) {
   const section = el('section', { className: 'panel facts-setup' }, el('h2', { id: headingId }, setup.title));
   section.setAttribute('aria-labelledby', headingId);
   section.dataset.setup = setup.id;
-  if (!setup.studies.length) {
+  // What is known of perfect play, beside what was measured (claimed elsewhere or proved).
+  if (setup.theory) section.append(el('p', { className: 'facts-theory' }, setup.theory));
+  const matchStudies = setup.match_studies ?? [];
+  if (!setup.studies.length && !matchStudies.length) {
     section.append(el('p', { className: 'muted' }, 'Not measured yet.'));
     return section;
   }
   section.append(verdicts(setup), studyTable(setup), el('p', {}, strengthText(setup)));
+  if (matchStudies.length) section.append(...matchTable(setup));
   const plots = el('div', { className: 'facts-plots' });
   if (setup.score_plot) {
     plots.append(
@@ -174,13 +258,14 @@ function setupSection(setup) {
   }
   section.append(el('h3', {}, 'Plots'), plots);
   const commands = el('details', {}, el('summary', {}, 'The commands behind these figures'));
-  for (const study of setup.studies) commands.append(el('pre', {}, el('code', {}, study.command)));
+  for (const study of [...setup.studies, ...matchStudies])
+    commands.append(el('pre', {}, el('code', {}, study.command)));
   section.append(commands);
   return section;
 }
 
 export async function showFactsPage(app) {
-  document.title = 'Game facts — Ordo and Order and Chaos';
+  document.title = 'Game facts';
   ensureStylesheet();
   let facts;
   try {

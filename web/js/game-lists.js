@@ -2,7 +2,7 @@
 // (by their ids: a guest's games are listed to nobody else), and the public games being
 // played now, between accounts, to watch.
 import { api } from './api.js';
-import { savedGameIds, savedToken } from './saved-tokens.js';
+import { playHref, savedGameIds, savedToken } from './saved-tokens.js';
 import { gameLabel } from './game-types.js';
 
 /** A game's time (milliseconds since 1970, or a date string) for the list. */
@@ -54,7 +54,7 @@ function gamesTable(games, { withResult }) {
     for (const text of cells) row.insertCell().textContent = text;
     const token = savedToken(game.id);
     const link = document.createElement('a');
-    link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+    link.href = playHref(game.id);
     // Each link names its game, for screen readers that list the links of a page.
     link.textContent = token ? 'Play' : 'Watch';
     const what = document.createElement('span');

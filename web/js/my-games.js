@@ -3,7 +3,7 @@
 // wait; the list is read again every half minute.
 import { api } from './api.js';
 import { onAccountChange } from './account.js';
-import { savedToken } from './saved-tokens.js';
+import { playHref } from './saved-tokens.js';
 import { formatClock } from './clock.js';
 import { gameLabel, seatLabel } from './game-types.js';
 
@@ -24,9 +24,8 @@ function timeLeft(deadline, now) {
 function gameItem(game, now) {
   const item = element('li', game.your_turn ? 'my-game your-turn' : 'my-game');
   const opponent = game.players[game.you === 'white' ? 'black' : 'white'].name;
-  const token = savedToken(game.id);
   const link = element('a', 'my-game-link', `vs ${opponent}`);
-  link.href = `/play/${encodeURIComponent(game.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  link.href = playHref(game.id);
   const facts = [gameLabel(game.game, game.rules, game.size), `you play ${seatLabel(game.game, game.you)}`];
   if (game.days_per_move) facts.push(`${game.days_per_move} days per move`);
   if (game.rated) facts.push('rated');

@@ -25,6 +25,12 @@ export function savedToken(id) {
   return seats ? (seats.white ?? seats.black ?? null) : null;
 }
 
+/** The game's page: as a player where this browser keeps a seat's token, else as a spectator. */
+export function playHref(id) {
+  const token = savedToken(id);
+  return `/play/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
 /** The ids of the games this browser holds a seat of, the most recently remembered `limit`. */
 export function savedGameIds(limit = 100) {
   return Object.keys(load()).slice(-limit);

@@ -197,20 +197,17 @@ void add_points_and_matches_tally(Json& tally, const Tally& t) {
 Json settings_json(const RunSettings& s) {
   Json options = Json::object();
   for (const auto& [key, value] : s.game.options) options[key] = value;
-  return {{"game", s.game.game},
-          {"options", options},
-          {"first", s.first.text()},
-          {"second", s.second.text()},
-          {"games", s.games},
-          {"seed", s.seed},
-          {"random_plies", s.random_plies},
-          {"eval_every", s.eval_every},
-          {"eval_nodes", s.eval_nodes},
-          {"decisive_score", s.decisive_score}};
-}
-
-Json settings_json_of(const RunSettings& s) {
-  Json j = settings_json(s);
+  Json j = {{"game", s.game.game},
+            {"options", options},
+            {"first", s.first.text()},
+            {"second", s.second.text()},
+            {"games", s.games},
+            {"seed", s.seed},
+            {"random_plies", s.random_plies},
+            {"eval_every", s.eval_every},
+            {"eval_nodes", s.eval_nodes},
+            {"decisive_score", s.decisive_score}};
+  // Only in runs of matches, so that other runs' files stay as they were.
   if (s.match_to > 0) j["match_to"] = s.match_to;
   return j;
 }
@@ -417,7 +414,7 @@ std::string write_stats_json(const RunResult& result) {
   }
   const Tally& t = result.tally;
   Json j = {{"format", kFormat},
-            {"run", settings_json_of(result.settings)},
+            {"run", settings_json(result.settings)},
             {"shards", {{"count", whole ? 1 : result.shard_count}, {"played", played}}},
             {"facts", facts_json(result.facts)},
             {"summary",

@@ -1,17 +1,10 @@
 // Draws a board as SVG: squares, coordinates (files a…, ranks 1…; White at the bottom
 // unless flipped), pieces, and marks for the last move, the selection and the targets.
 import { squareName } from './position.js';
+import { svgElement as element } from './dom.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const MARGIN = 36;
-
-function element(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** Screen-independent placement of a square: its top-left corner in SVG units. */
 function corner(board, file, rank, flipped) {

@@ -3,14 +3,8 @@
 // elements), a box to write in with its own error line (a wait counts down there), a mute
 // switch kept in this browser that hides the other side's messages (one's own box and
 // messages stay), and each player's consent to spectators reading.
+import { element } from './dom.js';
 const MUTE_KEY = 'ordo-chat-muted';
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 export class ChatPanel {
   constructor(page) {

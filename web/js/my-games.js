@@ -6,15 +6,9 @@ import { onAccountChange } from './account.js';
 import { playHref } from './saved-tokens.js';
 import { formatClock } from './clock.js';
 import { gameLabel, seatLabel } from './game-types.js';
+import { element } from './dom.js';
 
 const REFRESH_MS = 30000;
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** "1 d 23 h left", in the game page's own format for days per move. */
 function timeLeft(deadline, now) {

@@ -3,18 +3,11 @@
 // on (a click, or Enter/Space on a focused square). The last placement is highlighted and,
 // at the end, the winning line of five. The server checks every move; the page offers
 // only the squares the state's `legal` list allows.
-const NS = 'http://www.w3.org/2000/svg';
+import { svgElement as element } from './dom.js';
 const CELL = 100;
 const MARGIN = 36;
 const SIZE = 6;
 const FILES = 'abcdef';
-
-function element(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** The symbols of a position string ("6/6/3x2/2x3/6/6 order", rank 6 first) by square. */
 export function parseOcPosition(text) {

@@ -5,15 +5,9 @@
 import { api } from './api.js';
 import { onAccountChange } from './account.js';
 import { gameLabel, gameTypes, seatLabel } from './game-types.js';
+import { element } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 const poolName = (p) => gameLabel(p.game, p.rules, p.size);
 const poolKey = (p) => `${p.game}/${p.rules}/${p.size}`;

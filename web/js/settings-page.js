@@ -4,13 +4,7 @@
 import { api } from './api.js';
 import { accountChanged, onAccountChange } from './account.js';
 import { chooseTheme, themeChoice } from './theme.js';
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { element } from './dom.js';
 
 /** A panel with a heading, a form built from `html`, and a status line under it. */
 function panel(title, html) {

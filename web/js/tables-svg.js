@@ -21,8 +21,8 @@ import {
   trayRect,
 } from './tables-layout.js';
 import { PIECES, borneOff, mirrorPoint, pipCount } from './tables-position.js';
+import { svgElement as element } from './dom.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const SHOWN = 5; // checkers drawn on one point at most
 const PIPS = {
   1: [[0, 0]],
@@ -44,13 +44,6 @@ PIPS[4] = [
 ];
 PIPS[5] = [...PIPS[4], [0, 0]];
 PIPS[6] = [...PIPS[4], [-1, 0], [1, 0]];
-
-function element(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 const otherSide = (side) => (side === 'white' ? 'black' : 'white');
 

@@ -72,6 +72,27 @@ TEST(PointsMatch, ADrawnGameScoresNothingAndIsBegunAgainBySameSide) {
   EXPECT_EQ(entry.next_match_starter(Side::First, draw), Side::First);
 }
 
+// A match kept as its games (the server's way) goes on from where it stood.
+TEST(PointsMatch, AResumedMatchGoesOnFromItsScoreAndStarter) {
+  PointsMatch match = PointsMatch::resumed({"mughrabieh", {}}, 31, 27, 12, Side::Second, 4);
+  EXPECT_EQ(match.score(Side::First), 27);
+  EXPECT_EQ(match.score(Side::Second), 12);
+  EXPECT_EQ(match.games_played(), 4);
+  common::SplitMix64 random(11);
+  auto game = match.next_game();
+  EXPECT_EQ(first_mover(*game, random), Side::Second);
+  while (!game->result().over()) game->play_random(random.next());
+  const GameResult result = game->result();
+  match.add_result(result);
+  const int white_points = result.outcome == Outcome::FirstWins ? result.points : 0;
+  EXPECT_EQ(match.score(Side::First), 27 + white_points);
+  EXPECT_EQ(match.score(Side::Second), 12 + result.points - white_points);
+  EXPECT_EQ(match.over(), 27 + white_points >= 31 || 12 + result.points - white_points >= 31);
+  EXPECT_THROW(PointsMatch::resumed({"mughrabieh", {}}, 31, -1, 0, Side::First, 0), GameError);
+  EXPECT_THROW(PointsMatch::resumed({"ordo", {}}, 31, 0, 0, Side::First, 0), GameError);
+  EXPECT_TRUE(PointsMatch::resumed({"mughrabieh", {}}, 31, 31, 3, Side::First, 3).over());
+}
+
 TEST(MatchToPoints, EachReportIsAWholeMatchWithEveryGameRecorded) {
   ordo::match::MatchConfig config = ordo::testing::match_between(
       {"mughrabieh", {}}, "name=A,kind=ab,level=1", "name=B,kind=ab,level=1", 2);

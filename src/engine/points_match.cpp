@@ -12,6 +12,18 @@ PointsMatch::PointsMatch(const GameSpec& spec, int target)
   entry_->make_match_game(options_, Side::First);  // refuses bad options now, not later
 }
 
+PointsMatch PointsMatch::resumed(const GameSpec& spec, int target, int first_score,
+                                 int second_score, Side next, int games_played) {
+  if (first_score < 0 || second_score < 0 || games_played < 0)
+    throw GameError("a match's scores and games played cannot be negative");
+  PointsMatch match(spec, target);
+  match.score_[0] = first_score;
+  match.score_[1] = second_score;
+  match.next_starter_ = next;
+  match.games_played_ = games_played;
+  return match;
+}
+
 std::optional<Side> PointsMatch::winner() const {
   if (score_[0] >= target_) return Side::First;
   if (score_[1] >= target_) return Side::Second;

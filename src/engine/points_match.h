@@ -21,6 +21,11 @@ class PointsMatch {
   // Throws GameError when the game is not played in matches, for a target below 1, or for
   // options the game refuses.
   PointsMatch(const GameSpec& spec, int target);
+  // The same match resumed after `games_played` games, at that score, with `next` to begin
+  // the next game (where a match is kept as its games, as the server keeps it). Throws
+  // GameError for a negative score or count.
+  static PointsMatch resumed(const GameSpec& spec, int target, int first_score, int second_score,
+                             Side next, int games_played);
 
   int target() const { return target_; }
   int score(Side s) const { return score_[index(s)]; }

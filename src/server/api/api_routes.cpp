@@ -148,6 +148,15 @@ void add_game(Router& router, GameService& games, Analyzer& analyzer,
         "attachment; filename=\"" + games.game_of(id[0]) + "-" + id[0] + ".txt\"");
     return response;
   });
+  router.add("GET", game + "/match-record", [&games](const HttpRequest&, const Router::Params& id) {
+    HttpResponse response;
+    response.content_type = "text/plain; charset=utf-8";
+    response.body = games.match_record(id[0]);
+    response.headers.emplace_back(
+        "Content-Disposition",
+        "attachment; filename=\"" + games.game_of(id[0]) + "-match-" + id[0] + ".txt\"");
+    return response;
+  });
   for (const auto& [suffix, action] : kGameActions) {
     router.add(
         "POST", game + suffix,

@@ -6,6 +6,7 @@
 #include "server/common/api_error.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
+#include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
 #include "server/storage/stored_result.h"
 
@@ -232,6 +233,11 @@ json GameService::state(const std::string& id, const SeatKey& key) {
 std::string GameService::record(const std::string& id) {
   auto match = acquire(id);
   std::lock_guard lock(match->mutex);
+  return record_of(*match);
+}
+
+std::string GameService::record_of(const Match& served) {
+  const Match* match = &served;
   const games::AnyGame& game = *match->game;
   // The players' tags are named after the sides: White/Black, Order/Chaos.
   std::map<std::string, std::string> tags{
@@ -239,6 +245,8 @@ std::string GameService::record(const std::string& id) {
       {game.side_name(games::Side::Second), match->row.black_name},
       {"Date", record_date(match->row.created_ms)}};
   tags.merge(dice_tags(*match));
+  if (const std::optional<MatchKeeping> keeping = match_of(match->row.settings))
+    tags.merge(match_tags(*keeping));
   return game.record(tags);
 }
 

@@ -10,6 +10,7 @@
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/game_types.h"
+#include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
 #include "server/games/server_dice.h"
 #include "server/storage/stored_result.h"
@@ -21,6 +22,7 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
+constexpr std::int64_t kMaxMatchTarget = 99;
 
 // Storage keeps only what checks a token.
 std::string stored_token(const std::string& token) {
@@ -45,6 +47,24 @@ void seat_accounts(StoredGame& row, std::string& white_token, std::string& black
     row.black_token = accounts.black_token_digest;
     black_token.clear();
   }
+}
+
+// A match's first game (match_keeping.h): "match_to" is the target score, for a game whose
+// wins are worth points, from the start position.
+MatchKeeping match_of_request(const json& body, const StoredGame& row) {
+  MatchKeeping keeping;
+  keeping.target = static_cast<int>(integer_field(body, "match_to", 1, kMaxMatchTarget));
+  keeping.first_id = row.id;
+  games::GameSpec spec = spec_of(row);
+  spec.options.erase("position");
+  try {
+    games::PointsMatch(spec, keeping.target);
+  } catch (const games::GameError& e) {
+    throw ApiError(400, "bad_request", std::string("no match to a score: ") + e.what());
+  }
+  if (games::make_game(spec)->start_position() != row.start)
+    throw ApiError(400, "bad_request", "each game of a match begins from the start position");
+  return keeping;
 }
 
 }  // namespace
@@ -84,6 +104,8 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
     throw ApiError(400, "bad_request",
                    "the position has its roll made; only the server rolls (give the roll "
                    "field as '-')");
+  if (body.contains("match_to") && !body["match_to"].is_null())
+    row.settings = with_match(row.settings, match_of_request(body, row));
   const std::string first = game->side_name(games::Side::First);
   const std::string second = game->side_name(games::Side::Second);
   row.white_name = player_name(body, "white", first);

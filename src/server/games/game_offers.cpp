@@ -7,6 +7,7 @@
 #include "server/common/random_token.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
+#include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
 #include "server/games/server_dice.h"
 
@@ -163,6 +164,8 @@ json GameService::rematch_once(const std::string& id, const json& body, std::int
     throw ApiError(403, "blocked", "one of the two players blocks the other");
   const GameOffers& offers = match.offers;
   if (!offers.rematch_id.empty()) return state_of(match, action.key);  // already agreed
+  // A match that goes on needs no agreement: its next game was agreed with the match.
+  if (what == "offer" && continue_match(match, action.now)) return state_of(match, action.key);
   // Against the engine, or one screen: the one person present decides alone.
   const bool alone = match.row.mode != "network";
   const games::Side seat = action.seats[0];
@@ -192,53 +195,24 @@ json GameService::rematch_once(const std::string& id, const json& body, std::int
 }
 
 void GameService::create_rematch(Match& finished, std::int64_t now) {
-  // The same game, rules, board, start, settings, clock and level, the seats swapped: each
-  // player's token (stored as its digest) now holds the other colour, so nobody needs a new
-  // link and no token is ever kept in clear.
-  const StoredGame& old = finished.row;
-  StoredGame row;  // result, reason and draw offer start afresh
-  row.id = make_game_id();
-  row.game = old.game;
-  row.mode = old.mode;
-  row.rules = old.rules;
-  row.size = old.size;
-  row.start = old.start;
-  row.settings = old.settings;
-  // A game with dice gets dice of its own: a new seed, never the old one's rolls.
-  if (!dice_of(old.settings).seed.empty())
-    row.settings = with_dice(old.settings, {new_dice_seed(), 0});
-  row.white_name = old.black_name;
-  row.black_name = old.white_name;
-  row.white_token = old.black_token;
-  row.black_token = old.white_token;
-  row.clock_initial_ms = old.clock_initial_ms;
-  row.clock_increment_ms = old.clock_increment_ms;
-  row.days_per_move = old.days_per_move;
-  // A lobby game's rematch is between the same accounts, rated as the first was.
-  row.white_account = old.black_account;
-  row.black_account = old.white_account;
-  row.rated = old.rated;
-  row.ai_level = old.ai_level;
-  if (auto ai = seat_from_name(old.ai_color))
-    row.ai_color = seat_name(*ai == games::Side::First ? games::Side::Second : games::Side::First);
-  row.created_ms = row.updated_ms = row.turn_started_ms = now;
-  auto next = std::make_shared<Match>(row, games::make_game(spec_of(row)));
-  start_new_game_clock(*next, now);
-  // Agreed once, by whoever stores the rematch's id first; then the rematch is made.
-  const GameOffers before = finished.offers;
-  GameOffers agreed = before;
-  agreed.rematch_by.reset();
-  agreed.rematch_id = row.id;
-  commit_offers(finished, agreed);
-  try {
-    add_game(next, {});
-  } catch (...) {
-    commit_offers(finished, before);  // no rematch was made: the offer stands
-    throw;
+  // The same game, rules, board, start, settings, clock and level, the seats swapped; a
+  // lobby game's rematch is between the same accounts, rated as the first was. A match's
+  // rematch is a new match of the same length.
+  StoredGame row = following_row(finished.row, true, now);
+  std::unique_ptr<games::AnyGame> start;
+  if (std::optional<MatchKeeping> keeping = match_of(row.settings)) {
+    MatchKeeping fresh;
+    fresh.target = keeping->target;
+    fresh.first_id = row.id;
+    games::GameSpec spec = spec_of(row);
+    spec.options.erase("position");
+    start = games::PointsMatch(spec, fresh.target).next_game();
+    row.start = start->start_position();
+    row.settings = with_match(row.settings, fresh);
+  } else {
+    start = games::make_game(spec_of(row));
   }
-  std::lock_guard lock(next->mutex);
-  settle_chance(*next, now);
-  start_engine_if_its_turn(*next);
+  add_following_game(finished, std::move(row), std::move(start), now);
 }
 
 }  // namespace ordo::server

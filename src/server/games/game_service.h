@@ -94,6 +94,10 @@ class GameService {
     return state(id, SeatKey(token));
   }
   std::string record(const std::string& id);
+  // GET /api/games/{id}/match-record: the records of every game of the match `id` belongs
+  // to, from its first to its last made so far, one after another (game_matches.cpp);
+  // ApiError 404 not_a_match for a game of no match.
+  std::string match_record(const std::string& id);
   // The game's name ("ordo", "orderchaos").
   std::string game_of(const std::string& id);
 
@@ -258,13 +262,31 @@ class GameService {
   nlohmann::json new_game_answer(Match& match, const SeatTokens& tokens);
   // game_offers.cpp: the finished game's rematch, under its lock.
   void create_rematch(Match& finished, std::int64_t now);
+  // game_matches.cpp, under the finished game's lock. The row of a game that follows
+  // `old` (a rematch, with `swap_seats`; a match's next game): the same settings, seats
+  // and tokens, new dice, nothing played.
+  static StoredGame following_row(const StoredGame& old, bool swap_seats, std::int64_t now);
+  // Stores `row` as the game that follows `finished` (its offers name it once, so only one
+  // is made where instances share storage), then rolls and starts its engine.
+  void add_following_game(Match& finished, StoredGame row, std::unique_ptr<games::AnyGame> start,
+                          std::int64_t now);
+  // Makes the next game of the match `finished` belongs to, if it ended and the match goes
+  // on and none was made; true if it made one. Throws what storage throws.
+  bool continue_match(Match& finished, std::int64_t now);
+  // The same where a game has just ended: a failure is reported, and the next request for
+  // the next game (a rematch offer) makes it.
+  void continue_match_if_over(Match& finished, std::int64_t now);
+  // The state's "match": target, game number, score, who began, the games before and after.
+  static void add_match_state(const Match& match, nlohmann::json& state);
   // One try of takeback or rematch: StaleGame if another instance answered first.
   nlohmann::json takeback_once(const std::string& id, const nlohmann::json& body,
                                std::int64_t account);
   nlohmann::json rematch_once(const std::string& id, const nlohmann::json& body,
                               std::int64_t account);
 
-  // game_actions.cpp: the prologue every POST action shares.
+  // game_actions.cpp: a game's record (under its lock), and the prologue every POST
+  // action shares.
+  std::string record_of(const Match& match);
   // The body's token, else `account`, must hold a seat (ApiError 403 bad_token).
   Action begin_action(const std::string& id, const nlohmann::json& body, std::int64_t account,
                       IfOver if_over, Freshness freshness = Freshness::ReadFirst);

@@ -5,6 +5,7 @@
 
 #include "server/common/api_error.h"
 #include "server/games/game_types.h"
+#include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
 #include "server/games/server_dice.h"
 
@@ -124,7 +125,8 @@ games::GameSpec spec_of(const StoredGame& row) {
   const json settings = json::parse(row.settings, nullptr, false);
   if (settings.is_object())
     for (const auto& [key, value] : settings.items()) {
-      if (is_dice_key(key)) continue;  // the server's, not the game's (server_dice.h)
+      // The server's, not the game's (server_dice.h, match_keeping.h).
+      if (is_dice_key(key) || is_match_key(key)) continue;
       if (std::string text = option_value(value); !text.empty())
         spec.options[replaced(key, '_', '-')] = std::move(text);
     }

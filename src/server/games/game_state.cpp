@@ -169,6 +169,7 @@ json GameService::state_of(Match& match, const SeatKey& key) {
   add_rating_state(match, state);
   know_presence_elsewhere(match);
   add_offer_state(match, state);
+  add_match_state(match, state);
   const std::vector<games::Side> seats = seats_of(match, key);
   json you = json::array();
   for (games::Side c : seats) you.push_back(seat_name(c));

@@ -43,6 +43,7 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   }
   match.touch();
   settle_chance(match, now);
+  continue_match_if_over(match, now);
 }
 
 std::unique_ptr<games::AnyGame> GameService::ended_game(Match& match, games::Ending how,
@@ -60,6 +61,7 @@ void GameService::adopt_result(Match& match, std::unique_ptr<games::AnyGame> end
                                std::int64_t now) {
   match.game = std::move(ended);
   settle_end(match, now);
+  continue_match_if_over(match, now);
 }
 
 void GameService::settle_end(Match& match, std::int64_t now) {

@@ -1,0 +1,168 @@
+// Matches to a score (match_keeping.h): when a game of a match ends and the match goes on,
+// its next game follows at once, between the same seats and tokens, begun by whom the
+// game's rule names; the state says where the match stands.
+#include <iostream>
+
+#include "server/common/api_error.h"
+#include "server/common/fair_dice.h"
+#include "server/common/random_token.h"
+#include "server/games/game_service.h"
+#include "server/games/game_setup.h"
+#include "server/games/match_keeping.h"
+#include "server/games/server_dice.h"
+
+namespace ordo::server {
+
+using nlohmann::json;
+
+namespace {
+
+json score_json(int white, int black) {
+  return {{"white", white}, {"black", black}};
+}
+
+json id_or_null(const std::string& id) {
+  return id.empty() ? json(nullptr) : json(id);
+}
+
+}  // namespace
+
+StoredGame GameService::following_row(const StoredGame& old, bool swap_seats, std::int64_t now) {
+  StoredGame row;  // result, reason and offers start afresh
+  row.id = make_game_id();
+  row.game = old.game;
+  row.mode = old.mode;
+  row.rules = old.rules;
+  row.size = old.size;
+  row.start = old.start;
+  row.settings = old.settings;
+  // A game with dice gets dice of its own: a new seed, never the old one's rolls.
+  if (!dice_of(old.settings).seed.empty())
+    row.settings = with_dice(old.settings, {new_dice_seed(), 0});
+  // Each token (stored as its digest) holds its seat, or with `swap_seats` the other one:
+  // nobody needs a new link and no token is ever kept in clear.
+  const bool swap = swap_seats;
+  row.white_name = swap ? old.black_name : old.white_name;
+  row.black_name = swap ? old.white_name : old.black_name;
+  row.white_token = swap ? old.black_token : old.white_token;
+  row.black_token = swap ? old.white_token : old.black_token;
+  row.white_account = swap ? old.black_account : old.white_account;
+  row.black_account = swap ? old.white_account : old.black_account;
+  row.clock_initial_ms = old.clock_initial_ms;
+  row.clock_increment_ms = old.clock_increment_ms;
+  row.days_per_move = old.days_per_move;
+  row.rated = old.rated;
+  row.ai_level = old.ai_level;
+  row.ai_color = old.ai_color;
+  if (auto ai = seat_from_name(old.ai_color); ai && swap)
+    row.ai_color = seat_name(*ai == games::Side::First ? games::Side::Second : games::Side::First);
+  row.created_ms = row.updated_ms = row.turn_started_ms = now;
+  return row;
+}
+
+void GameService::add_following_game(Match& finished, StoredGame row,
+                                     std::unique_ptr<games::AnyGame> start, std::int64_t now) {
+  auto next = std::make_shared<Match>(std::move(row), std::move(start));
+  start_new_game_clock(*next, now);
+  // Agreed once, by whoever stores the next game's id first; then that game is made.
+  const GameOffers before = finished.offers;
+  GameOffers agreed = before;
+  agreed.rematch_by.reset();
+  agreed.rematch_id = next->row.id;
+  commit_offers(finished, agreed);
+  try {
+    add_game(next, {});
+  } catch (...) {
+    commit_offers(finished, before);  // no game was made: the offer stands
+    throw;
+  }
+  std::lock_guard lock(next->mutex);
+  settle_chance(*next, now);
+  start_engine_if_its_turn(*next);
+}
+
+bool GameService::continue_match(Match& finished, std::int64_t now) {
+  const std::optional<MatchKeeping> keeping = match_of(finished.row.settings);
+  if (!keeping || finished.aborted || !finished.game->result().over()) return false;
+  if (!finished.offers.rematch_id.empty()) return false;
+  const games::PointsMatch after =
+      match_after(spec_of(finished.row), *keeping, finished.game->result());
+  if (after.over()) return false;
+  StoredGame row = following_row(finished.row, false, now);
+  std::unique_ptr<games::AnyGame> start = after.next_game();
+  row.start = start->start_position();
+  row.settings = with_match(row.settings, following_keeping(*keeping, after, finished.row.id));
+  add_following_game(finished, std::move(row), std::move(start), now);
+  return true;
+}
+
+void GameService::continue_match_if_over(Match& finished, std::int64_t now) {
+  if (!finished.over()) return;
+  try {
+    continue_match(finished, now);
+  } catch (const StaleGame&) {
+    refresh_if_stale(finished);  // another instance made the next game first
+  } catch (const std::exception& e) {
+    // The ending is stored; the next game is made by the next "next game" request.
+    std::cerr << "warning: game " << finished.row.id
+              << ": the match's next game is not made yet: " << e.what() << '\n';
+  }
+}
+
+std::string GameService::match_record(const std::string& id) {
+  std::string first;
+  {
+    auto match = acquire(id);
+    std::lock_guard lock(match->mutex);
+    const std::optional<MatchKeeping> keeping = match_of(match->row.settings);
+    if (!keeping) throw ApiError(404, "not_a_match", "game " + id + " is no game of a match");
+    first = keeping->first_id.empty() ? id : keeping->first_id;
+  }
+  std::string records;
+  std::string next = first;
+  // Each game names the next (its offers); a finished match's names its rematch, which
+  // begins another match.
+  for (int game_number = 1; !next.empty(); ++game_number) {
+    auto match = acquire(next);
+    std::lock_guard lock(match->mutex);
+    const std::optional<MatchKeeping> keeping = match_of(match->row.settings);
+    const std::string first_of_it =
+        keeping && !keeping->first_id.empty() ? keeping->first_id : match->row.id;
+    if (!keeping || first_of_it != first || keeping->game_number != game_number) break;
+    if (!records.empty()) records += '\n';
+    records += record_of(*match);
+    next = match->offers.rematch_id;
+  }
+  return records;
+}
+
+void GameService::add_match_state(const Match& match, json& state) {
+  const std::optional<MatchKeeping> keeping = match_of(match.row.settings);
+  if (!keeping) {
+    state["match"] = nullptr;
+    return;
+  }
+  json about = {{"to", keeping->target},
+                {"game", keeping->game_number},
+                {"before", score_json(keeping->score[0], keeping->score[1])},
+                {"score", score_json(keeping->score[0], keeping->score[1])},
+                {"starter", seat_name(keeping->starter)},
+                {"first", keeping->first_id.empty() ? match.row.id : keeping->first_id},
+                {"previous", id_or_null(keeping->previous_id)},
+                {"next", id_or_null(match.offers.rematch_id)},
+                {"over", false},
+                {"winner", nullptr}};
+  if (match.aborted) {
+    about["over"] = true;  // an aborted game ends its match, with no winner
+  } else if (const games::GameResult result = match.game->result(); result.over()) {
+    const games::PointsMatch after = match_after(spec_of(match.row), *keeping, result);
+    about["score"] = score_json(after.score(games::Side::First), after.score(games::Side::Second));
+    about["over"] = after.over();
+    if (const auto winner = after.winner()) about["winner"] = seat_name(*winner);
+  }
+  // The next game of a match that goes on is no rematch (the seats stay): `match.next`.
+  if (!about["over"].get<bool>()) state["rematch"] = nullptr;
+  state["match"] = std::move(about);
+}
+
+}  // namespace ordo::server

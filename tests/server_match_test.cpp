@@ -61,7 +61,8 @@ TEST_F(MatchServiceTest, EachGameFollowsTheLastWithItsScoreUntilASideReachesTheT
                            {"previous", nullptr},
                            {"next", nullptr},
                            {"over", false},
-                           {"winner", nullptr}}));
+                           {"winner", nullptr},
+                           {"next_starter", nullptr}}));
   std::string id = first;
   int white = 0, black = 0;
   std::vector<std::string> ids;
@@ -84,6 +85,7 @@ TEST_F(MatchServiceTest, EachGameFollowsTheLastWithItsScoreUntilASideReachesTheT
       break;
     }
     EXPECT_EQ(match["over"], false);
+    EXPECT_EQ(match["next_starter"], ended["result"]["winner"]);
     ASSERT_TRUE(match["next"].is_string()) << match.dump();
     // The next game: the same seats and token, a new seed, begun by the winner.
     id = match["next"];

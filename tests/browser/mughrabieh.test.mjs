@@ -1,6 +1,7 @@
-// Mughrabieh against the real server: a whole game against the engine at level 1 started
-// from the start page and played on the tables board by clicks, with a reload mid-turn
-// that shows the same dice; a pass that the server plays by itself, shown on the board; the
+// Mughrabieh against the real server: a whole match to 3 against the engine at level 1
+// started from the start page and played on the tables board by clicks, game after game,
+// with a reload mid-turn that shows the same dice and the match's record exported at its
+// end; a pass that the server plays by itself, shown on the board; the
 // analysis's best turns for the roll;
 // screenshots of the board at laptop and phone widths (docs/screenshots/, SCREENSHOT_DIR
 // elsewhere).
@@ -9,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BASE, createGame, launch, newPage, playTablesTurn } from './helpers.mjs';
+import { BASE, apiPost, createGame, launch, newPage, playTablesTurn } from './helpers.mjs';
 
 const OUT =
   process.env.SCREENSHOT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -47,67 +48,131 @@ async function waitForTurnOrEnd(page) {
   return (await handle.jsonValue()) === 'turn';
 }
 
+/** Plays the player's turns by clicks until the game on the page ends; answers how many. */
+async function playGameOut(page, onTurn = async () => {}) {
+  let turns = 0;
+  while (await waitForTurnOrEnd(page)) {
+    await onTurn(turns);
+    await playTablesTurn(page);
+    turns++;
+  }
+  return turns;
+}
+
+/** One die played, then a reload: the same roll, all dice unused, nothing sent (true if tried). */
+async function reloadMidTurn(page) {
+  const before = await state(page);
+  await page.locator('#board rect.hit.actionable[data-white]').first().click();
+  const target = await page
+    .locator('#board circle.target')
+    .first()
+    .evaluate((n) => n.dataset.white ?? null);
+  if (!target || before.dice.values.length < 2 || !before.sequences.every((s) => s.includes(','))) {
+    await page.keyboard.press('Escape'); // the page's key: the turn back at its start
+    return false;
+  }
+  await page.locator(`#board rect.hit[data-white="${target}"]`).click();
+  const partial = await page.locator('#board').getAttribute('data-dice');
+  assert.match(partial, /u/);
+  await page.reload();
+  await page.locator('#board.tables-board.interactive').waitFor();
+  assert.equal(await page.locator('#board').getAttribute('data-dice'), partial.replaceAll('u', ''));
+  assert.equal(await page.locator('#board').getAttribute('data-step'), '0');
+  const after = await state(page);
+  assert.equal(after.ply, before.ply);
+  assert.equal(after.dice.roll, before.dice.roll);
+  return true;
+}
+
 test(
-  'a whole game against the engine at level 1, from the start page; a reload mid-turn keeps the dice',
-  { timeout: 600000 },
+  'a whole match to 3 against the engine at level 1, from the start page; a reload mid-turn keeps the dice',
+  { timeout: 900000 },
   async () => {
     const page = await newPage(browser, { width: 1280, height: 800 });
     await page.goto('/');
     await page.locator('fieldset[data-choices=game]').getByLabel('Mughrabieh').check();
     await page.locator('input[name=level]').fill('1');
+    // A match to the game's own 31 is offered first; a shorter one is a choice.
+    assert.equal(await page.locator('select[name=match]').inputValue(), '31');
+    await page.locator('select[name=match]').selectOption('3');
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.waitForURL(/\/play\/[^/?]+\?token=/);
     await page.locator('#board.tables-board').waitFor();
+    await page.locator('#status .match-score', { hasText: 'Match to 3 · game 1 · White 0, Black 0' }).waitFor();
 
-    let turns = 0;
     let reloaded = false;
-    while (await waitForTurnOrEnd(page)) {
-      if (turns >= 2 && !reloaded) {
-        // One die played, then a reload: the same roll, all dice unused, nothing sent.
-        const before = await state(page);
-        await page.locator('#board rect.hit.actionable[data-white]').first().click();
-        const target = await page
-          .locator('#board circle.target')
-          .first()
-          .evaluate((n) => n.dataset.white ?? null);
-        if (target && before.dice.values.length > 1 && before.sequences.every((s) => s.includes(','))) {
-          await page.locator(`#board rect.hit[data-white="${target}"]`).click();
-          const partial = await page.locator('#board').getAttribute('data-dice');
-          assert.match(partial, /u/);
-          await page.reload();
-          await page.locator('#board.tables-board.interactive').waitFor();
-          assert.equal(await page.locator('#board').getAttribute('data-dice'), partial.replaceAll('u', ''));
-          assert.equal(await page.locator('#board').getAttribute('data-step'), '0');
-          const after = await state(page);
-          assert.equal(after.ply, before.ply);
-          assert.equal(after.dice.roll, before.dice.roll);
-          reloaded = true;
-        } else {
-          await page.keyboard.press('Escape'); // the page's key: the turn back at its start
-        }
-      }
-      await playTablesTurn(page);
-      turns++;
-      if (turns === 1) {
-        // The engine's roll and turn come back by themselves.
-        await page.locator('#move-list .move.roll').nth(1).waitFor();
-      }
-    }
-    const end = await state(page);
-    assert.notEqual(end.result.score, '*');
-    assert.match(await page.locator('#status').textContent(), /wins/);
-    const engineTurns = end.moves.filter((m) => m.by === 'black' && !m.roll).length;
+    const turns = await playGameOut(page, async (turn) => {
+      if (turn >= 2 && !reloaded) reloaded = await reloadMidTurn(page);
+    });
+    const first = await state(page);
+    assert.notEqual(first.result.score, '*');
+    const engineTurns = first.moves.filter((m) => m.by === 'black' && !m.roll).length;
     assert.ok(turns > 10 && engineTurns > 10, `${turns} turns played on the board, ${engineTurns} by the engine`);
     assert.ok(reloaded, 'the reload mid-turn was tried');
     assert.ok(
-      end.moves.some((m) => m.move.includes('/off')),
+      first.moves.some((m) => m.move.includes('/off')),
       'the game ended with pieces borne off',
     );
     // Every roll is in the move list, beside its turn.
-    assert.equal(await page.locator('#move-list .move.roll').count(), end.moves.filter((m) => m.roll).length);
+    assert.equal(await page.locator('#move-list .move.roll').count(), first.moves.filter((m) => m.roll).length);
+
+    // Game after game until a side has 3 points: each next game from the game-over dialog.
+    let end = first;
+    const dialog = page.locator('#game-over');
+    while (!end.match.over) {
+      await dialog.locator('.game-over-match', { hasText: `begins game ${end.match.game + 1}` }).waitFor();
+      await dialog.getByRole('link', { name: 'Next game' }).click();
+      await page.waitForURL((url) => url.pathname === `/play/${end.match.next}`);
+      const score = `White ${end.match.score.white}, Black ${end.match.score.black}`;
+      await page.locator('#status .match-score', { hasText: `game ${end.match.game + 1} · ${score}` }).waitFor();
+      const before = end;
+      await playGameOut(page);
+      end = await state(page);
+      assert.equal(end.match.game, before.match.game + 1);
+      assert.deepEqual(end.match.before, before.match.score);
+    }
+    const winner = end.match.winner === 'white' ? 'White' : 'Black';
+    await dialog.locator('h2', { hasText: 'Match over' }).waitFor();
+    assert.match(await dialog.locator('.game-over-match').textContent(), new RegExp(`${winner} wins the match to 3`));
+    assert.ok(end.match.score[end.match.winner] >= 3);
+    assert.equal(await dialog.getByRole('button', { name: 'New match' }).isVisible(), true);
+
+    // The match's record: every game, numbered, with the score before it.
+    const href = await page.locator('#export-match').getAttribute('href');
+    const records = await (await fetch(new URL(href, BASE))).text();
+    for (let game = 1; game <= end.match.game; game++) assert.match(records, new RegExp(`\\[MatchGame "${game}"\\]`));
+    assert.equal((records.match(/\[Match "3"\]/g) ?? []).length, end.match.game);
     assert.deepEqual(page.errors, []);
   },
 );
+
+test('a game of a match ends in front of a player, who goes on to the next game in the same seat', async () => {
+  const created = await createGame({ mode: 'network', game: 'mughrabieh', match_to: 31 });
+  // Each side moves (the API's first legal turn), so that a resignation is no abort.
+  const moved = new Set();
+  while (moved.size < 2) {
+    const now = await (await fetch(new URL(`/api/games/${created.id}`, BASE))).json();
+    await apiPost(`/api/games/${created.id}/moves`, { token: created.tokens[now.to_move], move: now.legal[0] });
+    moved.add(now.to_move);
+  }
+  const page = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto(created.links.black);
+  await page.locator('#status .match-score', { hasText: 'Match to 31 · game 1 · White 0, Black 0' }).waitFor();
+  const resigned = await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.white });
+  const points = resigned.result.points;
+  const dialog = page.locator('#game-over');
+  await dialog.locator('.game-over-match', { hasText: `Match score White 0, Black ${points} (to 31). Black begins game 2.` }).waitFor();
+  assert.equal(await dialog.getByRole('button', { name: 'Rematch' }).count(), 0);
+  await dialog.getByRole('link', { name: 'Next game' }).click();
+  await page.waitForURL((url) => url.pathname === `/play/${resigned.match.next}`);
+  await page.locator('#status .match-score', { hasText: `Match to 31 · game 2 · White 0, Black ${points}` }).waitFor();
+  // Black began game 2 and holds its seat with the same link's token.
+  const next = await (await fetch(new URL(`/api/games/${resigned.match.next}?token=${created.tokens.black}`, BASE))).json();
+  assert.deepEqual(next.you, ['black']);
+  assert.equal(next.moves[0].by, 'black');
+  await page.locator('#board.tables-board.interactive').waitFor();
+  assert.deepEqual(page.errors, []);
+});
 
 test('a roll that moves nothing passes by itself, and the board says so', async () => {
   // White's runner on its 20 faces six Black points in a row (White's 19 to 14): every

@@ -64,6 +64,7 @@ export const api = {
   act: (id, action, body) => request('POST', `/api/games/${encodeURIComponent(id)}/${action}`, body),
   analyze: (query) => request('POST', '/api/analyze', query),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  matchRecordUrl: (id) => `/api/games/${encodeURIComponent(id)}/match-record`,
   eventsUrl: (id, token) => withToken(`/api/games/${encodeURIComponent(id)}/events`, token),
   // Accounts and the lobby (docs/api.md).
   account: () => request('GET', '/api/account'),

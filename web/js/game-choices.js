@@ -55,12 +55,18 @@ export class GameChoices {
     return gameType(this.form.querySelector(`input[name="${this.names.game}"]:checked`)?.value);
   }
 
-  /** { game, rules, size } as chosen; size is the game's only one where it has one. */
+  /**
+   * { game, rules, size } as chosen, with match_to where a match is chosen; size is the
+   * game's only one where it has one.
+   */
   values() {
     const type = this.type;
     const checked = (name) => this.form.querySelector(`input[name="${name}"]:checked`)?.value;
     const size = this.form.querySelector(`select[name="${this.names.size}"]`)?.value ?? type?.sizes[0];
-    return { game: type?.name, rules: checked(this.names.rules), size };
+    const values = { game: type?.name, rules: checked(this.names.rules), size };
+    const match = this.names.match && this.form.querySelector(`select[name="${this.names.match}"]`)?.value;
+    if (match) values.match_to = Number(match);
+    return values;
   }
 
   showGame() {
@@ -82,6 +88,7 @@ export class GameChoices {
       label.append('Board ', select);
       this.rulesSet.append(label);
     }
+    this.showMatchChoice(type);
     const about = paragraph(
       `${type.sizes.length > 1 ? '' : `A ${sizeText(type.sizes[0])} board. `}${type.sides.white} moves first. `,
     );
@@ -96,6 +103,30 @@ export class GameChoices {
     for (const node of this.form.querySelectorAll('[data-side]'))
       node.textContent = type.sides[node.dataset.side] + (node.dataset.first ? ' (you move first)' : '');
     this.onGame(type);
+  }
+
+  /**
+   * For a game played in matches to a score (and a form that offers them: `names.match`):
+   * a single game or a match, the game's own length chosen first.
+   */
+  showMatchChoice(type) {
+    if (!this.names.match || !type.match_target) return;
+    const label = document.createElement('label');
+    const select = document.createElement('select');
+    select.name = this.names.match;
+    select.add(new Option('a single game', ''));
+    const lengths = [...new Set([3, 5, 7, 11, 15, 21, type.match_target])].sort((a, b) => a - b);
+    for (const points of lengths)
+      select.add(
+        new Option(
+          `a match to ${points} points${points === type.match_target ? ' (the game’s own)' : ''}`,
+          String(points),
+          points === type.match_target,
+          points === type.match_target,
+        ),
+      );
+    label.append('Play ', select);
+    this.rulesSet.append(label);
   }
 
   /** The house rules in force under the chosen rule set, each marked as ours. */

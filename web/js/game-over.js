@@ -1,8 +1,9 @@
 // The end of a game: a dialog with the result and its reason when the game ends while the
 // page is open, and the same choices under the status for as long as the game is shown:
 // Rematch (colours swapped, same settings; in a network game the other player accepts)
-// and New game.
+// and New game; in a match that goes on, its next game instead of a rematch.
 import { describeResult, sideName } from './game-text.js';
+import { matchOutcome } from './match-text.js';
 
 /** "Ratings: Ann 1500 → 1662 (+162), Bob 1500 → 1338 (−162)" after a rated game, else ''. */
 export function ratingChangeText(state) {
@@ -69,14 +70,21 @@ class RematchChoices {
     const player = state.you.length > 0;
     const offer = state.rematch_offer;
     const theirs = state.mode === 'network' && offer !== null && offer !== seat;
-    this.follow.hidden = !state.rematch;
-    if (state.rematch) {
-      this.follow.href = this.rematchUrl(state.rematch);
-      this.follow.textContent = player ? 'Go to the rematch' : 'Watch the rematch';
+    // A match that goes on: its next game was agreed with the match (made when this one
+    // ended; the button asks for it again should that have failed).
+    const match = state.match;
+    const matchGoesOn = Boolean(match && !match.over);
+    const following = matchGoesOn ? match.next : state.rematch;
+    this.follow.hidden = !following;
+    if (following) {
+      this.follow.href = this.rematchUrl(following);
+      if (matchGoesOn) this.follow.textContent = player ? 'Next game' : 'Watch the next game';
+      else this.follow.textContent = player ? 'Go to the rematch' : 'Watch the rematch';
     }
-    this.rematch.hidden = !player || theirs || Boolean(state.rematch);
+    this.rematch.hidden = !player || theirs || Boolean(following);
     this.rematch.disabled = busy || (offer !== null && offer === seat);
-    this.rematch.textContent = offer !== null && offer === seat ? 'Rematch offered' : 'Rematch';
+    const again = matchGoesOn ? 'Start the next game' : match ? 'New match' : 'Rematch';
+    this.rematch.textContent = offer !== null && offer === seat ? 'Rematch offered' : again;
     this.accept.hidden = !theirs;
     this.decline.hidden = !theirs;
     // Set from this render's `busy` alone: a render while an action was in flight must not
@@ -100,14 +108,17 @@ export class GameOver {
     const title = document.createElement('h2');
     title.id = 'game-over-title';
     title.textContent = 'Game over';
+    this.title = title;
     this.result = document.createElement('p');
     this.result.className = 'game-over-result';
+    this.matchResult = document.createElement('p');
+    this.matchResult.className = 'game-over-match';
     this.choices = new RematchChoices(act, 'dialog', rematchUrl);
     const close = button('Close');
     close.id = 'game-over-close';
     close.setAttribute('aria-label', 'Close the game-over dialog');
     close.addEventListener('click', () => this.close());
-    this.dialog.append(title, this.result, this.choices.root, close);
+    this.dialog.append(title, this.result, this.matchResult, this.choices.root, close);
     this.dialog.addEventListener('close', () => this.render());
     // Not modal (the board stays usable for replaying), so Escape is handled here.
     this.dialog.addEventListener('keydown', (event) => {
@@ -159,6 +170,9 @@ export class GameOver {
     const over = state.result.score !== '*';
     if (!over && this.dialog.open) this.close();
     this.result.textContent = over ? describeResult(state.result, state.sides) : '';
+    this.matchResult.textContent = matchOutcome(state);
+    this.matchResult.hidden = !this.matchResult.textContent;
+    this.title.textContent = state.match?.over && state.match.winner ? 'Match over' : 'Game over';
     this.choices.render(state, this.note, this.busy);
     this.panel.render(state, this.note, this.busy);
     this.panel.root.hidden = !over || this.dialog.open;

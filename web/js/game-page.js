@@ -380,6 +380,8 @@ class GamePage {
       ? `House rules in this game: ${s.house_rules.join('; ')}.`
       : '';
     this.$('#export').href = api.recordUrl(this.id);
+    this.$('#export-match').hidden = !s.match;
+    if (s.match) this.$('#export-match').href = api.matchRecordUrl(this.id);
     this.syncStepBar();
   }
 

@@ -1,6 +1,7 @@
 // The board page's read-only panels: the status lines, the player bars and their clocks.
 import { formatClock } from './clock.js';
 import { describeResult, sideName } from './game-text.js';
+import { matchLine, matchOutcome } from './match-text.js';
 import { moveLabel } from './move-list.js';
 
 /** Whose turn it is or how the game ended, the split duty, a draw offer, a past view. */
@@ -17,6 +18,8 @@ export function renderStatus(status, state, viewPly) {
     const roll = state.dice?.roll ? ` with ${state.dice.roll.split('').join('-')}` : '';
     lines.push(['status-main', `${sideName(state.to_move, state.sides)} to move${roll}${yours}.`]);
   }
+  // A game of a match: the score so far, and once over how the match stands.
+  if (state.match) lines.push(['match-score', over ? matchOutcome(state) : matchLine(state)]);
   if (!over && state.split) {
     const side = sideName(state.to_move, state.sides);
     lines.push([

@@ -92,7 +92,7 @@ export function showStartPage(app) {
     form.querySelector('.ai-only').classList.toggle('dimmed', mode !== 'ai');
   };
   // A game without an engine is not offered against the computer; the levels are its own.
-  const choices = new GameChoices(form, { game: 'game', rules: 'rules', size: 'size' }, (type) => {
+  const choices = new GameChoices(form, { game: 'game', rules: 'rules', size: 'size', match: 'match' }, (type) => {
     computer.disabled = !type.levels;
     if (!type.levels && computer.checked) form.querySelector('input[name=mode][value=local]').checked = true;
     if (type.levels) {

@@ -151,7 +151,8 @@ void GameService::add_match_state(const Match& match, json& state) {
                 {"previous", id_or_null(keeping->previous_id)},
                 {"next", id_or_null(match.offers.rematch_id)},
                 {"over", false},
-                {"winner", nullptr}};
+                {"winner", nullptr},
+                {"next_starter", nullptr}};
   if (match.aborted) {
     about["over"] = true;  // an aborted game ends its match, with no winner
   } else if (const games::GameResult result = match.game->result(); result.over()) {
@@ -159,6 +160,7 @@ void GameService::add_match_state(const Match& match, json& state) {
     about["score"] = score_json(after.score(games::Side::First), after.score(games::Side::Second));
     about["over"] = after.over();
     if (const auto winner = after.winner()) about["winner"] = seat_name(*winner);
+    if (!after.over()) about["next_starter"] = seat_name(after.next_starter());
   }
   // The next game of a match that goes on is no rematch (the seats stay): `match.next`.
   if (!about["over"].get<bool>()) state["rematch"] = nullptr;

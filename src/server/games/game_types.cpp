@@ -54,6 +54,8 @@ json game_type(const games::GameEntry& entry) {
           // Dice: the server rolls (docs/api.md, "Games with dice"); a win worth points.
           {"chance", info.chance},
           {"points", info.points},
+          // The target of the game's own matches (0: not played in matches to a score).
+          {"match_target", entry.make_match_game ? entry.match_target : 0},
           {"levels", levels}};
 }
 

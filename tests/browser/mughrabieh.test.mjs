@@ -161,13 +161,17 @@ test('a game of a match ends in front of a player, who goes on to the next game 
   const resigned = await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.white });
   const points = resigned.result.points;
   const dialog = page.locator('#game-over');
-  await dialog.locator('.game-over-match', { hasText: `Match score White 0, Black ${points} (to 31). Black begins game 2.` }).waitFor();
+  await dialog
+    .locator('.game-over-match', { hasText: `Match score White 0, Black ${points} (to 31). Black begins game 2.` })
+    .waitFor();
   assert.equal(await dialog.getByRole('button', { name: 'Rematch' }).count(), 0);
   await dialog.getByRole('link', { name: 'Next game' }).click();
   await page.waitForURL((url) => url.pathname === `/play/${resigned.match.next}`);
   await page.locator('#status .match-score', { hasText: `Match to 31 · game 2 · White 0, Black ${points}` }).waitFor();
   // Black began game 2 and holds its seat with the same link's token.
-  const next = await (await fetch(new URL(`/api/games/${resigned.match.next}?token=${created.tokens.black}`, BASE))).json();
+  const next = await (
+    await fetch(new URL(`/api/games/${resigned.match.next}?token=${created.tokens.black}`, BASE))
+  ).json();
   assert.deepEqual(next.you, ['black']);
   assert.equal(next.moves[0].by, 'black');
   await page.locator('#board.tables-board.interactive').waitFor();

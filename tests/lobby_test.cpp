@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <map>
+#include <set>
 #include <thread>
 
 #include "account_fixture.h"
@@ -372,6 +374,56 @@ TEST_F(LobbyTest, ARatedLobbyGameMovesRatingsWhenItEnds) {
   EXPECT_EQ(rematch["players"]["white"], "Alice");
   EXPECT_EQ(rematch["accounts"]["white"], storage_->account_by_key("alice")->id);
   EXPECT_EQ(rematch["accounts"]["black"], storage_->account_by_key("bob")->id);
+}
+
+// A match from the lobby (docs/api.md, "Matches"; docs/accounts.md): rated, it changes
+// the ratings once, with its last game, as one game won by the match's winner.
+TEST_F(LobbyTest, ARatedMatchChangesRatingsOnceWithItsLastGame) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  EXPECT_EQ(post(alice, {{"game", "ordo"}, {"match_to", 31}}).status, 400);
+  const json mine = posted(
+      alice, {{"game", "mughrabieh"}, {"rated", true}, {"color", "white"}, {"match_to", 31}});
+  EXPECT_EQ(mine["challenge"]["match_to"], 31);
+  const json seat = body_of(act(bob, mine["challenge"]["id"], "accept"));
+  const std::map<std::string, std::string> tokens = {{"white", mine["token"]},
+                                                     {"black", seat["token"]}};
+  std::string id = seat["game"];
+  std::vector<std::string> ids;
+  for (int game = 1; game <= 10; ++game) {
+    ids.push_back(id);
+    json state = games_->state(id, "");
+    EXPECT_TRUE(state["rated"]) << "game " << game;
+    EXPECT_TRUE(state["match"]["rated"]);
+    std::set<std::string> moved;  // each side moves (a roll may pass), so Bob's resignation counts
+    while (moved.size() < 2) {
+      const std::string side = state["to_move"];
+      state = games_->play(id, {{"token", tokens.at(side)}, {"move", state["legal"][0]}});
+      moved.insert(side);
+    }
+    const json over = games_->resign(id, {{"token", seat["token"]}});
+    ASSERT_EQ(over["result"]["winner"], "white");
+    if (over["match"]["over"]) {
+      EXPECT_EQ(over["match"]["winner"], "white");
+      EXPECT_TRUE(over["rated"]);
+      ASSERT_TRUE(over["rating_changes"].is_object()) << over.dump();
+      EXPECT_GT(over["rating_changes"]["white"]["change"].get<double>(), 0);
+      EXPECT_LT(over["rating_changes"]["black"]["change"].get<double>(), 0);
+      break;
+    }
+    // Not the last game: no rating moves.
+    EXPECT_FALSE(over["rated"]);
+    EXPECT_TRUE(over["rating_changes"].is_null()) << over["rating_changes"].dump();
+    id = over["match"]["next"];
+  }
+  ASSERT_GE(ids.size(), 2u);  // a resignation scores at most 15 points
+  // Two ratings in the pool, each from the one match.
+  const json list = body_of(
+      send(request("GET", "/api/ratings?game=mughrabieh&rules=house&size=12x2")))["ratings"];
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0]["account"]["name"], "Alice");
+  for (const json& entry : list) EXPECT_EQ(entry["games"], 1) << entry.dump();
+  for (std::size_t g = 0; g + 1 < ids.size(); ++g)
+    EXPECT_TRUE(storage_->rating_changes(ids[g]).empty()) << "game " << g + 1;
 }
 
 }  // namespace

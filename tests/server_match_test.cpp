@@ -62,7 +62,8 @@ TEST_F(MatchServiceTest, EachGameFollowsTheLastWithItsScoreUntilASideReachesTheT
                            {"next", nullptr},
                            {"over", false},
                            {"winner", nullptr},
-                           {"next_starter", nullptr}}));
+                           {"next_starter", nullptr},
+                           {"rated", false}}));
   std::string id = first;
   int white = 0, black = 0;
   std::vector<std::string> ids;
@@ -126,10 +127,13 @@ TEST_F(MatchServiceTest, EachGameFollowsTheLastWithItsScoreUntilASideReachesTheT
             ids.size());
 }
 
-// Between two people: a resignation scores the game's points for the other side, and the
-// next game is there for both players' tokens at once.
+// Between two people on a clock: a resignation scores the game's points for the other
+// side, and the next game is there for both players' tokens at once, with a fresh clock.
 TEST_F(MatchServiceTest, AResignedGameScoresAndTheNextGameFollowsForBothPlayers) {
-  const json created = create({{"mode", "network"}, {"match_to", 31}});
+  const json created = create({{"mode", "network"},
+                               {"match_to", 31},
+                               {"clock", {{"initial_ms", 600000}, {"increment_ms", 0}}}});
+  EXPECT_TRUE(created["state"]["clock"]["first_move_deadline_ms"].is_number());
   const std::string id = created["id"];
   const std::string white = created["tokens"]["white"], black = created["tokens"]["black"];
   json state = created["state"];
@@ -144,6 +148,10 @@ TEST_F(MatchServiceTest, AResignedGameScoresAndTheNextGameFollowsForBothPlayers)
   EXPECT_EQ(service().state(next, white)["you"], json({"white"}));
   EXPECT_EQ(service().state(next, black)["you"], json({"black"}));
   EXPECT_EQ(service().state(next, "")["match"]["starter"], "black");
+  // The match is under way: its next game cannot be aborted, nor has its first turn a
+  // deadline that would abort it.
+  EXPECT_EQ(service().state(next, "")["abortable"], false);
+  EXPECT_TRUE(service().state(next, "")["clock"]["first_move_deadline_ms"].is_null());
   // Asking again for the next game makes no other.
   const std::size_t games = service().game_count();
   const json again = service().rematch(id, {{"token", black}, {"action", "offer"}});

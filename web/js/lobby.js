@@ -38,7 +38,8 @@ function describe(challenge) {
     challenge.color === 'random'
       ? 'random sides'
       : `${challenge.creator.name} plays ${seatLabel(challenge.game, challenge.color)}`;
-  return `${gameLabel(challenge.game, challenge.rules, challenge.size)} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}`;
+  const match = challenge.match_to ? ` · match to ${challenge.match_to}` : '';
+  return `${gameLabel(challenge.game, challenge.rules, challenge.size)}${match} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}`;
 }
 
 function challengeRequest(form, choices) {
@@ -111,7 +112,12 @@ class LobbyView {
     if (this.formBox.firstElementChild) return;
     this.formBox.append(this.panel.querySelector('#challenge-form-template').content.cloneNode(true));
     const form = this.formBox.querySelector('form');
-    const choices = new GameChoices(form, { game: 'challenge-game', rules: 'challenge-rules', size: 'challenge-size' });
+    const choices = new GameChoices(form, {
+      game: 'challenge-game',
+      rules: 'challenge-rules',
+      size: 'challenge-size',
+      match: 'challenge-match',
+    });
     bindClockChoice(form);
     form.addEventListener('submit', (event) => {
       event.preventDefault();

@@ -22,7 +22,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
-constexpr std::int64_t kMaxMatchTarget = 99;
 
 // Storage keeps only what checks a token.
 std::string stored_token(const std::string& token) {
@@ -104,8 +103,6 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
     throw ApiError(400, "bad_request",
                    "the position has its roll made; only the server rolls (give the roll "
                    "field as '-')");
-  if (body.contains("match_to") && !body["match_to"].is_null())
-    row.settings = with_match(row.settings, match_of_request(body, row));
   const std::string first = game->side_name(games::Side::First);
   const std::string second = game->side_name(games::Side::Second);
   row.white_name = player_name(body, "white", first);
@@ -137,6 +134,11 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
   row.black_token = stored_token(tokens.black);
   if (accounts.white != 0 || accounts.black != 0)
     seat_accounts(row, tokens.white, tokens.black, accounts);
+  if (body.contains("match_to") && !body["match_to"].is_null()) {
+    MatchKeeping keeping = match_of_request(body, row);
+    keeping.rated = row.rated;
+    row.settings = with_match(row.settings, keeping);
+  }
   if (body.contains("clock") && !body["clock"].is_null()) {
     const json& clock = body["clock"];
     if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");

@@ -89,11 +89,22 @@ bool GameService::continue_match(Match& finished, std::int64_t now) {
       match_after(spec_of(finished.row), *keeping, finished.game->result());
   if (after.over()) return false;
   StoredGame row = following_row(finished.row, false, now);
+  row.rated = keeping->rated;  // the game before was stored unrated, not being the last
   std::unique_ptr<games::AnyGame> start = after.next_game();
   row.start = start->start_position();
   row.settings = with_match(row.settings, following_keeping(*keeping, after, finished.row.id));
   add_following_game(finished, std::move(row), std::move(start), now);
   return true;
+}
+
+void GameService::rate_match_at_its_end(Match& match, const games::GameResult& result) {
+  if (!result.over()) return;
+  const std::optional<MatchKeeping> keeping = match_of(match.row.settings);
+  if (!keeping || !keeping->rated) return;
+  const bool last = match_after(spec_of(match.row), *keeping, result).over();
+  if (match.row.rated == last) return;
+  storage_.set_rated(match.row.id, last);
+  match.row.rated = last;
 }
 
 void GameService::continue_match_if_over(Match& finished, std::int64_t now) {
@@ -152,7 +163,8 @@ void GameService::add_match_state(const Match& match, json& state) {
                 {"next", id_or_null(match.offers.rematch_id)},
                 {"over", false},
                 {"winner", nullptr},
-                {"next_starter", nullptr}};
+                {"next_starter", nullptr},
+                {"rated", keeping->rated}};
   if (match.aborted) {
     about["over"] = true;  // an aborted game ends its match, with no winner
   } else if (const games::GameResult result = match.game->result(); result.over()) {

@@ -204,6 +204,8 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
     MatchKeeping fresh;
     fresh.target = keeping->target;
     fresh.first_id = row.id;
+    fresh.rated = keeping->rated;
+    row.rated = keeping->rated;
     games::GameSpec spec = spec_of(row);
     spec.options.erase("position");
     start = games::PointsMatch(spec, fresh.target).next_game();

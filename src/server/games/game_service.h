@@ -276,6 +276,10 @@ class GameService {
   // The same where a game has just ended: a failure is reported, and the next request for
   // the next game (a rematch offer) makes it.
   void continue_match_if_over(Match& finished, std::int64_t now);
+  // Before the result that ends a game of a rated match is stored: the game changes
+  // ratings only if it ends the match (storage's rated flag set so), so a match changes
+  // them once, as one game won by the match's winner.
+  void rate_match_at_its_end(Match& match, const games::GameResult& result);
   // The state's "match": target, game number, score, who began, the games before and after.
   static void add_match_state(const Match& match, nlohmann::json& state);
   // One try of takeback or rematch: StaleGame if another instance answered first.

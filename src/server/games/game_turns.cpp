@@ -26,6 +26,7 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
                           facts.think_ms, facts.clock_after_ms};
   const games::GameResult result = match.game->result();
   try {
+    rate_match_at_its_end(match, result);
     storage_.append_move(match.row.id, stored, result.token, stored_reason(result), now,
                          flag_deadline(match), turn_before);
   } catch (...) {
@@ -82,6 +83,7 @@ void GameService::commit_result(Match& match, games::Ending how, std::optional<g
   }
   std::unique_ptr<games::AnyGame> ended = ended_game(match, how, loser);
   const games::GameResult result = ended->result();
+  rate_match_at_its_end(match, result);
   storage_.set_result(match.row.id, result.token, stored_reason(result), now);
   adopt_result(match, std::move(ended), now);
 }
@@ -146,6 +148,7 @@ bool GameService::end_on_time(Match& match, std::int64_t now, bool leased) {
   // whoever is first (and by the timer only under the game's lease).
   std::unique_ptr<games::AnyGame> ended = ended_game(match, games::Ending::Timeout, loser);
   const games::GameResult result = ended->result();
+  rate_match_at_its_end(match, result);
   if (!storage_.set_result_under_lease(match.row.id, result.token, stored_reason(result), now,
                                        leased ? leases_.holder() : "", now)) {
     refresh_if_stale(match);  // reads the other instance's result

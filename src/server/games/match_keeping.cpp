@@ -32,6 +32,7 @@ std::optional<MatchKeeping> match_of(const std::string& settings) {
   match.starter = side_named(stored.value("starter", "white"));
   match.first_id = stored.value("first", "");
   match.previous_id = stored.value("previous", "");
+  match.rated = stored.value("rated", false);
   return match;
 }
 
@@ -44,7 +45,8 @@ std::string with_match(const std::string& settings, const MatchKeeping& match) {
                        {"black", match.score[1]},
                        {"starter", match.starter == games::Side::First ? "white" : "black"},
                        {"first", match.first_id},
-                       {"previous", match.previous_id}};
+                       {"previous", match.previous_id},
+                       {"rated", match.rated}};
   return parsed.dump();
 }
 

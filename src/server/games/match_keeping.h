@@ -13,6 +13,9 @@
 
 namespace ordo::server {
 
+// The longest match a request may ask for ("match_to").
+inline constexpr int kMaxMatchTarget = 99;
+
 struct MatchKeeping {
   int target = 0;                            // the score that wins the match
   int game_number = 1;                       // 1 for the match's first game
@@ -20,6 +23,8 @@ struct MatchKeeping {
   games::Side starter = games::Side::First;  // who began this game
   std::string first_id;                      // the match's first game (the match's name)
   std::string previous_id;                   // the game before this one; empty in the first
+  // Between two accounts, rated: the match changes ratings once, with its last game.
+  bool rated = false;
 };
 
 // The match of a row's settings; none for a game that is no match's.

@@ -2,9 +2,16 @@
 
 #include <algorithm>
 
+#include "server/games/match_keeping.h"
 #include "server/storage/stored_result.h"
 
 namespace ordo::server {
+
+Match::Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
+    : row(std::move(stored_row)), game(std::move(start)) {
+  if (const std::optional<MatchKeeping> keeping = match_of(row.settings))
+    match_game = keeping->game_number;
+}
 
 const char* seat_name(games::Side c) {
   return c == games::Side::First ? "white" : "black";
@@ -61,11 +68,12 @@ bool each_side_moved(const Match& match) {
 }
 
 bool abortable(const Match& match) {
-  return match.row.mode == "network" && !match.over() && !each_side_moved(match);
+  return match.row.mode == "network" && match.match_game <= 1 && !match.over() &&
+         !each_side_moved(match);
 }
 
 std::int64_t first_move_deadline(const Match& match) {
-  if (!match.clock || match.over() || match.row.mode != "network") return 0;
+  if (!match.clock || match.over() || match.row.mode != "network" || match.match_game > 1) return 0;
   if (match.clock->kind() != ChessClock::Kind::Total || match.clock->running()) return 0;
   const bool white_moved = std::any_of(match.facts.begin(), match.facts.end(),
                                        [](const MoveFacts& f) { return !f.chance; });

@@ -33,8 +33,7 @@ struct MoveFacts {
 // The seats are named white (the side that moves first: White, Order) and black (Black,
 // Chaos) for every game; the seam's games::Side names them in the server's code.
 struct Match {
-  Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
-      : row(std::move(stored_row)), game(std::move(start)) {}
+  Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start);
 
   std::mutex mutex;
   std::condition_variable changed;
@@ -43,6 +42,8 @@ struct Match {
 
   StoredGame row;
   std::unique_ptr<games::AnyGame> game;
+  // This game's number in its match to a score (match_keeping.h); 0 for a game of none.
+  int match_game = 0;
   std::vector<MoveFacts> facts;  // one per move of `game`
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
@@ -108,11 +109,13 @@ std::int64_t flag_deadline(const Match& match);
 // Whether each seat has made a move of its own (a roll is not one).
 bool each_side_moved(const Match& match);
 // A game between two people (mode network) that goes on before each side has moved: it
-// may be aborted, and any ending aborts it instead (game_abort.cpp).
+// may be aborted, and any ending aborts it instead (game_abort.cpp). A match's later games
+// are not: the match was agreed and is under way.
 bool abortable(const Match& match);
 // In a game between two people on a clock, White's first turn is untimed but not
 // endless: by this time (0 where it does not apply) a first move is due, or the game is
-// aborted.
+// aborted. Not in a match's later games (nor is their first turn timed: a player who left
+// one is claimed against, game_abandon.cpp).
 std::int64_t first_move_deadline(const Match& match);
 // In a game between two people that is not played by correspondence and can no longer be
 // aborted, the time from which `claimant` may claim the win because the other player has

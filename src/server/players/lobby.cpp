@@ -7,6 +7,7 @@
 #include "server/common/token_digest.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
+#include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
@@ -43,6 +44,17 @@ json checked_setup(const json& body) {
   } else {
     out["days_per_move"] = nullptr;
   }
+  // A match to a score (docs/api.md, "Matches"), for a game played in such matches.
+  out["match_to"] = nullptr;
+  if (body.contains("match_to") && !body["match_to"].is_null()) {
+    const auto target = integer_field(body, "match_to", 1, kMaxMatchTarget);
+    try {
+      games::PointsMatch({setup.game, {{"rules", setup.rules}}}, static_cast<int>(target));
+    } catch (const games::GameError& e) {
+      throw ApiError(400, "bad_request", std::string("no match to a score: ") + e.what());
+    }
+    out["match_to"] = target;
+  }
   return out;
 }
 
@@ -71,6 +83,7 @@ json challenge_json(const StoredChallenge& c) {
               {"size", c.size},
               {"clock", setup.value("clock", json(nullptr))},
               {"days_per_move", setup.value("days_per_move", json(nullptr))},
+              {"match_to", setup.value("match_to", json(nullptr))},
               {"rated", c.rated},
               {"color", c.color},
               {"state", c.state},

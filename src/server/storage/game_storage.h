@@ -49,6 +49,9 @@ class GameStorage {
   // change is applied in the same transaction, once however often this is called.
   virtual void set_result(const std::string& id, const std::string& result,
                           const std::string& reason, std::int64_t updated_ms) = 0;
+  // Whether the unfinished game changes ratings when it ends (a game of a rated match:
+  // only its last); nothing for a game already over.
+  virtual void set_rated(const std::string& id, bool rated) = 0;
   // white | black | empty (no offer).
   virtual void set_draw_offer(const std::string& id, const std::string& seat) = 0;
   // The takeback and rematch offers (text of GameOffers), stored only if they still are

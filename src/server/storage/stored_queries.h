@@ -14,6 +14,11 @@ inline constexpr const char* kWithdrawChallengesOf =
     "UPDATE challenges SET state = 'cancelled' WHERE state = 'open' AND creator = ? "
     "RETURNING id";
 
+// Whether an unfinished game will change ratings when it ends: a game of a rated match
+// changes them only as the match's last game (game_matches.cpp).
+inline constexpr const char* kSetGameRated =
+    "UPDATE games SET rated = ? WHERE id = ? AND result = '*' AND rating_applied = 0";
+
 // A seat's rating in one pool, read before a rated game changes it.
 inline constexpr const char* kSeatRatingQuery =
     "SELECT rating, deviation, volatility, games FROM ratings WHERE account_id = ? AND "

@@ -8,6 +8,8 @@
 #include "server/observe/log.h"
 #include "server/storage/pg/pg_storage_impl.h"
 #include "server/storage/pg/pg_storage_ratings.h"
+#include "server/storage/sql_text.h"
+#include "server/storage/stored_queries.h"
 
 namespace ordo::server {
 
@@ -224,6 +226,12 @@ void PgStorage::set_draw_offer(const std::string& id, const std::string& seat) {
     const auto changed = t.exec_params("UPDATE games SET draw_offer = $1 WHERE id = $2", seat, id);
     if (changed.affected_rows() != 1) throw std::runtime_error("storage: no stored game " + id);
     notify_change(t, id);
+  });
+}
+
+void PgStorage::set_rated(const std::string& id, bool rated) {
+  transact([&](pqxx::work& t) {
+    t.exec_params(sql_text(kSetGameRated, SqlDialect::kPostgres), rated ? 1 : 0, id);
   });
 }
 

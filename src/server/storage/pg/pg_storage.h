@@ -59,6 +59,7 @@ class PgStorage : public ServerStorage {
   void set_result(const std::string& id, const std::string& result, const std::string& reason,
                   std::int64_t updated_ms) override;
   void set_draw_offer(const std::string& id, const std::string& seat) override;
+  void set_rated(const std::string& id, bool rated) override;
   void set_offers(const std::string& id, const std::string& expected,
                   const std::string& offers) override;
   void set_turn(const std::string& id, std::int64_t turn_started_ms,

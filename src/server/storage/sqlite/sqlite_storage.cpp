@@ -664,6 +664,14 @@ void SqliteStorage::set_draw_offer(const std::string& id, const std::string& sea
   if (sqlite3_changes(db_) != 1) throw std::runtime_error("storage: no stored game " + id);
 }
 
+void SqliteStorage::set_rated(const std::string& id, bool rated) {
+  std::lock_guard lock(mutex_);
+  Statement s = prepared(db_, sql_text(kSetGameRated, SqlDialect::kSqlite).c_str());
+  sqlite3_bind_int(s.get(), 1, rated ? 1 : 0);
+  bind_text(s.get(), 2, id);
+  run(db_, s.get(), "store whether a game is rated");
+}
+
 void SqliteStorage::set_offers(const std::string& id, const std::string& expected,
                                const std::string& offers) {
   std::lock_guard lock(mutex_);

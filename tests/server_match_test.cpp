@@ -5,6 +5,9 @@
 // record holds every game with every roll.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
+
 #include "mughrabieh/record.h"
 #include "server/common/api_error.h"
 #include "server_service_fixture.h"
@@ -63,7 +66,8 @@ TEST_F(MatchServiceTest, EachGameFollowsTheLastWithItsScoreUntilASideReachesTheT
                            {"over", false},
                            {"winner", nullptr},
                            {"next_starter", nullptr},
-                           {"rated", false}}));
+                           {"rated", false},
+                           {"lost_on_time", false}}));
   std::string id = first;
   int white = 0, black = 0;
   std::vector<std::string> ids;
@@ -161,6 +165,84 @@ TEST_F(MatchServiceTest, AResignedGameScoresAndTheNextGameFollowsForBothPlayers)
   open();
   EXPECT_EQ(service().state(id, "")["match"]["next"], next);
   EXPECT_EQ(service().state(next, "")["match"]["before"], json({{"white", 0}, {"black", points}}));
+}
+
+// A clock of total time is the match's: each game goes on with the time each seat had left
+// when the game before ended; and a game lost on time loses the whole match.
+TEST_F(MatchServiceTest, TheClockIsTheMatchsAndALossOnTimeLosesTheMatch) {
+  const json created = create({{"mode", "network"},
+                               {"match_to", 31},
+                               {"clock", {{"initial_ms", 60000}, {"increment_ms", 0}}}});
+  const std::string id = created["id"];
+  const std::map<std::string, std::string> tokens = {{"white", created["tokens"]["white"]},
+                                                     {"black", created["tokens"]["black"]}};
+  json state = created["state"];
+  for (int turn = 0; turn < 4; ++turn) {
+    now_ += 3000 + 1000 * turn;
+    state = play(id, tokens.at(state["to_move"]), state["legal"][0]);
+  }
+  const json ended = service().resign(id, {{"token", tokens.at("white")}});
+  const json& left = ended["clock"];
+  ASSERT_LT(left["white_ms"].get<std::int64_t>() + left["black_ms"].get<std::int64_t>(), 120000);
+  const std::string next = ended["match"]["next"];
+  json second = service().state(next, "");
+  EXPECT_EQ(second["clock"]["white_ms"], left["white_ms"]);
+  EXPECT_EQ(second["clock"]["black_ms"], left["black_ms"]);
+  open();  // and so after a restart
+  second = service().state(next, "");
+  EXPECT_EQ(second["clock"]["white_ms"], left["white_ms"]);
+  EXPECT_EQ(second["clock"]["black_ms"], left["black_ms"]);
+
+  // Black begins game 2 (Black won game 1); its first turn is untimed, White's time then
+  // runs out: White loses the game on time, and the match with it.
+  state = play(next, tokens.at(second["to_move"]), second["legal"][0]);
+  ASSERT_EQ(state["to_move"], "white") << state.dump();
+  now_ += left["white_ms"].get<std::int64_t>() + 1;
+  EXPECT_EQ(service().check_clocks(), 1);
+  const json lost = service().state(next, "");
+  EXPECT_EQ(lost["result"]["winner"], "black");
+  EXPECT_EQ(lost["match"]["over"], true);
+  EXPECT_EQ(lost["match"]["lost_on_time"], true);
+  EXPECT_EQ(lost["match"]["winner"], "black");
+  EXPECT_LT(lost["match"]["score"]["black"].get<int>(), 31);
+  EXPECT_EQ(lost["match"]["next"], nullptr);
+}
+
+// A clock with a delay per move (as backgammon clocks): a turn played within it costs no
+// time; the next game of the match keeps the delay.
+TEST_F(MatchServiceTest, AClockMayHaveADelayPerMove) {
+  const json created =
+      create({{"mode", "network"},
+              {"match_to", 31},
+              {"clock", {{"initial_ms", 60000}, {"increment_ms", 0}, {"delay_ms", 8000}}}});
+  EXPECT_EQ(created["state"]["clock"]["delay_ms"], 8000);
+  const std::string id = created["id"];
+  const std::map<std::string, std::string> tokens = {{"white", created["tokens"]["white"]},
+                                                     {"black", created["tokens"]["black"]}};
+  json state = created["state"];
+  std::set<std::string> moved;
+  while (moved.size() < 2) {  // within the delay: no time charged
+    now_ += 7000;
+    moved.insert(state["to_move"].get<std::string>());
+    state = play(id, tokens.at(state["to_move"]), state["legal"][0]);
+  }
+  EXPECT_EQ(state["clock"]["white_ms"], 60000);
+  EXPECT_EQ(state["clock"]["black_ms"], 60000);
+  EXPECT_EQ(state["clock"]["delay_left_ms"], 8000);
+  now_ += 3000;
+  const std::string side = state["to_move"];
+  EXPECT_EQ(service().state(id, "")["clock"]["delay_left_ms"], 5000);
+  now_ += 10000;  // 13 s into the turn: 5 s charged
+  EXPECT_EQ(service().state(id, "")["clock"][side + "_ms"], 55000);
+  const json ended = service().resign(id, {{"token", tokens.at("white")}});
+  EXPECT_EQ(service().state(ended["match"]["next"], "")["clock"]["delay_ms"], 8000);
+  // A delay longer than a minute is refused.
+  try {
+    create({{"mode", "local"}, {"clock", {{"initial_ms", 60000}, {"delay_ms", 61000}}}});
+    ADD_FAILURE() << "a delay of 61 s was taken";
+  } catch (const ApiError& e) {
+    EXPECT_EQ(e.status(), 400);
+  }
 }
 
 TEST_F(MatchServiceTest, AnAbortedGameEndsItsMatchWithNoWinner) {

@@ -28,7 +28,10 @@ export function clockRequest(form) {
       preset === 'other'
         ? [Number(data.get('challenge-minutes')), Number(data.get('challenge-increment'))]
         : preset.split('+').map(Number);
-    return { clock: { initial_ms: Math.round(minutes * 60000), increment_ms: Math.round(increment * 1000) } };
+    const clock = { initial_ms: Math.round(minutes * 60000), increment_ms: Math.round(increment * 1000) };
+    const delay = preset === 'other' ? Math.round(Number(data.get('challenge-delay')) * 1000) : 0;
+    if (delay > 0) clock.delay_ms = delay;
+    return { clock };
   }
   if (pace === 'correspondence') {
     const preset = data.get('challenge-days-preset');

@@ -44,7 +44,9 @@ export class ClockView {
     const base = this.clock[`${side}_ms`];
     if (this.clock.running !== side) return base;
     const serverNow = Date.now() - this.offset;
-    return base - Math.max(0, serverNow - this.clock.server_time_ms);
+    // A turn's delay is free: the time runs once what was left of it has passed.
+    const delay = this.clock.delay_left_ms ?? 0;
+    return base - Math.max(0, serverNow - this.clock.server_time_ms - delay);
   }
 
   stop() {

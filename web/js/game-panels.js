@@ -75,7 +75,11 @@ export function describeGameKind(state, label) {
   const clock = state.clock;
   if (clock?.days_per_move) parts.push(`${clock.days_per_move} ${clock.days_per_move === 1 ? 'day' : 'days'} per move`);
   else if (clock)
-    parts.push(`${Math.round(clock.initial_ms / 6000) / 10}+${Math.round(clock.increment_ms / 100) / 10}`);
+    parts.push(
+      `${Math.round(clock.initial_ms / 6000) / 10}+${Math.round(clock.increment_ms / 100) / 10}${
+        clock.delay_ms ? `, ${Math.round(clock.delay_ms / 100) / 10} s delay per move` : ''
+      }`,
+    );
   else parts.push('no clock');
   return parts.join(' · ');
 }

@@ -32,7 +32,9 @@ function describe(challenge) {
   const clock = challenge.days_per_move
     ? `${challenge.days_per_move} days per move`
     : challenge.clock
-      ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}`
+      ? `${Math.round(challenge.clock.initial_ms / 60000)}+${Math.round(challenge.clock.increment_ms / 1000)}${
+          challenge.clock.delay_ms ? ` delay ${Math.round(challenge.clock.delay_ms / 1000)} s` : ''
+        }`
       : 'no clock';
   const seat =
     challenge.color === 'random'

@@ -17,6 +17,8 @@ export function matchLine(state) {
 export function matchOutcome(state) {
   const match = state.match;
   if (!match || state.result.score === '*') return '';
+  if (match.over && match.lost_on_time)
+    return `${sideName(match.winner, state.sides)} wins the match to ${match.to}: the other side ran out of time (${score(match.score, state.sides)}).`;
   if (match.over && match.winner)
     return `${sideName(match.winner, state.sides)} wins the match to ${match.to}: ${score(match.score, state.sides)}.`;
   if (match.over) return 'The match ends here, with no winner: its game was aborted.';

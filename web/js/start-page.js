@@ -33,6 +33,8 @@ function newGameRequest(form, choices) {
       initial_ms: Math.round(Number(data.get('minutes')) * 60000),
       increment_ms: Math.round(Number(data.get('increment')) * 1000),
     };
+    const delay = Math.round(Number(data.get('delay')) * 1000);
+    if (delay > 0) request.clock.delay_ms = delay;
   }
   return request;
 }

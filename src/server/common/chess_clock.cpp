@@ -1,5 +1,6 @@
 #include "server/common/chess_clock.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace ordo::server {
@@ -9,9 +10,22 @@ std::int64_t system_time_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
+std::int64_t ChessClock::used_ms(std::int64_t now) const {
+  return std::max<std::int64_t>(0, now - since_ms_ - delay_ms_);
+}
+
 std::int64_t ChessClock::left_ms(int seat, std::int64_t now) const {
-  if (running_ && *running_ == seat) return left_ms_[seat] - (now - since_ms_);
+  if (running_ && *running_ == seat) return left_ms_[seat] - used_ms(now);
   return left_ms_[seat];
+}
+
+std::int64_t ChessClock::delay_left_ms(std::int64_t now) const {
+  if (!running_) return 0;
+  return std::clamp<std::int64_t>(delay_ms_ - (now - since_ms_), 0, delay_ms_);
+}
+
+std::int64_t ChessClock::falls_at() const {
+  return running_ ? since_ms_ + delay_ms_ + left_ms_[*running_] : 0;
 }
 
 void ChessClock::start(int seat, std::int64_t now) {
@@ -21,7 +35,7 @@ void ChessClock::start(int seat, std::int64_t now) {
 }
 
 void ChessClock::stop(std::int64_t now) {
-  if (running_) left_ms_[*running_] -= now - since_ms_;
+  if (running_) left_ms_[*running_] -= used_ms(now);
   running_.reset();
 }
 

@@ -1,6 +1,7 @@
-// A two-sided game clock with increment, read against a time source the owner passes in
-// (so tests can use a fake one). The clock knows nothing of any game's rules: the owner
-// says whose time runs and when a move is made.
+// A two-sided game clock with increment and delay, read against a time source the owner
+// passes in (so tests can use a fake one). The clock knows nothing of any game's rules: the
+// owner says whose time runs and when a move is made. A delay (as backgammon clocks have)
+// gives each turn its first `delay_ms` free: the time left only runs after it.
 #pragma once
 
 #include <cstdint>
@@ -19,14 +20,21 @@ class ChessClock {
   // turn has `initial_ms` and no more.
   enum class Kind { Total, PerMove };
 
-  ChessClock(std::int64_t initial_ms, std::int64_t increment_ms, Kind kind = Kind::Total)
+  ChessClock(std::int64_t initial_ms, std::int64_t increment_ms, Kind kind = Kind::Total,
+             std::int64_t delay_ms = 0)
       : initial_ms_(initial_ms),
         increment_ms_(increment_ms),
+        delay_ms_(delay_ms),
         left_ms_{initial_ms, initial_ms},
         kind_(kind) {}
 
   std::int64_t initial_ms() const { return initial_ms_; }
   std::int64_t increment_ms() const { return increment_ms_; }
+  std::int64_t delay_ms() const { return delay_ms_; }
+  // What is left at `now` of the running turn's delay (0 when no turn runs).
+  std::int64_t delay_left_ms(std::int64_t now) const;
+  // When the running side's time runs out (its delay and time left); 0 when none runs.
+  std::int64_t falls_at() const;
   // Seat 0 = white, 1 = black. Time left at `now` (the running side's counts down).
   std::int64_t left_ms(int seat, std::int64_t now) const;
   std::optional<int> running() const { return running_; }
@@ -44,8 +52,12 @@ class ChessClock {
   std::optional<int> flagged(std::int64_t now) const;
 
  private:
+  // The running turn's time charged at `now`: what passed since it began, less the delay.
+  std::int64_t used_ms(std::int64_t now) const;
+
   std::int64_t initial_ms_;
   std::int64_t increment_ms_;
+  std::int64_t delay_ms_;
   std::int64_t left_ms_[2];
   Kind kind_;
   std::optional<int> running_;

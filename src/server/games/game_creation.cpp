@@ -7,6 +7,7 @@
 #include "server/common/random_token.h"
 #include "server/common/token_digest.h"
 #include "server/games/ai_level.h"
+#include "server/games/clock_settings.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/game_types.h"
@@ -145,6 +146,9 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
     row.clock_initial_ms = integer_field(clock, "initial_ms", 1000, kMaxClockMs);
     row.clock_increment_ms =
         clock.contains("increment_ms") ? integer_field(clock, "increment_ms", 0, 3600 * 1000) : 0;
+    if (clock.contains("delay_ms"))
+      row.settings =
+          with_clock_delay(row.settings, integer_field(clock, "delay_ms", 0, kMaxClockDelayMs));
   }
   if (const int days = days_per_move_field(body); days > 0) {
     if (mode != "network")

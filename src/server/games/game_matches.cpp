@@ -1,6 +1,7 @@
 // Matches to a score (match_keeping.h): when a game of a match ends and the match goes on,
 // its next game follows at once, between the same seats and tokens, begun by whom the
 // game's rule names; the state says where the match stands.
+#include <algorithm>
 #include <iostream>
 
 #include "server/common/api_error.h"
@@ -85,14 +86,19 @@ bool GameService::continue_match(Match& finished, std::int64_t now) {
   const std::optional<MatchKeeping> keeping = match_of(finished.row.settings);
   if (!keeping || finished.aborted || !finished.game->result().over()) return false;
   if (!finished.offers.rematch_id.empty()) return false;
-  const games::PointsMatch after =
+  const MatchStanding standing =
       match_after(spec_of(finished.row), *keeping, finished.game->result());
-  if (after.over()) return false;
+  if (standing.over) return false;
   StoredGame row = following_row(finished.row, false, now);
   row.rated = keeping->rated;  // the game before was stored unrated, not being the last
-  std::unique_ptr<games::AnyGame> start = after.next_game();
+  std::unique_ptr<games::AnyGame> start = standing.after.next_game();
   row.start = start->start_position();
-  row.settings = with_match(row.settings, following_keeping(*keeping, after, finished.row.id));
+  MatchKeeping next = following_keeping(*keeping, standing.after, finished.row.id);
+  // A clock of total time is the match's: each seat goes on with the time it has left.
+  if (finished.clock && finished.clock->kind() == ChessClock::Kind::Total)
+    for (int seat = 0; seat < 2; ++seat)
+      next.clock_left_ms[seat] = std::max<std::int64_t>(0, finished.clock->left_ms(seat, now));
+  row.settings = with_match(row.settings, next);
   add_following_game(finished, std::move(row), std::move(start), now);
   return true;
 }
@@ -101,7 +107,7 @@ void GameService::rate_match_at_its_end(Match& match, const games::GameResult& r
   if (!result.over()) return;
   const std::optional<MatchKeeping> keeping = match_of(match.row.settings);
   if (!keeping || !keeping->rated) return;
-  const bool last = match_after(spec_of(match.row), *keeping, result).over();
+  const bool last = match_after(spec_of(match.row), *keeping, result).over;
   if (match.row.rated == last) return;
   storage_.set_rated(match.row.id, last);
   match.row.rated = last;
@@ -164,15 +170,18 @@ void GameService::add_match_state(const Match& match, json& state) {
                 {"over", false},
                 {"winner", nullptr},
                 {"next_starter", nullptr},
-                {"rated", keeping->rated}};
+                {"rated", keeping->rated},
+                {"lost_on_time", false}};
   if (match.aborted) {
     about["over"] = true;  // an aborted game ends its match, with no winner
   } else if (const games::GameResult result = match.game->result(); result.over()) {
-    const games::PointsMatch after = match_after(spec_of(match.row), *keeping, result);
+    const MatchStanding standing = match_after(spec_of(match.row), *keeping, result);
+    const games::PointsMatch& after = standing.after;
     about["score"] = score_json(after.score(games::Side::First), after.score(games::Side::Second));
-    about["over"] = after.over();
-    if (const auto winner = after.winner()) about["winner"] = seat_name(*winner);
-    if (!after.over()) about["next_starter"] = seat_name(after.next_starter());
+    about["over"] = standing.over;
+    about["lost_on_time"] = standing.lost_on_time;
+    if (standing.winner) about["winner"] = seat_name(*standing.winner);
+    if (!standing.over) about["next_starter"] = seat_name(after.next_starter());
   }
   // The next game of a match that goes on is no rematch (the seats stay): `match.next`.
   if (!about["over"].get<bool>()) state["rematch"] = nullptr;

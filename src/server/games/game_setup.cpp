@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "server/common/api_error.h"
+#include "server/games/clock_settings.h"
 #include "server/games/game_types.h"
 #include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
@@ -125,8 +126,8 @@ games::GameSpec spec_of(const StoredGame& row) {
   const json settings = json::parse(row.settings, nullptr, false);
   if (settings.is_object())
     for (const auto& [key, value] : settings.items()) {
-      // The server's, not the game's (server_dice.h, match_keeping.h).
-      if (is_dice_key(key) || is_match_key(key)) continue;
+      // The server's, not the game's (server_dice.h, match_keeping.h, clock_settings.h).
+      if (is_dice_key(key) || is_match_key(key) || is_clock_key(key)) continue;
       if (std::string text = option_value(value); !text.empty())
         spec.options[replaced(key, '_', '-')] = std::move(text);
     }

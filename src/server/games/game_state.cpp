@@ -150,6 +150,10 @@ json GameService::state_of(Match& match, const SeatKey& key) {
         {"black_ms", std::max<std::int64_t>(0, match.clock->left_ms(1, now))},
         {"initial_ms", match.clock->initial_ms()},
         {"increment_ms", match.clock->increment_ms()},
+        // Each turn's first delay_ms are free; delay_left_ms is what is left of the running
+        // turn's at server_time_ms.
+        {"delay_ms", match.clock->delay_ms()},
+        {"delay_left_ms", match.clock->delay_left_ms(now)},
         {"running", running},
         {"days_per_move", row.days_per_move > 0 ? json(row.days_per_move) : json()},
         {"deadline_ms", flag_deadline(match) > 0 ? json(flag_deadline(match)) : json()},

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/storage/stored_result.h"
+
 namespace ordo::server {
 
 using nlohmann::json;
@@ -33,6 +35,12 @@ std::optional<MatchKeeping> match_of(const std::string& settings) {
   match.first_id = stored.value("first", "");
   match.previous_id = stored.value("previous", "");
   match.rated = stored.value("rated", false);
+  if (const auto left = stored.find("clock_left_ms");
+      left != stored.end() && left->is_array() && left->size() == 2) {
+    for (std::size_t seat = 0; seat < 2; ++seat)
+      if ((*left)[seat].is_number_integer())
+        match.clock_left_ms[seat] = (*left)[seat].get<std::int64_t>();
+  }
   return match;
 }
 
@@ -47,6 +55,8 @@ std::string with_match(const std::string& settings, const MatchKeeping& match) {
                        {"first", match.first_id},
                        {"previous", match.previous_id},
                        {"rated", match.rated}};
+  if (match.clock_left_ms[0] >= 0 || match.clock_left_ms[1] >= 0)
+    parsed[kMatchKey]["clock_left_ms"] = {match.clock_left_ms[0], match.clock_left_ms[1]};
   return parsed.dump();
 }
 
@@ -61,15 +71,22 @@ std::map<std::string, std::string> match_tags(const MatchKeeping& keeping) {
       {"MatchScore", std::to_string(keeping.score[0]) + "-" + std::to_string(keeping.score[1])}};
 }
 
-games::PointsMatch match_after(const games::GameSpec& spec, const MatchKeeping& keeping,
-                               const games::GameResult& result) {
+MatchStanding match_after(const games::GameSpec& spec, const MatchKeeping& keeping,
+                          const games::GameResult& result) {
   games::GameSpec start = spec;
   start.options.erase("position");  // each game of a match begins from the start
-  games::PointsMatch match =
-      games::PointsMatch::resumed(start, keeping.target, keeping.score[0], keeping.score[1],
-                                  keeping.starter, keeping.game_number - 1);
-  match.add_result(result);
-  return match;
+  MatchStanding standing{games::PointsMatch::resumed(start, keeping.target, keeping.score[0],
+                                                     keeping.score[1], keeping.starter,
+                                                     keeping.game_number - 1)};
+  standing.after.add_result(result);
+  standing.over = standing.after.over();
+  standing.winner = standing.after.winner();
+  if (!standing.over && ended_on_time(result)) {
+    standing.over = standing.lost_on_time = true;
+    standing.winner =
+        result.outcome == games::Outcome::FirstWins ? games::Side::First : games::Side::Second;
+  }
+  return standing;
 }
 
 MatchKeeping following_keeping(const MatchKeeping& keeping, const games::PointsMatch& after,

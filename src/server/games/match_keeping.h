@@ -25,6 +25,9 @@ struct MatchKeeping {
   std::string previous_id;                   // the game before this one; empty in the first
   // Between two accounts, rated: the match changes ratings once, with its last game.
   bool rated = false;
+  // A match on a clock: the time each seat (white, black) has left for the rest of the
+  // match when this game began (the clock is the match's; -1: the clock's initial time).
+  std::int64_t clock_left_ms[2] = {-1, -1};
 };
 
 // The match of a row's settings; none for a game that is no match's.
@@ -38,9 +41,17 @@ bool is_match_key(const std::string& key);
 std::map<std::string, std::string> match_tags(const MatchKeeping& keeping);
 
 // The match as it stands once `result` ended the game kept by `keeping` (a game of the
-// spec's game); throws games::GameError where the game is played in no match.
-games::PointsMatch match_after(const games::GameSpec& spec, const MatchKeeping& keeping,
-                               const games::GameResult& result);
+// spec's game); throws games::GameError where the game is played in no match. A game lost
+// on time loses the whole match, as on backgammon servers: `over` though no side reached
+// the target.
+struct MatchStanding {
+  games::PointsMatch after;
+  bool over = false;
+  std::optional<games::Side> winner;
+  bool lost_on_time = false;
+};
+MatchStanding match_after(const games::GameSpec& spec, const MatchKeeping& keeping,
+                          const games::GameResult& result);
 
 // The keeping of the game that follows `keeping`'s game (`this_id`).
 MatchKeeping following_keeping(const MatchKeeping& keeping, const games::PointsMatch& after,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/games/clock_settings.h"
 #include "server/games/match_keeping.h"
 #include "server/storage/stored_result.h"
 
@@ -9,8 +10,11 @@ namespace ordo::server {
 
 Match::Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
     : row(std::move(stored_row)), game(std::move(start)) {
-  if (const std::optional<MatchKeeping> keeping = match_of(row.settings))
+  if (const std::optional<MatchKeeping> keeping = match_of(row.settings)) {
     match_game = keeping->game_number;
+    clock_start_ms[0] = keeping->clock_left_ms[0];
+    clock_start_ms[1] = keeping->clock_left_ms[1];
+  }
 }
 
 const char* seat_name(games::Side c) {
@@ -28,6 +32,9 @@ void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
   if (!match.clock) return;
   match.clock->stop(turn_started_ms);
   std::int64_t left[2] = {match.clock->initial_ms(), match.clock->initial_ms()};
+  if (match.clock->kind() == ChessClock::Kind::Total)
+    for (int seat = 0; seat < 2; ++seat)
+      if (match.clock_start_ms[seat] >= 0) left[seat] = match.clock_start_ms[seat];
   for (const auto& f : match.facts)
     if (f.clock_after_ms) left[f.by == "white" ? 0 : 1] = *f.clock_after_ms;
   match.clock->set_left(0, left[0]);
@@ -43,8 +50,11 @@ void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
 void emplace_clock(Match& match) {
   const StoredGame& row = match.row;
   if (row.clock_initial_ms <= 0) return;
-  match.clock.emplace(row.clock_initial_ms, row.clock_increment_ms,
-                      row.days_per_move > 0 ? ChessClock::Kind::PerMove : ChessClock::Kind::Total);
+  if (row.days_per_move > 0)
+    match.clock.emplace(row.clock_initial_ms, row.clock_increment_ms, ChessClock::Kind::PerMove);
+  else
+    match.clock.emplace(row.clock_initial_ms, row.clock_increment_ms, ChessClock::Kind::Total,
+                        clock_delay_of(row.settings));
 }
 
 void start_new_game_clock(Match& match, std::int64_t now) {
@@ -97,8 +107,7 @@ std::int64_t flag_deadline(const Match& match) {
   if (!match.clock || match.over()) return 0;
   const auto running = match.clock->running();
   if (!running) return first_move_deadline(match);
-  // Time left at any instant plus that instant: the same for every instant.
-  return match.turn_started_ms + match.clock->left_ms(*running, match.turn_started_ms);
+  return match.clock->falls_at();
 }
 
 }  // namespace ordo::server

@@ -44,6 +44,9 @@ struct Match {
   std::unique_ptr<games::AnyGame> game;
   // This game's number in its match to a score (match_keeping.h); 0 for a game of none.
   int match_game = 0;
+  // A later game of a match on a clock: the time each seat had left when it began (the
+  // clock is the match's); -1: the clock's initial time.
+  std::int64_t clock_start_ms[2] = {-1, -1};
   std::vector<MoveFacts> facts;  // one per move of `game`
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;
@@ -94,7 +97,8 @@ const char* seat_name(games::Side c);
 std::optional<games::Side> seat_from_name(const std::string& name);  // white | black, else none
 
 // Starts the turn of the side to move at `turn_started_ms`: each seat's time is what its
-// last move left it (the stored facts), and the side to move's runs from then on (not
+// last move left it (the stored facts; before it, what the match left it or the clock's
+// initial time), and the side to move's runs from then on (not
 // before the first move, nor in a finished game). This is how a game read back from
 // storage gets its clock, and how undo resets it.
 void restart_turn_clock(Match& match, std::int64_t turn_started_ms);

@@ -5,6 +5,7 @@
 #include "server/common/api_error.h"
 #include "server/common/random_token.h"
 #include "server/common/token_digest.h"
+#include "server/games/clock_settings.h"
 #include "server/games/game_service.h"
 #include "server/games/game_setup.h"
 #include "server/games/match_keeping.h"
@@ -33,6 +34,8 @@ json checked_setup(const json& body) {
                     {"increment_ms", clock.contains("increment_ms")
                                          ? integer_field(clock, "increment_ms", 0, 3600 * 1000)
                                          : 0}};
+    if (clock.contains("delay_ms"))
+      out["clock"]["delay_ms"] = integer_field(clock, "delay_ms", 0, kMaxClockDelayMs);
   } else {
     out["clock"] = nullptr;
   }

@@ -178,6 +178,24 @@ test('a game of a match ends in front of a player, who goes on to the next game 
   assert.deepEqual(page.errors, []);
 });
 
+test('a clock with a delay per move, chosen on the start page, is kept by the game and shown with it', async () => {
+  const page = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto('/');
+  await page.locator('fieldset[data-choices=game]').getByLabel('Mughrabieh').check();
+  await page.locator('select[name=match]').selectOption('');
+  await page.locator('input[name=clock]').check();
+  await page.locator('input[name=minutes]').fill('5');
+  await page.locator('input[name=increment]').fill('0');
+  await page.locator('input[name=delay]').fill('12');
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.waitForURL(/\/play\/[^/?]+\?token=/);
+  await page.locator('#game-kind', { hasText: '5+0, 12 s delay per move' }).waitFor();
+  const created = await state(page);
+  assert.equal(created.clock.delay_ms, 12000);
+  assert.equal(created.match, null);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a roll that moves nothing passes by itself, and the board says so', async () => {
   // White's runner on its 20 faces six Black points in a row (White's 19 to 14): every
   // roll passes; White's other pieces wait for the runner (the first piece).

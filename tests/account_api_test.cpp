@@ -272,7 +272,10 @@ TEST_F(AccountApi, WhenStorageCannotWriteRightAndWrongPasswordsGetTheSameAnswer)
 }
 
 TEST_F(AccountApi, OneAddressMakesFewAccountsAnHourAndMayMakeMoreLater) {
-  open(AccountOptions{.now = [this] { return now_.load(); }, .cost = PasswordCost::minimum()});
+  AccountOptions options;
+  options.now = [this] { return now_.load(); };
+  options.cost = PasswordCost::minimum();
+  open(options);
   const int limit = AccountOptions{}.registrations_per_hour;
   auto from = [&](const std::string& name, const std::string& address) {
     HttpRequest r =

@@ -139,24 +139,26 @@ void add_game(Router& router, GameService& games, Analyzer& analyzer,
              [&games, signed_in](const HttpRequest& request, const Router::Params& id) {
                return json_response(200, games.state(id[0], reader_key(signed_in, request)));
              });
-  router.add("GET", game + "/record", [&games](const HttpRequest&, const Router::Params& id) {
-    HttpResponse response;
-    response.content_type = "text/plain; charset=utf-8";
-    response.body = games.record(id[0]);
-    response.headers.emplace_back(
-        "Content-Disposition",
-        "attachment; filename=\"" + games.game_of(id[0]) + "-" + id[0] + ".txt\"");
-    return response;
-  });
-  router.add("GET", game + "/match-record", [&games](const HttpRequest&, const Router::Params& id) {
-    HttpResponse response;
-    response.content_type = "text/plain; charset=utf-8";
-    response.body = games.match_record(id[0]);
-    response.headers.emplace_back(
-        "Content-Disposition",
-        "attachment; filename=\"" + games.game_of(id[0]) + "-match-" + id[0] + ".txt\"");
-    return response;
-  });
+  // The records are downloads: text named after the game, e.g. mughrabieh-match-ID.txt.
+  struct Download {
+    const char* suffix;
+    std::string (GameService::*text_of)(const std::string&);
+    const char* file_infix;
+  };
+  for (const Download& download :
+       {Download{"/record", &GameService::record, "-"},
+        Download{"/match-record", &GameService::match_record, "-match-"}}) {
+    router.add("GET", game + download.suffix,
+               [&games, download](const HttpRequest&, const Router::Params& id) {
+                 HttpResponse response;
+                 response.content_type = "text/plain; charset=utf-8";
+                 response.body = (games.*download.text_of)(id[0]);
+                 response.headers.emplace_back("Content-Disposition",
+                                               "attachment; filename=\"" + games.game_of(id[0]) +
+                                                   download.file_infix + id[0] + ".txt\"");
+                 return response;
+               });
+  }
   for (const auto& [suffix, action] : kGameActions) {
     router.add(
         "POST", game + suffix,

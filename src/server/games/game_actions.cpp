@@ -245,8 +245,7 @@ std::string GameService::record_of(const Match& served) {
       {game.side_name(games::Side::Second), match->row.black_name},
       {"Date", record_date(match->row.created_ms)}};
   tags.merge(dice_tags(*match));
-  if (const std::optional<MatchKeeping> keeping = match_of(match->row.settings))
-    tags.merge(match_tags(*keeping));
+  if (match->keeping) tags.merge(match_tags(*match->keeping));
   return game.record(tags);
 }
 

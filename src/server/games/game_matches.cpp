@@ -3,6 +3,7 @@
 // game's rule names; the state says where the match stands.
 #include <algorithm>
 #include <iostream>
+#include <utility>
 
 #include "server/common/api_error.h"
 #include "server/common/fair_dice.h"
@@ -42,20 +43,24 @@ StoredGame GameService::following_row(const StoredGame& old, bool swap_seats, st
     row.settings = with_dice(old.settings, {new_dice_seed(), 0});
   // Each token (stored as its digest) holds its seat, or with `swap_seats` the other one:
   // nobody needs a new link and no token is ever kept in clear.
-  const bool swap = swap_seats;
-  row.white_name = swap ? old.black_name : old.white_name;
-  row.black_name = swap ? old.white_name : old.black_name;
-  row.white_token = swap ? old.black_token : old.white_token;
-  row.black_token = swap ? old.white_token : old.black_token;
-  row.white_account = swap ? old.black_account : old.white_account;
-  row.black_account = swap ? old.white_account : old.black_account;
+  row.white_name = old.white_name;
+  row.black_name = old.black_name;
+  row.white_token = old.white_token;
+  row.black_token = old.black_token;
+  row.white_account = old.white_account;
+  row.black_account = old.black_account;
+  if (swap_seats) {
+    std::swap(row.white_name, row.black_name);
+    std::swap(row.white_token, row.black_token);
+    std::swap(row.white_account, row.black_account);
+  }
   row.clock_initial_ms = old.clock_initial_ms;
   row.clock_increment_ms = old.clock_increment_ms;
   row.days_per_move = old.days_per_move;
   row.rated = old.rated;
   row.ai_level = old.ai_level;
   row.ai_color = old.ai_color;
-  if (auto ai = seat_from_name(old.ai_color); ai && swap)
+  if (auto ai = seat_from_name(old.ai_color); ai && swap_seats)
     row.ai_color = seat_name(*ai == games::Side::First ? games::Side::Second : games::Side::First);
   row.created_ms = row.updated_ms = row.turn_started_ms = now;
   return row;
@@ -83,7 +88,7 @@ void GameService::add_following_game(Match& finished, StoredGame row,
 }
 
 bool GameService::continue_match(Match& finished, std::int64_t now) {
-  const std::optional<MatchKeeping> keeping = match_of(finished.row.settings);
+  const std::optional<MatchKeeping>& keeping = finished.keeping;
   if (!keeping || finished.aborted || !finished.game->result().over()) return false;
   if (!finished.offers.rematch_id.empty()) return false;
   const MatchStanding standing =
@@ -105,7 +110,7 @@ bool GameService::continue_match(Match& finished, std::int64_t now) {
 
 void GameService::rate_match_at_its_end(Match& match, const games::GameResult& result) {
   if (!result.over()) return;
-  const std::optional<MatchKeeping> keeping = match_of(match.row.settings);
+  const std::optional<MatchKeeping>& keeping = match.keeping;
   if (!keeping || !keeping->rated) return;
   const bool last = match_after(spec_of(match.row), *keeping, result).over;
   if (match.row.rated == last) return;
@@ -131,7 +136,7 @@ std::string GameService::match_record(const std::string& id) {
   {
     auto match = acquire(id);
     std::lock_guard lock(match->mutex);
-    const std::optional<MatchKeeping> keeping = match_of(match->row.settings);
+    const std::optional<MatchKeeping>& keeping = match->keeping;
     if (!keeping) throw ApiError(404, "not_a_match", "game " + id + " is no game of a match");
     first = keeping->first_id.empty() ? id : keeping->first_id;
   }
@@ -142,7 +147,7 @@ std::string GameService::match_record(const std::string& id) {
   for (int game_number = 1; !next.empty(); ++game_number) {
     auto match = acquire(next);
     std::lock_guard lock(match->mutex);
-    const std::optional<MatchKeeping> keeping = match_of(match->row.settings);
+    const std::optional<MatchKeeping>& keeping = match->keeping;
     const std::string first_of_it =
         keeping && !keeping->first_id.empty() ? keeping->first_id : match->row.id;
     if (!keeping || first_of_it != first || keeping->game_number != game_number) break;
@@ -154,7 +159,7 @@ std::string GameService::match_record(const std::string& id) {
 }
 
 void GameService::add_match_state(const Match& match, json& state) {
-  const std::optional<MatchKeeping> keeping = match_of(match.row.settings);
+  const std::optional<MatchKeeping>& keeping = match.keeping;
   if (!keeping) {
     state["match"] = nullptr;
     return;

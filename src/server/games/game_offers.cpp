@@ -200,7 +200,7 @@ void GameService::create_rematch(Match& finished, std::int64_t now) {
   // rematch is a new match of the same length.
   StoredGame row = following_row(finished.row, true, now);
   std::unique_ptr<games::AnyGame> start;
-  if (std::optional<MatchKeeping> keeping = match_of(row.settings)) {
+  if (const std::optional<MatchKeeping>& keeping = finished.keeping) {
     MatchKeeping fresh;
     fresh.target = keeping->target;
     fresh.first_id = row.id;

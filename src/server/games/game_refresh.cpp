@@ -35,6 +35,7 @@ bool GameService::refresh_if_stale(Match& match) {
   cancel_engine(match);
   match.unstored_engine_move.reset();
   match.row = std::move(fresh->row);
+  match.keeping = fresh->keeping;
   match.game = std::move(fresh->game);
   match.aborted = fresh->aborted;
   match.facts = std::move(fresh->facts);

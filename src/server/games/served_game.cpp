@@ -3,19 +3,12 @@
 #include <algorithm>
 
 #include "server/games/clock_settings.h"
-#include "server/games/match_keeping.h"
 #include "server/storage/stored_result.h"
 
 namespace ordo::server {
 
 Match::Match(StoredGame stored_row, std::unique_ptr<games::AnyGame> start)
-    : row(std::move(stored_row)), game(std::move(start)) {
-  if (const std::optional<MatchKeeping> keeping = match_of(row.settings)) {
-    match_game = keeping->game_number;
-    clock_start_ms[0] = keeping->clock_left_ms[0];
-    clock_start_ms[1] = keeping->clock_left_ms[1];
-  }
-}
+    : row(std::move(stored_row)), game(std::move(start)), keeping(match_of(row.settings)) {}
 
 const char* seat_name(games::Side c) {
   return c == games::Side::First ? "white" : "black";
@@ -34,7 +27,8 @@ void restart_turn_clock(Match& match, std::int64_t turn_started_ms) {
   std::int64_t left[2] = {match.clock->initial_ms(), match.clock->initial_ms()};
   if (match.clock->kind() == ChessClock::Kind::Total)
     for (int seat = 0; seat < 2; ++seat)
-      if (match.clock_start_ms[seat] >= 0) left[seat] = match.clock_start_ms[seat];
+      if (match.keeping && match.keeping->clock_left_ms[seat] >= 0)
+        left[seat] = match.keeping->clock_left_ms[seat];
   for (const auto& f : match.facts)
     if (f.clock_after_ms) left[f.by == "white" ? 0 : 1] = *f.clock_after_ms;
   match.clock->set_left(0, left[0]);
@@ -65,6 +59,11 @@ void start_new_game_clock(Match& match, std::int64_t now) {
 
 namespace {
 
+// A match's second game or later: the match was agreed and is under way.
+bool later_match_game(const Match& match) {
+  return match.keeping && match.keeping->game_number > 1;
+}
+
 // How long White has for the first move of a game between two people on a clock.
 constexpr std::int64_t kFirstMoveWindowMs = 60'000;
 
@@ -78,12 +77,13 @@ bool each_side_moved(const Match& match) {
 }
 
 bool abortable(const Match& match) {
-  return match.row.mode == "network" && match.match_game <= 1 && !match.over() &&
+  return match.row.mode == "network" && !later_match_game(match) && !match.over() &&
          !each_side_moved(match);
 }
 
 std::int64_t first_move_deadline(const Match& match) {
-  if (!match.clock || match.over() || match.row.mode != "network" || match.match_game > 1) return 0;
+  if (!match.clock || match.over() || match.row.mode != "network" || later_match_game(match))
+    return 0;
   if (match.clock->kind() != ChessClock::Kind::Total || match.clock->running()) return 0;
   const bool white_moved = std::any_of(match.facts.begin(), match.facts.end(),
                                        [](const MoveFacts& f) { return !f.chance; });

@@ -17,6 +17,7 @@
 #include "engine/any_game.h"
 #include "server/common/chess_clock.h"
 #include "server/games/game_offers.h"
+#include "server/games/match_keeping.h"
 #include "server/games/seat_presence.h"
 #include "server/live/change_listeners.h"
 #include "server/storage/storage.h"
@@ -42,11 +43,9 @@ struct Match {
 
   StoredGame row;
   std::unique_ptr<games::AnyGame> game;
-  // This game's number in its match to a score (match_keeping.h); 0 for a game of none.
-  int match_game = 0;
-  // A later game of a match on a clock: the time each seat had left when it began (the
-  // clock is the match's); -1: the clock's initial time.
-  std::int64_t clock_start_ms[2] = {-1, -1};
+  // The match to a score this game belongs to (match_keeping.h), read once from the row's
+  // settings, which never change it; none for a game of no match.
+  std::optional<MatchKeeping> keeping;
   std::vector<MoveFacts> facts;  // one per move of `game`
   std::optional<ChessClock> clock;
   std::int64_t turn_started_ms = 0;

@@ -225,6 +225,31 @@ TEST(AnyGame, RecordsInEachGamesOwnFormatReadBack) {
   EXPECT_THROW(read_any_record("[Game \"Order and Chaos\"]\n\n1. Xc3 Xc3 *\n"), GameError);
 }
 
+TEST(AnyGame, RecordsOneAfterAnotherReadBackEachByItsOwnGame) {
+  const auto oc = make_game({"orderchaos", {}});
+  play_moves(*oc, {"Xc3", "Od4"});
+  const auto ordo_game = make_game({"ordo", {{"size", "8x8"}}});
+  play_moves(*ordo_game, {"a2-b3"});
+  const std::string two = oc->record({}) + "\n" + ordo_game->record({});
+  const std::vector<AnyRecord> back = read_any_records(two);
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(back[0].game->moves(), oc->moves());
+  EXPECT_EQ(back[1].game->game_name(), "ordo");
+  EXPECT_EQ(back[1].game->moves(), ordo_game->moves());
+
+  // A bad record names its place among the others.
+  const std::string bad = two + "\n[Game \"Order and Chaos\"]\n\n1. Xc3 Xc3 *\n";
+  try {
+    read_any_records(bad);
+    ADD_FAILURE() << "read";
+  } catch (const GameError& e) {
+    const std::string line = std::to_string(std::count(two.begin(), two.end(), '\n') + 2);
+    EXPECT_EQ(std::string(e.what()).rfind("bad record: game 3 (line " + line + "): ", 0), 0u)
+        << e.what();
+  }
+  EXPECT_THROW(read_any_records(" \n\n"), GameError);
+}
+
 TEST(AnyEngine, OrdoEngineFindsTheSearchersMove) {
   const auto game = make_game({"ordo", {{"size", "8x8"}}});
   play_moves(*game, {"a2-b3", "a7-b6"});

@@ -245,6 +245,108 @@ TEST_F(MatchServiceTest, AClockMayHaveADelayPerMove) {
   }
 }
 
+// A match's records, imported, are stored as the server keeps a match it played: each game
+// with its rolls and score, linked to the next; a match that goes on gets its next game.
+TEST_F(MatchServiceTest, AMatchRecordImportedIsKeptAsTheMatchItWas) {
+  const json created = create({{"mode", "local"}, {"match_to", 31}});
+  const std::string token = created["tokens"]["white"];
+  const json first = play_out(created["id"], token);
+  const std::string second_id = first["match"]["next"];
+  const json second = play_out(second_id, token);
+  json third = service().state(second["match"]["next"], token);
+  for (int turn = 0; turn < 5; ++turn) third = play(third["id"], token, third["legal"][0]);
+  const std::string records = service().match_record(created["id"]);
+
+  // All three games, the last unfinished: it is the one the answer opens, to play on.
+  const json imported = service().import_record({{"record", records}});
+  const json& state = imported["state"];
+  EXPECT_EQ(state["match"]["game"], 3);
+  EXPECT_EQ(state["match"]["before"], second["match"]["score"]);
+  EXPECT_EQ(state["match"]["starter"], second["result"]["winner"]);
+  EXPECT_EQ(state["moves"].size(), third["moves"].size());
+  EXPECT_EQ(state["result"]["score"], "*");
+  const std::string copy = imported["id"];
+  // Every game as it was played, roll by roll.
+  const mughrabieh::MatchRecord read = mughrabieh::read_match_record(service().match_record(copy));
+  EXPECT_EQ(read.match.games().size(), 2u);
+  const auto again = games::read_any_records(service().match_record(copy));
+  const auto original = games::read_any_records(records);
+  ASSERT_EQ(again.size(), 3u);
+  for (std::size_t g = 0; g < 2; ++g)
+    EXPECT_EQ(again[g].game->moves(), original[g].game->moves()) << "game " << g + 1;
+  // The unfinished game's last roll, made and not yet played, is the importing server's
+  // own: only the server rolls (docs/api.md, import).
+  std::vector<std::string> played = original[2].game->moves();
+  played.pop_back();
+  std::vector<std::string> kept = again[2].game->moves();
+  ASSERT_EQ(kept.size(), played.size() + 1);
+  kept.pop_back();
+  EXPECT_EQ(kept, played);
+  ASSERT_TRUE(read.unfinished.has_value());
+  const json previous = service().state(state["match"]["previous"], "");
+  EXPECT_EQ(previous["match"]["next"], copy);
+  EXPECT_EQ(previous["match"]["game"], 2);
+  // The imported game is played on with the answer's token.
+  const std::size_t turns = state["moves"].size();
+  EXPECT_EQ(play(copy, imported["tokens"]["white"], state["legal"][0])["moves"][turns]["move"],
+            state["legal"][0]);
+
+  // The first two games only, the second finished: the match goes on, so its next game is
+  // made, as when the second game ended in play.
+  const std::string two_games =
+      records.substr(0, records.rfind("[Game ", records.find("[MatchGame \"3\"]")));
+  const json two = service().import_record({{"record", two_games}});
+  EXPECT_EQ(two["state"]["match"]["game"], 2);
+  ASSERT_TRUE(two["state"]["match"]["next"].is_string()) << two["state"]["match"].dump();
+  EXPECT_EQ(service().state(two["state"]["match"]["next"], "")["match"]["game"], 3);
+}
+
+TEST_F(MatchServiceTest, AMatchRecordThatContradictsItselfIsRefusedWithItsReason) {
+  const json created = create({{"mode", "local"}, {"match_to", 31}});
+  const std::string token = created["tokens"]["white"];
+  const json first = play_out(created["id"], token);
+  play_out(first["match"]["next"], token);
+  const std::string records = service().match_record(created["id"]);
+  auto refusal = [&](const std::string& text) {
+    const std::size_t games = service().game_count();
+    try {
+      service().import_record({{"record", text}});
+    } catch (const ApiError& e) {
+      EXPECT_EQ(e.status(), 422);
+      EXPECT_EQ(service().game_count(), games);  // nothing of it is stored
+      return std::string(e.what());
+    }
+    ADD_FAILURE() << "imported:\n" << text;
+    return std::string();
+  };
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string text = records;
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+  };
+  const std::string score = "[MatchScore \"" +
+                            std::to_string(first["match"]["score"]["white"].get<int>()) + "-" +
+                            std::to_string(first["match"]["score"]["black"].get<int>()) + "\"]";
+  EXPECT_NE(refusal(replaced(score, "[MatchScore \"0-0\"]")).find("game 2: MatchScore \"0-0\""),
+            std::string::npos);
+  EXPECT_NE(refusal(replaced("[MatchGame \"2\"]", "[MatchGame \"3\"]")).find("game 2: MatchGame"),
+            std::string::npos);
+  EXPECT_NE(refusal(replaced("[Match \"31\"]", "[Match \"0\"]")).find("Match \"0\""),
+            std::string::npos);
+  // A game after the end of a match to 1.
+  std::string to_one = records;
+  for (std::size_t at; (at = to_one.find("[Match \"31\"]")) != std::string::npos;)
+    to_one.replace(at, std::string("[Match \"31\"]").size(), "[Match \"1\"]");
+  EXPECT_NE(refusal(to_one).find("follows the end of the match"), std::string::npos);
+  // A broken game names the game, its line and what is wrong.
+  const auto games = games::read_any_records(records).size();
+  const std::string broken = refusal(records + "\n[Game \"Mughrabieh\"]\n1. 99: 24/1 *\n");
+  EXPECT_NE(broken.find("game " + std::to_string(games + 1) + " (line "), std::string::npos)
+      << broken;
+  EXPECT_NE(broken.find("the roll '99' must be two dice"), std::string::npos) << broken;
+}
+
 TEST_F(MatchServiceTest, AnAbortedGameEndsItsMatchWithNoWinner) {
   const json created = create({{"mode", "network"}, {"match_to", 11}});
   const json aborted = service().abort(created["id"], {{"token", created["tokens"]["white"]}});

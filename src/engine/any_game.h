@@ -253,4 +253,9 @@ struct AnyRecord {
 // saying what is wrong.
 AnyRecord read_any_record(std::string_view text);
 
+// Records written one after another (a match's records), each read as read_any_record
+// reads one. Throws GameError naming the game (1-based), its first line and what is wrong;
+// a text with no record is refused too.
+std::vector<AnyRecord> read_any_records(std::string_view text);
+
 }  // namespace games

@@ -63,4 +63,21 @@ AnyRecord read_any_record(std::string_view text) {
   return record;
 }
 
+std::vector<AnyRecord> read_any_records(std::string_view text) {
+  const std::vector<common::RecordChunk> chunks = common::split_records(text);
+  if (chunks.empty()) throw GameError("bad record: the text holds no game");
+  std::vector<AnyRecord> records;
+  for (const common::RecordChunk& chunk : chunks) {
+    try {
+      records.push_back(read_any_record(chunk.text));
+    } catch (const std::invalid_argument& e) {
+      std::string why = e.what();
+      if (why.rfind("bad record: ", 0) == 0) why.erase(0, std::string("bad record: ").size());
+      throw GameError("bad record: game " + std::to_string(records.size() + 1) + " (line " +
+                      std::to_string(chunk.first_line) + "): " + why);
+    }
+  }
+  return records;
+}
+
 }  // namespace games

@@ -178,6 +178,25 @@ test('a game of a match ends in front of a player, who goes on to the next game 
   assert.deepEqual(page.errors, []);
 });
 
+test("a match's records imported on the start page open its last game, with the match's score", async () => {
+  const created = await createGame({ mode: 'local', game: 'mughrabieh', match_to: 31 });
+  const resigned = await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.white });
+  const points = resigned.result.points;
+  const records = await (await fetch(new URL(`/api/games/${created.id}/match-record`, BASE))).text();
+  assert.match(records, /\[MatchGame "2"\]/);
+  const page = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByLabel('Record text').fill(records);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/play/') && !url.pathname.endsWith(resigned.match.next));
+  await page.locator('#status .match-score', { hasText: `Match to 31 · game 2 · White 0, Black ${points}` }).waitFor();
+  await page.locator('#board.tables-board.interactive').waitFor();
+  const imported = await state(page);
+  assert.equal(imported.match.starter, 'black');
+  assert.notEqual(imported.match.previous, created.id); // a copy, with a game 1 of its own
+  assert.deepEqual(page.errors, []);
+});
+
 test('a clock with a delay per move, chosen on the start page, is kept by the game and shown with it', async () => {
   const page = await newPage(browser, { width: 1280, height: 800 });
   await page.goto('/');
@@ -193,6 +212,21 @@ test('a clock with a delay per move, chosen on the start page, is kept by the ga
   const created = await state(page);
   assert.equal(created.clock.delay_ms, 12000);
   assert.equal(created.match, null);
+  // Once the clock runs (after White's first turn), the free seconds of the turn count
+  // down beside the running clock, which keeps its time meanwhile.
+  await page.locator('#board.tables-board.interactive').waitFor();
+  await playTablesTurn(page);
+  const running = page.locator('.player-bar:has(.clock.running)');
+  const delay = running.locator('.clock-delay:not([hidden])');
+  await delay.waitFor();
+  const seconds = Number((await delay.textContent()).match(/^delay (\d+\.\d) s$/)?.[1]);
+  assert.ok(seconds > 0 && seconds <= 12, `${await delay.textContent()}`);
+  assert.equal(await running.locator('.clock').textContent(), '5:00');
+  await page.waitForFunction(
+    (before) =>
+      Number(document.querySelector('.player-bar .clock-delay:not([hidden])')?.textContent.match(/[\d.]+/)) < before,
+    seconds,
+  );
   assert.deepEqual(page.errors, []);
 });
 

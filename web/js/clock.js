@@ -49,6 +49,13 @@ export class ClockView {
     return base - Math.max(0, serverNow - this.clock.server_time_ms - delay);
   }
 
+  /** What is left of the running side's free delay now (ms); null where none runs. */
+  delayLeft(side) {
+    if (!this.clock?.delay_ms || this.clock.running !== side) return null;
+    const serverNow = Date.now() - this.offset;
+    return Math.max(0, (this.clock.delay_left_ms ?? 0) - (serverNow - this.clock.server_time_ms));
+  }
+
   stop() {
     clearInterval(this.timer);
   }

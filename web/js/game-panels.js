@@ -125,9 +125,15 @@ export function renderClocks(root, clocks) {
     const clock = bar.querySelector('.clock');
     const left = clocks.remaining(bar.dataset.side);
     clock.hidden = left === null;
+    bar.querySelector('.clock-delay').hidden = true;
     if (left === null) continue;
     clock.textContent = formatClock(left, Boolean(clocks.clock.days_per_move));
     clock.classList.toggle('running', clocks.clock.running === bar.dataset.side);
     clock.classList.toggle('low', left < 20000);
+    // A clock with a delay per move: the free seconds of the turn count down beside it.
+    const delay = bar.querySelector('.clock-delay');
+    const free = clocks.delayLeft(bar.dataset.side);
+    delay.hidden = !free;
+    if (free) delay.textContent = `delay ${(free / 1000).toFixed(1)} s`;
   }
 }

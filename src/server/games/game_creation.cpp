@@ -1,4 +1,4 @@
-// New games (created or imported).
+// New games (created; imported ones in game_import.cpp).
 #include <optional>
 
 #include "server/common/api_error.h"
@@ -168,75 +168,6 @@ json GameService::create(const json& body, const AccountSeats& accounts) {
   std::lock_guard lock(match->mutex);
   settle_chance(*match, row.created_ms);
   start_engine_if_its_turn(*match);
-  return new_game_answer(*match, tokens);
-}
-
-json GameService::import_record(const json& body) {
-  const std::string text = string_field(body, "record", true);
-  std::string mode = string_field(body, "mode", false);
-  if (mode.empty()) mode = "local";
-  if (mode != "local" && mode != "network")
-    throw ApiError(400, "bad_request", "an imported game is local or network, not '" + mode + "'");
-  games::AnyRecord record;
-  std::string settings;
-  try {
-    record = games::read_any_record(text);
-    settings = settings_of(*record.game);
-  } catch (const std::invalid_argument& e) {
-    throw ApiError(422, "bad_record", e.what());
-  }
-  const bool chance = games::game_info(record.game->game_name()).chance;
-  // Only the server rolls: a roll the record made and nobody played yet is dropped (the
-  // server rolls again from the game's seed).
-  if (chance && !record.game->result().over() && !record.game->is_chance_node() &&
-      (!record.game->undo() || !record.game->is_chance_node()))
-    throw ApiError(422, "bad_record",
-                   "the record's start has its roll made; only the server rolls");
-  const games::AnyGame& read = *record.game;
-  const auto [width, height] = read.board_size();
-  StoredGame row;
-  row.id = make_game_id();
-  row.game = std::string(read.game_name());
-  row.mode = mode;
-  row.rules = read.rules_name();
-  row.size = std::to_string(width) + "x" + std::to_string(height);
-  row.start = read.start_position();
-  row.settings = settings;
-  if (chance)
-    row.settings = with_dice(settings, {new_dice_seed(), static_cast<int>(read.moves().size())});
-  // The players' tags are named after the sides: White/Black, Order/Chaos.
-  const std::string first = read.side_name(games::Side::First);
-  const std::string second = read.side_name(games::Side::Second);
-  auto tag = [&](const std::string& name) {
-    auto it = record.tags.find(name);
-    const std::string cleaned =
-        it == record.tags.end() ? std::string() : cleaned_player_name(it->second);
-    return cleaned.empty() ? name : cleaned;
-  };
-  row.white_name = tag(first);
-  row.black_name = tag(second);
-  SeatTokens tokens;
-  tokens.white = make_seat_token();
-  tokens.black = mode == "local" ? tokens.white : make_seat_token();
-  row.white_token = stored_token(tokens.white);
-  row.black_token = stored_token(tokens.black);
-  row.result = read.result().token;
-  row.reason = stored_reason(read.result());
-  row.created_ms = row.updated_ms = row.turn_started_ms = options_.now();
-
-  // Replayed from the start as a stored game is read back, so that both ways agree.
-  std::vector<StoredMove> moves;
-  std::unique_ptr<games::AnyGame> walk = games::make_game(spec_of(row));
-  for (const std::string& move : read.moves()) {
-    moves.push_back(
-        {static_cast<int>(moves.size()), move, seat_name(walk->side_to_move()), 0, std::nullopt});
-    walk->play(move);
-  }
-  auto match = replay(row, moves);
-  match->turn_started_ms = row.created_ms;
-  add_game(match, moves);
-  std::lock_guard lock(match->mutex);
-  settle_chance(*match, row.created_ms);
   return new_game_answer(*match, tokens);
 }
 

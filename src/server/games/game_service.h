@@ -260,6 +260,16 @@ class GameService {
   // game_creation.cpp
   void add_game(const std::shared_ptr<Match>& match, const std::vector<StoredMove>& moves);
   nlohmann::json new_game_answer(Match& match, const SeatTokens& tokens);
+  // game_import.cpp: a game read from a record, ready to store (422 for a record the
+  // server cannot take), and a match's records stored as its games.
+  struct ImportedGame {
+    StoredGame row;
+    std::vector<StoredMove> moves;
+  };
+  ImportedGame imported_game(games::AnyRecord& record, const std::string& mode,
+                             const SeatTokens& tokens);
+  nlohmann::json import_match(std::vector<games::AnyRecord>& records, const std::string& mode,
+                              const SeatTokens& tokens);
   // game_offers.cpp: the finished game's rematch, under its lock.
   void create_rematch(Match& finished, std::int64_t now);
   // game_matches.cpp, under the finished game's lock. The row of a game that follows

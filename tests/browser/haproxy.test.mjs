@@ -6,7 +6,7 @@
 // each page shows both players connected, wherever their streams are.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { clickSquare, launch, newPage, waitForPly } from './helpers.mjs';
+import { apiPost, clickSquare, createGame, launch, newPage, playTablesTurn, waitForPly } from './helpers.mjs';
 
 const PROXY = process.env.ORDO_PAIR_URL;
 const STATS = process.env.ORDO_PAIR_STATS;
@@ -80,4 +80,50 @@ test('two players and a spectator through HAProxy: every move seen live', async 
   for (const instance of ['a', 'b'])
     assert.ok(now[instance] - (before[instance] ?? 0) >= plies, `instance ${instance} answered ${JSON.stringify(now)}`);
   for (const p of [start, white, black, spectator]) assert.deepEqual(p.errors, []);
+});
+
+// A match of the dice game between two browsers through both instances: each roll and turn
+// reaches the other page live, and when a game ends both players go on to the one next game,
+// made once though each instance may see the ending; non-ASCII names go with the match.
+test('a Mughrabieh match through HAProxy: turns seen live, one next game for both players', async () => {
+  const page = async () => newPage(browser, { width: 1280, height: 800 }, { baseURL: PROXY });
+  const created = await createGame(
+    { mode: 'network', game: 'mughrabieh', match_to: 31, players: { white: 'Zoë', black: 'Łukasz' } },
+    PROXY,
+  );
+  const seats = { white: await page(), black: await page() };
+  for (const side of ['white', 'black']) {
+    await seats[side].goto(created.links[side]);
+    await seats[side].locator('#status .match-score', { hasText: 'Match to 31 · game 1' }).waitFor();
+  }
+  const current = async () => (await fetch(new URL(`/api/games/${created.id}`, PROXY))).json();
+  // Two turns on the boards, one each, each seen on the other page without a reload.
+  for (let turn = 0; turn < 2; turn++) {
+    const before = await current();
+    const [mover, other] = before.to_move === 'white' ? [seats.white, seats.black] : [seats.black, seats.white];
+    await mover.locator('#board.tables-board.interactive').waitFor();
+    await playTablesTurn(mover);
+    const after = await current();
+    await other.locator(`#board[data-ply="${after.ply}"]`).waitFor();
+  }
+  const resigned = await apiPost(`/api/games/${created.id}/resign`, { token: created.tokens.white }, PROXY);
+  const next = resigned.match.next;
+  assert.ok(next, JSON.stringify(resigned.match));
+  for (const side of ['white', 'black']) {
+    const dialog = seats[side].locator('#game-over');
+    await dialog.getByRole('link', { name: 'Next game' }).click();
+    await seats[side].waitForURL((url) => url.pathname === `/play/${next}`);
+    await seats[side]
+      .locator('#status .match-score', { hasText: `game 2 · White 0, Black ${resigned.result.points}` })
+      .waitFor();
+  }
+  // Each instance knows the same next game; the names came along.
+  for (let ask = 0; ask < 4; ask++) assert.equal((await current()).match.next, next);
+  const second = await (await fetch(new URL(`/api/games/${next}`, PROXY))).json();
+  assert.deepEqual(second.players, { white: 'Zoë', black: 'Łukasz' });
+  assert.equal(
+    await seats.black.locator('.player-bar[data-side="black"] .player-name').textContent(),
+    'Black: Łukasz (you)',
+  );
+  for (const p of Object.values(seats)) assert.deepEqual(p.errors, []);
 });

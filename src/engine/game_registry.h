@@ -88,6 +88,11 @@ struct BoardFacts {
   std::vector<std::string> pieces;
   std::string example_move;  // "c2-c3", "Xc3"
   std::string goal;          // one sentence: what each side wants
+  // How its engine's score (AnyEngine's SearchInfo::score, the side to move's) reads for
+  // people: its name and how many score units make one shown unit (Ordo: hundredths of a
+  // piece, shown as +1.25; Mughrabieh: thousandths of equity, shown as +0.370 equity).
+  std::string score_name = "Evaluation";
+  int score_scale = 100;
 };
 
 struct GameEntry {

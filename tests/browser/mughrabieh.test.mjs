@@ -265,6 +265,12 @@ test('the analysis lists the best turns for the roll, the best first', async () 
   // Listed best first: each value is at least the next one's (White's view, White to move).
   const values = await items.evaluateAll((lis) => lis.map((li) => Number(li.textContent.trim().split(' ').at(-1))));
   for (let i = 1; i < values.length; i++) assert.ok(values[i - 1] >= values[i], values.join(' '));
+  // Equity, in thousandths of a point from -1 to +1 (not Ordo's hundredths of a piece).
+  for (const value of values) assert.ok(Math.abs(value) <= 1, values.join(' '));
+  const shown = await page.locator('#analysis-output .analysis-score').textContent();
+  assert.match(shown, /^Equity [+-]?\d\.\d{3} \(White's view\)/);
+  const answer = await apiPost(`/api/games/${game.id}/analyze`, { token: game.tokens.white, movetime_ms: 200 });
+  assert.ok(Math.abs(answer.score) <= 1000, `score ${answer.score}`);
   assert.deepEqual(page.errors, []);
 });
 

@@ -25,6 +25,8 @@ export class AnalysisView {
   show(state, ply, position) {
     const allowed = Boolean(state.analysis?.allowed);
     this.sides = state.sides;
+    // The engine's score as the game reads it (Ordo: pieces; Mughrabieh: equity).
+    this.score = state.about?.score ?? { name: 'Evaluation', scale: 100 };
     const seat = state.you.length === 1 ? state.you[0] : null;
     const live = state.result.score === '*';
     this.root.querySelector('.analysis-controls').hidden = !allowed;
@@ -80,7 +82,7 @@ export class AnalysisView {
     }
     const evaluation = document.createElement('p');
     evaluation.className = 'analysis-score';
-    evaluation.textContent = `Evaluation ${value} · depth ${answer.depth} · ${Number(answer.nodes).toLocaleString('en')} nodes`;
+    evaluation.textContent = `${this.score.name} ${value} · depth ${answer.depth} · ${Number(answer.nodes).toLocaleString('en')} nodes`;
     // Each move of the best line stays whole when the line wraps.
     const line = document.createElement('p');
     line.className = 'analysis-line';
@@ -98,8 +100,9 @@ export class AnalysisView {
 
   /** A score from the side to move's view, shown from the first side's. */
   firstView(score, first) {
-    const value = (score * first) / 100;
-    return `${value > 0 ? '+' : ''}${value.toFixed(2)}`;
+    const { scale } = this.score;
+    const value = (score * first) / scale;
+    return `${value > 0 ? '+' : ''}${value.toFixed(Math.round(Math.log10(scale)))}`;
   }
 
   /** Where the engine scored every move (a dice game's turns for the roll), the best few. */

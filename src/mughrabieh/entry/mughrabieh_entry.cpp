@@ -24,7 +24,9 @@ GameEntry mughrabieh_entry() {
                     .pieces = {"white", "black"},
                     .example_move = "13/8,8/6",
                     .goal = "Each side races its fifteen pieces round the board and bears them "
-                            "off first; the winner scores the loser's pieces left."},
+                            "off first; the winner scores the loser's pieces left.",
+                    .score_name = "Equity",
+                    .score_scale = 1000},
           .make_game = make_mughrabieh_game,
           .read_record = read_mughrabieh_record,
           .describe_result = describe_mughrabieh_result,

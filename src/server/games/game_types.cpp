@@ -50,6 +50,8 @@ json game_type(const games::GameEntry& entry) {
           {"pieces", entry.board.pieces},
           {"example_move", entry.board.example_move},
           {"goal", entry.board.goal},
+          // The engine's score for people: its name, and the units in one shown unit.
+          {"score", {{"name", entry.board.score_name}, {"scale", entry.board.score_scale}}},
           {"draws", info.draws},
           // Dice: the server rolls (docs/api.md, "Games with dice"); a win worth points.
           {"chance", info.chance},

@@ -76,7 +76,11 @@ export async function register(page, name) {
   await bar.locator('input[name="name"]').fill(name);
   await bar.locator('input[name="password"]').fill('a good password');
   await bar.locator('button[name="register"]').click();
-  await bar.locator('.account-name', { hasText: name }).waitFor();
+  // Signed in, or the page's reason why not (rather than a bare timeout).
+  const signedIn = bar.locator('.account-name', { hasText: name });
+  const refused = bar.locator('.account-error:not(:empty)');
+  await signedIn.or(refused).first().waitFor();
+  if (await refused.isVisible()) throw new Error(`registering ${name}: ${await refused.textContent()}`);
 }
 
 /** Waits until the board shows the live position after `ply` moves. */

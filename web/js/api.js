@@ -18,7 +18,25 @@ export function setCsrfToken(token) {
   csrfToken = token ?? null;
 }
 
+// A server too busy with expensive work (503 busy: password hashing, analysis) did none of
+// the request, and says when to ask again: the page asks again by itself a few times
+// before it shows the refusal.
+const kBusyRetries = 3;
+const kLongestBusyWaitS = 10;
+
 async function request(method, path, body) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce(method, path, body);
+    } catch (error) {
+      const retry = error.code === 'busy' && attempt < kBusyRetries && error.retryAfterS <= kLongestBusyWaitS;
+      if (!retry) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, error.retryAfterS) * 1000));
+    }
+  }
+}
+
+async function requestOnce(method, path, body) {
   let response;
   const headers = body ? { 'Content-Type': 'application/json' } : {};
   if (csrfToken && method !== 'GET') headers['X-CSRF-Token'] = csrfToken;

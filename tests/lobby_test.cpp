@@ -30,6 +30,9 @@ class LobbyTest : public AccountFixture {
   json listed(const Browser& b) {
     return body_of(send(from(b, request("GET", "/api/challenges"))));
   }
+  HttpResponse quick(const Browser& b, const json& body) {
+    return send(from(b, request("POST", "/api/challenges/quick", body)));
+  }
   // A challenge posted by `b`: {challenge, token}.
   json posted(const Browser& b, const json& body) {
     const HttpResponse response = post(b, body);
@@ -424,6 +427,107 @@ TEST_F(LobbyTest, ARatedMatchChangesRatingsOnceWithItsLastGame) {
   for (const json& entry : list) EXPECT_EQ(entry["games"], 1) << entry.dump();
   for (std::size_t g = 0; g + 1 < ids.size(); ++g)
     EXPECT_TRUE(storage_->rating_changes(ids[g]).empty()) << "game " << g + 1;
+}
+
+}  // namespace
+}  // namespace ordo::server
+
+namespace ordo::server {
+namespace {
+
+const json kBlitz = {{"rated", true}, {"clock", {{"initial_ms", 180000}, {"increment_ms", 2000}}}};
+
+// Quick pairing (docs/api.md, "Quick pairing"): the first player waits as a quick
+// challenge; the next who asks for the same kind of game is seated with her at once.
+TEST_F(LobbyTest, QuickPairingSeatsTheNextPlayerWhoAsksForTheSameKindOfGame) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob"), carol = signed_up("Carol");
+  const HttpResponse waiting = quick(alice, kBlitz);
+  ASSERT_EQ(waiting.status, 201) << waiting.body;
+  const json alices = body_of(waiting);
+  EXPECT_EQ(alices["paired"], false);
+  // Another clock is another kind of game: Bob waits too.
+  json other = kBlitz;
+  other["clock"]["initial_ms"] = 300000;
+  const HttpResponse bobs = quick(bob, other);
+  EXPECT_EQ(bobs.status, 201) << bobs.body;
+  const HttpResponse paired = quick(carol, kBlitz);
+  ASSERT_EQ(paired.status, 200) << paired.body;
+  const json seat = body_of(paired);
+  EXPECT_EQ(seat["paired"], true);
+  const json as_carol = games_->state(seat["game"], seat["token"]);
+  EXPECT_EQ(as_carol["you"], json::array({seat["color"]}));
+  EXPECT_TRUE(as_carol["rated"]);
+  EXPECT_EQ(as_carol["clock"]["initial_ms"], 180000);
+  const std::string alice_color = seat["color"] == "white" ? "black" : "white";
+  EXPECT_EQ(games_->state(seat["game"], alices["token"])["you"], json::array({alice_color}));
+  // Bob's quick challenge still waits; a request for sides or a player is refused.
+  const json open = listed(carol)["challenges"];
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0]["creator"]["name"], "Bob");
+  json sided = kBlitz;
+  sided["color"] = "white";
+  EXPECT_EQ(quick(carol, sided).status, 400);
+  json narrow = kBlitz;
+  narrow["range"] = 10;
+  EXPECT_EQ(quick(carol, narrow).status, 400);
+}
+
+TEST_F(LobbyTest, QuickPairingKeepsToBothPlayersRatingRanges) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  // A rated game won by Alice sets them about 300 points apart.
+  const json mine =
+      posted(alice, {{"rated", true}, {"color", "black"}, {"clock", kBlitz["clock"]}});
+  const json seat = body_of(act(bob, mine["challenge"]["id"], "accept"));
+  each_side_moves(seat["game"], seat["token"], mine["token"]);
+  games_->resign(seat["game"], {{"token", seat["token"]}});
+  const json ratings = games_->state(seat["game"], "")["rating_changes"];
+  const double gap =
+      ratings["black"]["after"].get<double>() - ratings["white"]["after"].get<double>();
+  ASSERT_GT(gap, 250);
+
+  json narrow = kBlitz;
+  narrow["range"] = 100;
+  const HttpResponse alices = quick(alice, narrow);
+  ASSERT_EQ(alices.status, 201);
+  EXPECT_EQ(body_of(alices)["challenge"]["quick"]["range"], 100);
+  // Bob takes anyone, but Alice's range leaves him out, by hand too.
+  EXPECT_EQ(act(bob, body_of(alices)["challenge"]["id"], "accept").status, 403);
+  EXPECT_EQ(quick(bob, kBlitz).status, 201);
+  // Carol (1500, between them) with a range of 200: too far for Alice's 100, near enough
+  // for Bob, who waited longest of those who fit.
+  const Browser carol = signed_up("Carol");
+  json two_hundred = kBlitz;
+  two_hundred["range"] = 200;
+  const HttpResponse paired = quick(carol, two_hundred);
+  ASSERT_EQ(paired.status, 200) << paired.body;
+  const json players = games_->state(body_of(paired)["game"], "")["players"];
+  EXPECT_TRUE(players["white"] == "Bob" || players["black"] == "Bob") << players;
+}
+
+// Many players asking at once: each is paired once or waits; no two who fit each other are
+// left waiting.
+TEST_F(LobbyTest, QuickPairingsAtOnceSeatEveryPlayerOnce) {
+  constexpr int kPlayers = 8;
+  std::vector<Browser> players;
+  for (int i = 0; i < kPlayers; ++i) players.push_back(signed_up("Quick" + std::to_string(i)));
+  const std::size_t games_before = games_->game_count();
+  std::barrier start(kPlayers);
+  std::vector<HttpResponse> answers(kPlayers);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kPlayers; ++i)
+    threads.emplace_back([&, i] {
+      start.arrive_and_wait();
+      answers[i] = quick(players[i], kBlitz);
+    });
+  for (std::thread& t : threads) t.join();
+  int paired = 0;
+  for (const HttpResponse& a : answers) {
+    ASSERT_TRUE(a.status == 200 || a.status == 201) << a.status << " " << a.body;
+    paired += a.status == 200;
+  }
+  EXPECT_EQ(paired, kPlayers / 2);
+  EXPECT_EQ(games_->game_count(), games_before + kPlayers / 2);
+  EXPECT_TRUE(listed(players[0])["challenges"].empty()) << listed(players[0]).dump();
 }
 
 }  // namespace

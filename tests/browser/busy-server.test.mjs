@@ -43,6 +43,6 @@ test('a server that stays busy: the page gives up after a few tries and shows wh
     await route.fulfill(busy);
   });
   await assert.rejects(register(page, `Never ${Date.now() % 100000}`), /too many log-ins and registrations/);
-  assert.equal(asked, 4);  // the first try and three more
+  assert.equal(asked, 4); // the first try and three more
   assert.deepEqual(page.errors, []);
 });

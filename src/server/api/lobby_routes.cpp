@@ -33,6 +33,12 @@ void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts) {
                const SignedIn who = accounts.require(request, true);
                return private_json(201, lobby.post(who, json_body(request)));
              });
+  router.add("POST", "/api/challenges/quick",
+             [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
+               const SignedIn who = accounts.require(request, true);
+               const json answer = lobby.quick(who, json_body(request));
+               return private_json(answer["paired"].get<bool>() ? 200 : 201, answer);
+             });
   for (const auto& [suffix, action] : kChallengeActions)
     router.add(
         "POST", std::string("/api/challenges/{id}") + suffix,

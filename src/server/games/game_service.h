@@ -90,6 +90,9 @@ class GameService {
   nlohmann::json list(const ListQuery& query);
   // GET /api/games/{id}; `key` may be empty (a spectator).
   nlohmann::json state(const std::string& id, const SeatKey& key);
+  // The account's rating in the pool of a game, rules and size: its rating and deviation,
+  // or the start (1500, the largest deviation) where it has played no rated game there.
+  PoolRating rating_in_pool(std::int64_t account, const RatingPool& pool);
   nlohmann::json state(const std::string& id, const std::string& token) {
     return state(id, SeatKey(token));
   }

@@ -119,14 +119,19 @@ void GameService::add_seat_ratings(Match& match, const json& changes, json& stat
     for (const auto& [seat, account] :
          {std::pair{"white", row.white_account}, std::pair{"black", row.black_account}}) {
       if (!account) continue;
-      ratings[seat] = shown(1500, kGlicko2MaxDeviation);  // no rated game in this pool yet
-      for (const PoolRating& r : storage_.ratings_of(account))
-        if (r.pool.game == row.game && r.pool.rules == row.rules && r.pool.size == row.size)
-          ratings[seat] = shown(r.rating, r.deviation);
+      const PoolRating r = rating_in_pool(account, {row.game, row.rules, row.size});
+      ratings[seat] = shown(r.rating, r.deviation);
     }
     match.seat_ratings = std::move(ratings);
   }
   state["ratings"] = *match.seat_ratings;
+}
+
+PoolRating GameService::rating_in_pool(std::int64_t account, const RatingPool& pool) {
+  for (PoolRating& r : storage_.ratings_of(account))
+    if (r.pool.game == pool.game && r.pool.rules == pool.rules && r.pool.size == pool.size)
+      return r;
+  return {pool, 1500, kGlicko2MaxDeviation, 0};  // no rated game in this pool yet
 }
 
 json GameService::state_of(Match& match, const SeatKey& key) {

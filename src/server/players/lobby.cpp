@@ -12,69 +12,13 @@
 #include "server/games/request_fields.h"
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
+#include "server/players/challenge_fields.h"
 
 namespace ordo::server {
 
 using nlohmann::json;
 
 namespace {
-
-constexpr std::int64_t kMaxClockMs = 24LL * 3600 * 1000;
-
-// The game's fields of a challenge, checked as POST /api/games checks them.
-json checked_setup(const json& body) {
-  if (body.contains("position") && !body["position"].is_null())
-    throw ApiError(400, "bad_request", "a challenge starts from the usual position");
-  const GameSetup setup = setup_from_request(body);
-  json out = {{"game", setup.game}, {"rules", setup.rules}, {"size", setup.size}};
-  if (body.contains("clock") && !body["clock"].is_null()) {
-    const json& clock = body["clock"];
-    if (!clock.is_object()) throw ApiError(400, "bad_request", "'clock' must be an object or null");
-    out["clock"] = {{"initial_ms", integer_field(clock, "initial_ms", 1000, kMaxClockMs)},
-                    {"increment_ms", clock.contains("increment_ms")
-                                         ? integer_field(clock, "increment_ms", 0, 3600 * 1000)
-                                         : 0}};
-    if (clock.contains("delay_ms"))
-      out["clock"]["delay_ms"] = integer_field(clock, "delay_ms", 0, kMaxClockDelayMs);
-  } else {
-    out["clock"] = nullptr;
-  }
-  // Correspondence: days per move instead of a clock (the game checks it again).
-  if (const int days = days_per_move_field(body); days > 0) {
-    if (!out["clock"].is_null())
-      throw ApiError(400, "bad_request", "a game has a clock or days per move, not both");
-    out["days_per_move"] = days;
-  } else {
-    out["days_per_move"] = nullptr;
-  }
-  // A match to a score (docs/api.md, "Matches"), for a game played in such matches.
-  out["match_to"] = nullptr;
-  if (body.contains("match_to") && !body["match_to"].is_null()) {
-    const auto target = integer_field(body, "match_to", 1, kMaxMatchTarget);
-    try {
-      games::PointsMatch({setup.game, {{"rules", setup.rules}}}, static_cast<int>(target));
-    } catch (const games::GameError& e) {
-      throw ApiError(400, "bad_request", std::string("no match to a score: ") + e.what());
-    }
-    out["match_to"] = target;
-  }
-  return out;
-}
-
-bool rated_field(const json& body) {
-  if (!body.contains("rated") || body["rated"].is_null()) return false;
-  if (!body["rated"].is_boolean())
-    throw ApiError(400, "bad_request", "'rated' must be true or false");
-  return body["rated"].get<bool>();
-}
-
-std::string color_field(const json& body) {
-  const std::string color = string_field(body, "color", false);
-  if (color.empty()) return "random";
-  if (color != "white" && color != "black" && color != "random")
-    throw ApiError(400, "bad_request", "'color' must be white, black or random");
-  return color;
-}
 
 json challenge_json(const StoredChallenge& c) {
   const json setup = json::parse(c.setup);
@@ -87,6 +31,10 @@ json challenge_json(const StoredChallenge& c) {
               {"clock", setup.value("clock", json(nullptr))},
               {"days_per_move", setup.value("days_per_move", json(nullptr))},
               {"match_to", setup.value("match_to", json(nullptr))},
+              // A quick pairing's: {"range": the rating difference it takes, null: any}.
+              {"quick", setup.contains("quick")
+                            ? json{{"range", setup["quick"].value("range", json(nullptr))}}
+                            : json(nullptr)},
               {"rated", c.rated},
               {"color", c.color},
               {"state", c.state},
@@ -295,7 +243,10 @@ std::shared_ptr<EventSource> Lobby::events(const std::optional<SignedIn>& who, S
 
 json Lobby::post(const SignedIn& who, const json& body) {
   if (!body.is_object()) throw ApiError(400, "bad_request", "the body must be a JSON object");
-  const json setup = checked_setup(body);
+  return post_setup(who, checked_setup(body), body);
+}
+
+json Lobby::post_setup(const SignedIn& who, const json& setup, const json& body) {
   StoredChallenge c;
   c.id = make_game_id();
   c.creator = who.id;
@@ -363,6 +314,7 @@ json Lobby::accept(const SignedIn& who, const std::string& id) {
     }
     throw ApiError(409, "challenge_expired", "the challenge expired");
   }
+  refuse_if_outside_range(who, c);
   if (c.state != "open" || !challenges_.claim_challenge(id, who.id))
     throw ApiError(409, "challenge_taken", "the challenge is no longer open");
   // The claim is ours alone: make the game.
@@ -378,6 +330,7 @@ json Lobby::accept(const SignedIn& who, const std::string& id) {
   seats.black_name = creator_white ? who.name : c.creator_name;
   (creator_white ? seats.white_token_digest : seats.black_token_digest) = c.creator_token;
   json body = json::parse(c.setup);
+  body.erase("quick");  // the pairing's, not the game's
   body["mode"] = "network";
   json game;
   try {

@@ -68,6 +68,12 @@ class Lobby {
 
   // POST /api/challenges: {challenge, token} (the creator's seat token, once).
   nlohmann::json post(const SignedIn& who, const nlohmann::json& body);
+  // POST /api/challenges/quick (quick_pairing.cpp): pairs `who` with the oldest open quick
+  // challenge of the same game, rules, size, clock and ratedness whose player's rating is
+  // within both players' ranges ({paired: true, game, color, token, link}, as an accept);
+  // else posts one ({paired: false, challenge, token}, as a post), which the next player
+  // who fits takes.
+  nlohmann::json quick(const SignedIn& who, const nlohmann::json& body);
   // GET /api/challenges: what `who` (or a guest) sees.
   nlohmann::json list(const std::optional<SignedIn>& who);
   // POST /api/challenges/{id}/accept: {game, color, token, link}.
@@ -99,6 +105,14 @@ class Lobby {
   LobbyView view_for(std::int64_t account, Stream stream = Stream::lobby);
   StoredChallenge visible(const SignedIn& who, const std::string& id);
   void refuse_if_blocked(std::int64_t a, std::int64_t b);
+  nlohmann::json post_setup(const SignedIn& who, const nlohmann::json& setup,
+                            const nlohmann::json& body);
+  // quick_pairing.cpp: a quick challenge is taken, even by hand, only by a player within
+  // its range (403 outside_range).
+  void refuse_if_outside_range(const SignedIn& who, const StoredChallenge& c);
+  // quick_pairing.cpp: the open quick challenges `who` fits, oldest first.
+  std::vector<StoredChallenge> quick_partners(const SignedIn& who, const nlohmann::json& setup,
+                                              bool rated, double rating, std::optional<int> range);
 
   ChallengeStorage& challenges_;
   AccountStorage& accounts_;
@@ -106,6 +120,7 @@ class Lobby {
   TimeSource now_;
   ChatStorage* blocks_;
   ChangeListeners listeners_;
+  std::mutex quick_mutex_;    // one quick pairing at a time on this instance
   std::mutex refresh_mutex_;  // held by changed(), around mutex_
   std::mutex mutex_;          // guards what follows
   std::uint64_t version_ = 1;

@@ -92,3 +92,43 @@ test('a challenge posted in one browser is accepted live in another, seating bot
   await creator.screenshot({ path: path.join(OUT, 'rated-game-over-desktop.png') });
   assert.deepEqual([...creator.errors, ...accepter.errors], []);
 });
+
+test('quick pairing: two players click the same time control and meet in one game', async () => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const ann = `Änn-${suffix}`;
+  const bob = `Bøb-${suffix}`;
+  const first = await newPage(browser, { width: 1280, height: 800 });
+  const second = await newPage(browser, { width: 390, height: 844 });
+  await register(first, ann);
+  await register(second, bob);
+  for (const page of [first, second]) {
+    const quick = page.locator('#quick-pairing');
+    await quick.waitFor();
+    await quick.getByLabel('Game').selectOption({ label: 'Ordo: Ordo X 10x8' });
+    await quick.getByLabel('Rating range').selectOption('400');
+  }
+  const tap = await second.locator('.quick-grid button', { hasText: '5+3' }).boundingBox();
+  assert.ok(tap.height >= 44 && tap.width >= 44, `tap target ${tap.width}x${tap.height}`);
+
+  await first.locator('.quick-grid').getByRole('button', { name: '5+3' }).click();
+  await first.locator('.quick-status', { hasText: 'Waiting for an opponent: 5+3, rated within 400' }).waitFor();
+  // The waiting quick challenge is in the other lobby, live, with its range.
+  await second.locator('#challenge-list li.challenge', { hasText: 'quick pairing within 400' }).waitFor();
+  await second.locator('.quick-grid').getByRole('button', { name: '5+3' }).click();
+  await second.waitForURL(/\/play\/[^/?]+\?token=/);
+  // The first player's page opens the same game on its own, from the lobby's stream.
+  await first.waitForURL(/\/play\/[^/?]+\?token=/);
+  const id = (page) => new URL(page.url()).pathname;
+  assert.equal(id(first), id(second));
+  for (const page of [first, second]) await waitForPly(page, 0);
+  const state = await (await fetch(new URL(`/api/games${id(first).replace('/play', '')}`, first.url()))).json();
+  assert.deepEqual(new Set(Object.values(state.players)), new Set([ann, bob]));
+  assert.equal(state.rules, 'x');
+  assert.equal(state.clock.initial_ms, 300000);
+  assert.equal(state.clock.increment_ms, 3000);
+  assert.equal(state.rated, true);
+  for (const page of [first, second]) {
+    assert.equal(await page.locator('.player-bar .player-name', { hasText: '(you)' }).count(), 1);
+    assert.deepEqual(page.errors, []);
+  }
+});

@@ -97,6 +97,7 @@ export const api = {
   unblock: (name) => request('POST', '/api/account/blocks/remove', { name }),
   challenges: () => request('GET', '/api/challenges'),
   postChallenge: (challenge) => request('POST', '/api/challenges', challenge),
+  quickPairing: (request_) => request('POST', '/api/challenges/quick', request_),
   challengeAction: (id, action) => request('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {}),
   lobbyEventsUrl: () => '/api/lobby/events',
   accountEventsUrl: () => '/api/account/events',

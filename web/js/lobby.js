@@ -8,6 +8,7 @@ import { rememberToken } from './saved-tokens.js';
 import { gameLabel, seatLabel } from './game-types.js';
 import { GameChoices } from './game-choices.js';
 import { bindClockChoice, clockRequest } from './clock-choice.js';
+import { QuickPairing } from './quick-pairing.js';
 
 // Seat tokens of challenges posted from this browser, by challenge id.
 const KEY = 'ordo-challenge-tokens';
@@ -41,7 +42,10 @@ function describe(challenge) {
       ? 'random sides'
       : `${challenge.creator.name} plays ${seatLabel(challenge.game, challenge.color)}`;
   const match = challenge.match_to ? ` · match to ${challenge.match_to}` : '';
-  return `${gameLabel(challenge.game, challenge.rules, challenge.size)}${match} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}`;
+  const quick = challenge.quick
+    ? ` · quick pairing${challenge.quick.range ? ` within ${challenge.quick.range}` : ''}`
+    : '';
+  return `${gameLabel(challenge.game, challenge.rules, challenge.size)}${match} · ${clock} · ${challenge.rated ? 'rated' : 'casual'} · ${seat}${quick}`;
 }
 
 function challengeRequest(form, choices) {
@@ -92,11 +96,17 @@ class LobbyView {
 
   start() {
     this.newChallenge.addEventListener('click', () => this.openForm());
+    this.quick = new QuickPairing(this.panel.querySelector('#quick-pairing'), {
+      run: (action) => this.run(action),
+      onWaiting: (posted) => saveChallengeTokens({ ...challengeTokens(), [posted.challenge.id]: posted.token }),
+      onPaired: (seat) => this.openSeat(seat),
+    });
     // Come from a player's "Challenge NAME": the form opens for that player once signed in.
     let challengee = new URLSearchParams(location.search).get('challenge');
     // A new account (or none) sees another lobby: the stream starts again with its cookie.
     onAccountChange((account) => {
       this.newChallenge.hidden = !account;
+      this.quick.show(Boolean(account));
       if (!account) this.formBox.replaceChildren();
       if (account && challengee && account.name !== challengee) {
         this.openForm();
@@ -191,7 +201,11 @@ class LobbyView {
   }
 
   async accept(challenge) {
-    const seat = await api.challengeAction(challenge.id, 'accept');
+    this.openSeat(await api.challengeAction(challenge.id, 'accept'));
+  }
+
+  /** Opens the game of an accepted challenge or a quick pairing: {game, color, token, link}. */
+  openSeat(seat) {
     rememberToken(seat.game, seat.color, seat.token);
     this.source?.close();
     window.location.assign(seat.link);

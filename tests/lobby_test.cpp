@@ -445,6 +445,8 @@ TEST_F(LobbyTest, QuickPairingSeatsTheNextPlayerWhoAsksForTheSameKindOfGame) {
   ASSERT_EQ(waiting.status, 201) << waiting.body;
   const json alices = body_of(waiting);
   EXPECT_EQ(alices["paired"], false);
+  // Asking again for the same kind while waiting is no second seat.
+  EXPECT_EQ(quick(alice, kBlitz).status, 409);
   // Another clock is another kind of game: Bob waits too.
   json other = kBlitz;
   other["clock"]["initial_ms"] = 300000;

@@ -90,6 +90,14 @@ json Lobby::quick(const SignedIn& who, const json& body) {
   // On one instance, pairings are decided one at a time: two players who ask at once are
   // paired with each other, never both left waiting.
   std::lock_guard one_at_a_time(quick_mutex_);
+  // A second click on the same clock is no second seat.
+  for (const StoredChallenge& c : challenges_.open_challenges()) {
+    const json theirs = json::parse(c.setup, nullptr, false);
+    if (c.creator == who.id && c.rated == rated && theirs.is_object() && theirs.contains("quick") &&
+        kind_of(theirs) == setup)
+      throw ApiError(409, "already_waiting",
+                     "you already wait for a game of this kind; cancel that first to change it");
+  }
   for (int attempt = 0; attempt < kPairingTries; ++attempt) {
     for (const StoredChallenge& partner : quick_partners(who, setup, rated, rating, range)) {
       try {

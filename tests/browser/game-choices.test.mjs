@@ -38,6 +38,8 @@ test('the start form offers every game of /api/game-types with its own choices',
   await page.goto('/');
   const form = page.locator('#new-game');
   const games = form.locator('fieldset[data-choices=game] input[type=radio]');
+  // The choices are made once the page has the game types: wait for the last of them.
+  await games.nth(types.length - 1).waitFor({ state: 'attached' });
   assert.deepEqual(
     await games.evaluateAll((inputs) => inputs.map((input) => input.value)),
     types.map((type) => type.name),

@@ -69,7 +69,7 @@ class AccountFixture : public ::testing::Test {
     add_account_routes(*router_, *accounts_, *storage_);
     lobby_ = std::make_unique<Lobby>(
         *storage_, *storage_, *games_, [this] { return now_.load(); }, storage_.get());
-    add_lobby_routes(*router_, *lobby_, *accounts_);
+    add_lobby_routes(*router_, *lobby_, *accounts_, *storage_);
     add_player_routes(*router_, *accounts_, *storage_, *storage_);
   }
 

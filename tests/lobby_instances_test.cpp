@@ -36,7 +36,8 @@ struct Instance {
 // Wakes on every change of a lobby's stream, so a test waits for a condition, not a time.
 class LobbyWatcher {
  public:
-  explicit LobbyWatcher(Lobby& lobby) : events_(lobby.events(std::nullopt)) {
+  explicit LobbyWatcher(Lobby& lobby) : LobbyWatcher(lobby.events(std::nullopt)) {}
+  explicit LobbyWatcher(std::shared_ptr<EventSource> events) : events_(std::move(events)) {
     listener_ = events_->listen([this] {
       std::lock_guard lock(mutex_);
       ++changes_;
@@ -161,6 +162,35 @@ TEST_F(LobbyAcrossInstances, ACorrespondenceChallengeOutlivesItsAuthorAndItsInst
   ASSERT_TRUE(on_b.wait_until([&] {
     const auto told = told_on_b->next(seen);
     return told && !(*told)["closed"].empty() && (*told)["closed"][0]["game_id"] == game;
+  }));
+}
+
+// Issue 59: a player's account stream on one instance is told when her opponent moves, or
+// the game is made, through another: her badge and notices need no polling there either.
+TEST_F(LobbyAcrossInstances, AGameChangedOnAnotherInstanceReachesTheAccountsStream) {
+  auto page_on_b = b_->lobby.account_events(ada_, b_->storage);
+  LobbyWatcher woken(page_on_b);
+  std::uint64_t seen = 0;
+  ASSERT_TRUE(page_on_b->next(seen));
+  const std::string id =
+      a_->lobby.post(ben_, {{"days_per_move", 3}, {"color", "white"}})["challenge"]["id"];
+  const json accepted = a_->lobby.accept(ada_, id);
+  const std::string game = accepted["game"];
+  const auto my_games = [&] {
+    const auto event = page_on_b->next(seen);
+    return event && event->contains("my_games") ? (*event)["my_games"] : json();
+  };
+  json latest;
+  ASSERT_TRUE(woken.wait_until([&] {
+    if (json games = my_games(); !games.is_null()) latest = games;
+    return !latest.is_null() && latest["games"].size() == 1 && latest["games"][0]["id"] == game;
+  }));
+  EXPECT_EQ(latest["your_turn"], 0);  // Ben has White
+  const json state = a_->service.state(game, "");
+  a_->service.play(game, {{"move", state["legal"][0]}}, ben_.id);
+  ASSERT_TRUE(woken.wait_until([&] {
+    if (json games = my_games(); !games.is_null()) latest = games;
+    return latest["your_turn"] == 1;
   }));
 }
 

@@ -65,7 +65,8 @@ struct HttpServer::Impl {
                        [this] { return open_streams.load(); });
     if (community.accounts) {
       add_account_routes(all, *community.accounts, community.accounts->storage());
-      if (community.lobby) add_lobby_routes(all, *community.lobby, *community.accounts);
+      if (community.lobby && community.player_games)
+        add_lobby_routes(all, *community.lobby, *community.accounts, *community.player_games);
       if (community.player_games && community.blocks)
         add_player_routes(all, *community.accounts, *community.player_games, *community.blocks);
     }

@@ -23,7 +23,7 @@ HttpResponse private_json(int status, const json& body) {
 
 }  // namespace
 
-void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts) {
+void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts, PlayerGamesStorage& games) {
   router.add("GET", "/api/challenges",
              [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
                return private_json(200, lobby.list(accounts.signed_in(request, false)));
@@ -52,12 +52,12 @@ void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts) {
                response.events = lobby.events(accounts.signed_in(request, false));
                return response;
              });
-  // Every page of a signed-in player: its own challenges as they close (taken, say).
+  // Every page of a signed-in player: its own challenges as they close (taken, say), and
+  // its games as they change (its turn, an end).
   router.add("GET", "/api/account/events",
-             [&lobby, &accounts](const HttpRequest& request, const Router::Params&) {
+             [&lobby, &accounts, &games](const HttpRequest& request, const Router::Params&) {
                HttpResponse response;
-               response.events =
-                   lobby.events(accounts.require(request, false), Lobby::Stream::account);
+               response.events = lobby.account_events(accounts.require(request, false), games);
                return response;
              });
 }

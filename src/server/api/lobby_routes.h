@@ -8,7 +8,7 @@
 
 namespace ordo::server {
 
-// The router refers to `lobby` and `accounts`, which must outlive it.
-void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts);
+// The router refers to `lobby`, `accounts` and `games`, which must outlive it.
+void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts, PlayerGamesStorage& games);
 
 }  // namespace ordo::server

@@ -78,6 +78,7 @@ void GameService::add_game(const std::shared_ptr<Match>& match,
                    60);
   storage_.create_game(match->row, moves);
   cache_.insert(match);
+  tell_seat_accounts(*match);
 }
 
 json GameService::create(const json& body, const AccountSeats& accounts) {

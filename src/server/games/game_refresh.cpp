@@ -50,6 +50,7 @@ bool GameService::refresh_if_stale(Match& match) {
 }
 
 void GameService::refresh_changed_elsewhere(const std::string& id) {
+  tell_accounts_of_game_changed_elsewhere(id);
   // Only a game in memory can be stale; one that is not is read afresh when needed. Nor
   // is one that nobody but the cache (and this function) holds read now: nobody watches
   // it, and its next use checks it against storage anyway (an action, a state read, a
@@ -72,6 +73,26 @@ void GameService::refresh_changed_elsewhere(const std::string& id) {
   } catch (const std::exception& e) {
     // The next action on the game checks it again.
     log_warning("game changed elsewhere, not read again", {{"game", id}, {"error", e.what()}});
+  }
+}
+
+void GameService::tell_accounts_of_game_changed_elsewhere(const std::string& id) {
+  if (!account_changes_.followed()) return;
+  try {
+    std::int64_t white = 0, black = 0;
+    if (const auto match = cache_.find_resident(id)) {
+      white = match->row.white_account;  // seats never change hands
+      black = match->row.black_account;
+    } else if (const auto stored = storage_.game_summary(id)) {
+      white = stored->game.white_account;
+      black = stored->game.black_account;
+    }
+    account_changes_.changed(white);
+    account_changes_.changed(black);
+  } catch (const std::exception& e) {
+    // The account's next stream or My games reads it; nothing else waits on this.
+    log_warning("game changed elsewhere, its players not told",
+                {{"game", id}, {"error", e.what()}});
   }
 }
 

@@ -45,6 +45,7 @@
 #include "server/games/request_fields.h"
 #include "server/games/served_game.h"
 #include "server/games/service_options.h"
+#include "server/live/account_changes.h"
 #include "server/live/held_leases.h"
 #include "server/storage/server_storage.h"
 #include "server/storage/stored_result.h"
@@ -122,6 +123,9 @@ class GameService {
                            std::int64_t account = 0);
   nlohmann::json move_now(const std::string& id, const nlohmann::json& body,
                           std::int64_t account = 0);
+  // The accounts whose games changed (a move stored, a game ended or made), here or on
+  // another instance: what an account's stream follows (players/account_events.h).
+  AccountChanges& account_changes() { return account_changes_; }
   // The service's clock (ServiceOptions::now), for the routes' rate limits.
   std::int64_t now_ms() const { return options_.now(); }
   // game_analysis.cpp. POST /api/games/{id}/analyze: the Analyzer request for the game's
@@ -319,6 +323,8 @@ class GameService {
   bool refresh_if_stale(Match& match);
   // The storage's listener: a game changed by another instance.
   void refresh_changed_elsewhere(const std::string& id);
+  // Its players' account streams here are told (a chat message too: they read again).
+  void tell_accounts_of_game_changed_elsewhere(const std::string& id);
   // The storage's listener: Move now for a game, asked on any instance; the engine stops
   // (and so moves) if it thinks on this one.
   void move_now_asked(const std::string& id);
@@ -369,6 +375,8 @@ class GameService {
   static std::map<std::string, std::string> dice_tags(const Match& match);
 
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
+  // The seats' accounts are told that one of their games changed.
+  void tell_seat_accounts(const Match& match);
   void commit_move(Match& match, const std::string& text, std::int64_t now);
   // Ends the game outside the board (ApiError 409 where the game has no such ending);
   // before each side has moved, aborts it instead.
@@ -443,6 +451,7 @@ class GameService {
   // answers still go to the queue.
   GameCache cache_;
   ChatRateLimit chat_rate_;
+  AccountChanges account_changes_;
 
   std::thread dispatcher_;
   std::thread timer_;

@@ -43,8 +43,14 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
     release_engine(match);
   }
   match.touch();
+  tell_seat_accounts(match);
   settle_chance(match, now);
   continue_match_if_over(match, now);
+}
+
+void GameService::tell_seat_accounts(const Match& match) {
+  account_changes_.changed(match.row.white_account);
+  account_changes_.changed(match.row.black_account);
 }
 
 std::unique_ptr<games::AnyGame> GameService::ended_game(Match& match, games::Ending how,
@@ -72,6 +78,7 @@ void GameService::settle_end(Match& match, std::int64_t now) {
   cancel_engine(match);
   release_engine(match);
   match.touch();
+  tell_seat_accounts(match);
 }
 
 void GameService::commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,
@@ -111,6 +118,7 @@ void GameService::commit_undo(Match& match, std::size_t take, std::int64_t now) 
   cancel_engine(match);
   match.draw_offer.reset();
   match.touch();
+  tell_seat_accounts(match);
 }
 
 void GameService::commit_draw_offer(Match& match, std::optional<games::Side> offer) {

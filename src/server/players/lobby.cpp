@@ -10,6 +10,7 @@
 #include "server/games/game_setup.h"
 #include "server/games/match_keeping.h"
 #include "server/games/request_fields.h"
+#include "server/players/account_events.h"
 #include "server/players/account_lookup.h"
 #include "server/players/account_name.h"
 #include "server/players/challenge_fields.h"
@@ -239,6 +240,11 @@ json Lobby::list(const std::optional<SignedIn>& who) {
 
 std::shared_ptr<EventSource> Lobby::events(const std::optional<SignedIn>& who, Stream stream) {
   return std::make_shared<Events>(*this, who ? who->id : 0, stream);
+}
+
+std::shared_ptr<EventSource> Lobby::account_events(const SignedIn& who, PlayerGamesStorage& games) {
+  return std::make_shared<AccountEvents>(events(who, Stream::account), games_.account_changes(),
+                                         games, who.id, now_);
 }
 
 json Lobby::post(const SignedIn& who, const json& body) {

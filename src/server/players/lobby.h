@@ -29,6 +29,7 @@
 #include "server/storage/account_storage.h"
 #include "server/storage/challenge_storage.h"
 #include "server/storage/chat_storage.h"
+#include "server/storage/player_games_storage.h"
 
 namespace ordo::server {
 
@@ -86,6 +87,9 @@ class Lobby {
   // while it watches.
   std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who,
                                       Stream stream = Stream::lobby);
+  // GET /api/account/events: the account's stream with its games as My games lists them
+  // (account_events.h).
+  std::shared_ptr<EventSource> account_events(const SignedIn& who, PlayerGamesStorage& games);
 
  private:
   class Events;

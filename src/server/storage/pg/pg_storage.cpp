@@ -170,6 +170,8 @@ void PgStorage::create_game(const StoredGame& g, const std::vector<StoredMove>& 
         // Rated only between two accounts.
         g.rated && g.white_account != 0 && g.black_account != 0 ? 1 : 0, g.days_per_move);
     for (const auto& move : moves) insert_move(t, g.id, move);
+    // The players' account streams on the other instances list it (my games).
+    if (g.white_account != 0 || g.black_account != 0) notify_change(t, g.id);
   });
 }
 

@@ -131,7 +131,7 @@ TEST_F(Admin, LookAlikeNamesOfAnOlderDatabaseAreKeptAndReported) {
   ::testing::internal::CaptureStderr();
   open();
   const std::string warning = ::testing::internal::GetCapturedStderr();
-  EXPECT_EQ(storage_->schema_version(), 11);
+  EXPECT_EQ(storage_->schema_version(), 12);
   EXPECT_NE(warning.find("look alike"), std::string::npos) << warning;
   EXPECT_NE(warning.find("'Alice' (id 1), '\u0410lice' (id 3), '\uFF21lice' (id 4)"),
             std::string::npos)

@@ -24,10 +24,10 @@ using testing::sample_move;
 using testing::TempDir;
 using testing::TestDatabase;
 
-TEST(StorageBackends, ANewDatabaseHasSchemaVersionEleven) {
+TEST(StorageBackends, ANewDatabaseHasSchemaVersionTwelve) {
   TempDir dir;
   const TestDatabase database(dir.file("db.sqlite"));
-  EXPECT_EQ(database.open()->schema_version(), 11);  // both back ends number alike
+  EXPECT_EQ(database.open()->schema_version(), 12);  // both back ends number alike
 }
 
 // Issue 59: a deleted account's id (the highest) is never given to the next account, so
@@ -223,7 +223,7 @@ TEST(StorageBackends, TwoInstancesStartingAtOnceMigrateOnce) {
   b.join();
   EXPECT_EQ(failures.load(), 0);
   PgStorage storage(url);
-  EXPECT_EQ(storage.schema_version(), 11);
+  EXPECT_EQ(storage.schema_version(), 12);
   storage.create_game(sample_game("g1", 1), {});  // the tables are there
   EXPECT_EQ(storage.game_count(), 1);
 }

@@ -1,4 +1,4 @@
-// The tables of schema version 9. Columns stand in the order a database migrated from an
+// The tables of schema version 12. Columns stand in the order a database migrated from an
 // older version has them (added columns last), so that new and migrated databases agree.
 #include "server/storage/schema_tables.h"
 
@@ -168,6 +168,23 @@ std::vector<Table> make_tables() {
        {col("key", kText), col("at_ms", kBigInt)},
        {},
        {{"login_failures_by_key", {"key", "at_ms"}}, {"login_failures_by_time", {"at_ms"}}}});
+  // Notifications by e-mail (mail_storage.h): each account's address, the links sent by
+  // mail (by their token's digest) and the claims that send each mail once.
+  tables.push_back(
+      {"account_emails",
+       {ref("account_id", kBigInt, "accounts(id) ON DELETE CASCADE"), col("address", kText),
+        col("verified_ms", kBigInt, "0"), col("notify", kInt, "1")},
+       {"account_id"}});
+  tables.push_back(
+      {"mail_links",
+       {col("digest", kText), ref("account_id", kBigInt, "accounts(id) ON DELETE CASCADE"),
+        col("purpose", kText), col("address", kText), col("created_ms", kBigInt)},
+       {"digest"},
+       {{"mail_links_by_created", {"created_ms"}}}});
+  tables.push_back({"mail_claims",
+                    {col("key", kText), col("claimed_ms", kBigInt)},
+                    {"key"},
+                    {{"mail_claims_by_time", {"claimed_ms"}}}});
   return tables;
 }
 

@@ -12,6 +12,7 @@
 #include "server/storage/chat_storage.h"
 #include "server/storage/game_storage.h"
 #include "server/storage/lease_storage.h"
+#include "server/storage/mail_storage.h"
 #include "server/storage/player_games_storage.h"
 #include "server/storage/presence_storage.h"
 
@@ -23,7 +24,8 @@ class ServerStorage : public GameStorage,
                       public PlayerGamesStorage,
                       public ChatStorage,
                       public LeaseStorage,
-                      public PresenceStorage {
+                      public PresenceStorage,
+                      public MailStorage {
  public:
   // The schema version of the database (each back end migrates to its own latest).
   virtual int schema_version() = 0;

@@ -1,10 +1,12 @@
 // Query text both back ends run, written once in the terms of sql_text.h: `?` or `?N`
 // placeholders, and text ordered by its bytes with COLLATE "C" (SQLite's own order).
-// Each query's columns are those its reader in stored_rows.h reads.
+// Each query's columns are those its reader in stored_rows.h reads (or, for the mail's
+// rows, the reader beside it here).
 #pragma once
 
 #include <string>
 
+#include "server/storage/mail_storage.h"
 #include "server/storage/stored_rows.h"
 
 namespace ordo::server {
@@ -95,5 +97,64 @@ inline constexpr const char* kIdleGuestGamesQuery =
     "SELECT id FROM games WHERE result = '*' AND white_account = 0 AND black_account = 0 AND "
     "days_per_move = 0 AND flag_at_ms = 0 AND updated_ms < ?1 ORDER BY updated_ms, id "
     "COLLATE \"C\" LIMIT ?2";
+
+// Notifications by e-mail (mail_storage.h). An account's address (read_stored_email).
+inline constexpr const char* kAccountEmailQuery =
+    "SELECT address, verified_ms, notify FROM account_emails WHERE account_id = ?";
+
+template <StoredRow Row>
+StoredEmail read_stored_email(const Row& r) {
+  return {r.text(0), r.int64(1), r.integer(2) != 0};
+}
+
+// Sets an account's address (?1 the account, ?2 the address): a new one is not verified
+// and mailed to until its player says otherwise, whatever the one before was.
+inline constexpr const char* kSetAccountEmail =
+    "INSERT INTO account_emails (account_id, address, verified_ms, notify) VALUES (?, ?, 0, 1) "
+    "ON CONFLICT (account_id) DO UPDATE SET address = excluded.address, verified_ms = 0, "
+    "notify = 1";
+inline constexpr const char* kDeleteAccountEmail =
+    "DELETE FROM account_emails WHERE account_id = ?";
+
+// Verifies an account's address only while it is still the one the link was sent to.
+inline constexpr const char* kVerifyAccountEmail =
+    "UPDATE account_emails SET verified_ms = ?1 WHERE account_id = ?2 AND address = ?3";
+inline constexpr const char* kSetEmailNotify =
+    "UPDATE account_emails SET notify = ?1 WHERE account_id = ?2";
+
+inline constexpr const char* kAddMailLink =
+    "INSERT INTO mail_links (digest, account_id, purpose, address, created_ms) "
+    "VALUES (?, ?, ?, ?, ?)";
+// A link by its token's digest (read_mail_link).
+inline constexpr const char* kMailLinkQuery =
+    "SELECT account_id, purpose, address, created_ms FROM mail_links WHERE digest = ?";
+
+template <StoredRow Row>
+StoredMailLink read_mail_link(const Row& r) {
+  return {r.int64(0), r.text(1), r.text(2), r.int64(3)};
+}
+
+inline constexpr const char* kDeleteMailLink = "DELETE FROM mail_links WHERE digest = ?";
+
+// A mail's claim: a row is inserted by the first claim of its key only.
+inline constexpr const char* kClaimMail =
+    "INSERT INTO mail_claims (key, claimed_ms) VALUES (?, ?) ON CONFLICT (key) DO NOTHING";
+
+// The links and the claims made before ?1, forgotten.
+inline constexpr const char* kDeleteMailLinksBefore = "DELETE FROM mail_links WHERE created_ms < ?";
+inline constexpr const char* kDeleteMailClaimsBefore =
+    "DELETE FROM mail_claims WHERE claimed_ms < ?";
+
+// Unfinished correspondence games whose running turn's deadline is in [?1, ?2), nearest
+// first, at most ?3 (read_deadline_game); found through games_by_flag.
+inline constexpr const char* kDeadlinesQuery =
+    "SELECT id, white_account, black_account, turn_started_ms, flag_at_ms, days_per_move "
+    "FROM games WHERE flag_at_ms > 0 AND flag_at_ms >= ?1 AND flag_at_ms < ?2 AND "
+    "result = '*' AND days_per_move > 0 ORDER BY flag_at_ms, id COLLATE \"C\" LIMIT ?3";
+
+template <StoredRow Row>
+DeadlineGame read_deadline_game(const Row& r) {
+  return {r.text(0), r.int64(1), r.int64(2), r.int64(3), r.int64(4), r.integer(5)};
+}
 
 }  // namespace ordo::server

@@ -83,6 +83,24 @@ constexpr PgMigration kPgMigrations[] = {
     // Version 11 gave SQLite's ids AUTOINCREMENT, so that none is given twice; here an
     // identity column's sequence never did. Numbered alike all the same.
     {11, "SELECT 1"},
+    // Notifications by e-mail (mail_storage.h): each account's address, the links sent by
+    // mail (by their token's digest) and the claims that send each mail once.
+    {12, R"(CREATE TABLE IF NOT EXISTS account_emails (
+         account_id BIGINT PRIMARY KEY NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         address TEXT NOT NULL,
+         verified_ms BIGINT NOT NULL DEFAULT 0,
+         notify INTEGER NOT NULL DEFAULT 1);
+       CREATE TABLE IF NOT EXISTS mail_links (
+         digest TEXT PRIMARY KEY NOT NULL,
+         account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         purpose TEXT NOT NULL,
+         address TEXT NOT NULL,
+         created_ms BIGINT NOT NULL);
+       CREATE INDEX IF NOT EXISTS mail_links_by_created ON mail_links (created_ms);
+       CREATE TABLE IF NOT EXISTS mail_claims (
+         key TEXT PRIMARY KEY NOT NULL,
+         claimed_ms BIGINT NOT NULL);
+       CREATE INDEX IF NOT EXISTS mail_claims_by_time ON mail_claims (claimed_ms);)"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].to_version == kPgSchemaVersion);

@@ -9,7 +9,8 @@
 // for one game at once, exactly one succeeds (the other gets StaleGame).
 //
 // The games are in pg_storage.cpp, the migrations in pg_schema.cpp, the accounts, ratings and
-// player games in pg_storage_accounts.cpp, challenges and chat in pg_storage_lobby.cpp.
+// player games in pg_storage_accounts.cpp, challenges and chat in pg_storage_lobby.cpp,
+// e-mail addresses, mail links and claims in pg_storage_mail.cpp.
 #pragma once
 
 #include <atomic>
@@ -159,6 +160,20 @@ class PgStorage : public ServerStorage {
                                                           std::int64_t now_ms) override;
   void on_presence_changed(std::function<void(const std::string& id)> handler) override;
 
+  // MailStorage (pg_storage_mail.cpp).
+  std::optional<StoredEmail> account_email(std::int64_t account) override;
+  void set_account_email(std::int64_t account, const std::string& address) override;
+  bool verify_account_email(std::int64_t account, const std::string& address,
+                            std::int64_t now_ms) override;
+  void set_email_notify(std::int64_t account, bool notify) override;
+  void add_mail_link(const std::string& digest, const StoredMailLink& link) override;
+  std::optional<StoredMailLink> mail_link(const std::string& digest) override;
+  void delete_mail_link(const std::string& digest) override;
+  bool claim_mail(const std::string& key, std::int64_t now_ms) override;
+  std::size_t delete_mail_records_before(std::int64_t before_ms) override;
+  std::vector<DeadlineGame> deadlines_between(std::int64_t from_ms, std::int64_t to_ms,
+                                              int limit) override;
+
  private:
   // Runs `work(transaction)` in one transaction on a pooled connection and commits it;
   // a broken connection is dropped from the pool. Every call above is one of these.
@@ -205,6 +220,6 @@ inline constexpr const char* kSchemaChannel = "ordo_schema";
 // migration's transaction.
 void install_pg_routines(pqxx::transaction_base& t);
 int pg_schema_version(pqxx::transaction_base& t);
-inline constexpr int kPgSchemaVersion = 11;
+inline constexpr int kPgSchemaVersion = 12;
 
 }  // namespace ordo::server

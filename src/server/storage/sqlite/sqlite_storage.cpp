@@ -274,6 +274,24 @@ constexpr Migration kMigrations[] = {
         DROP TABLE "chat_messages";
         ALTER TABLE "chat_messages_v11" RENAME TO "chat_messages";
         CREATE INDEX "chat_by_game" ON "chat_messages" ("game_id", "id");)"},
+    // Notifications by e-mail (mail_storage.h): each account's address, the links sent by
+    // mail (by their token's digest) and the claims that send each mail once.
+    {nullptr, R"(CREATE TABLE IF NOT EXISTS "account_emails" (
+          "account_id" INTEGER PRIMARY KEY NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          "address" TEXT NOT NULL,
+          "verified_ms" INTEGER NOT NULL DEFAULT 0,
+          "notify" INTEGER NOT NULL DEFAULT 1);
+        CREATE TABLE IF NOT EXISTS "mail_links" (
+          "digest" TEXT PRIMARY KEY NOT NULL,
+          "account_id" INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          "purpose" TEXT NOT NULL,
+          "address" TEXT NOT NULL,
+          "created_ms" INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS "mail_links_by_created" ON "mail_links" ("created_ms");
+        CREATE TABLE IF NOT EXISTS "mail_claims" (
+          "key" TEXT PRIMARY KEY NOT NULL,
+          "claimed_ms" INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS "mail_claims_by_time" ON "mail_claims" ("claimed_ms");)"},
 };
 static_assert(std::size(kMigrations) == SqliteStorage::kSchemaVersion);
 

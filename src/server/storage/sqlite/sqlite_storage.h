@@ -32,7 +32,7 @@ using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
 class SqliteStorage : public ServerStorage {
  public:
-  static constexpr int kSchemaVersion = 11;
+  static constexpr int kSchemaVersion = 12;
   static constexpr int kLockWaitMs = 1000;
 
   // Opens (creating if needed) the database file, checks its pages and brings its schema
@@ -158,6 +158,20 @@ class SqliteStorage : public ServerStorage {
   std::vector<std::string> cancel_challenges_of_lapsed_instances(std::int64_t now_ms) override;
   int count_lobby_streams(std::int64_t account, const std::string& instance, int change,
                           std::int64_t now_ms) override;
+
+  // MailStorage (sqlite_mail.cpp).
+  std::optional<StoredEmail> account_email(std::int64_t account) override;
+  void set_account_email(std::int64_t account, const std::string& address) override;
+  bool verify_account_email(std::int64_t account, const std::string& address,
+                            std::int64_t now_ms) override;
+  void set_email_notify(std::int64_t account, bool notify) override;
+  void add_mail_link(const std::string& digest, const StoredMailLink& link) override;
+  std::optional<StoredMailLink> mail_link(const std::string& digest) override;
+  void delete_mail_link(const std::string& digest) override;
+  bool claim_mail(const std::string& key, std::int64_t now_ms) override;
+  std::size_t delete_mail_records_before(std::int64_t before_ms) override;
+  std::vector<DeadlineGame> deadlines_between(std::int64_t from_ms, std::int64_t to_ms,
+                                              int limit) override;
 
  private:
   void execute(const char* sql);

@@ -33,6 +33,7 @@
 #include "server/mail/smtp_mailer.h"
 #include "server/observe/log.h"
 #include "server/observe/metrics.h"
+#include "support/smtp_sink.h"
 #include "support/wait_until.h"
 
 namespace ordo::server {
@@ -41,113 +42,11 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
+using testing::free_port;
+using testing::relay_url;
+using testing::SmtpSink;
 
 constexpr const char* kFrom = "games@ordo.example";
-
-// A loopback port nobody listens on now (bound and let go).
-int free_port() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0)
-    throw std::runtime_error("no free loopback port");
-  close(fd);
-  return ntohs(address.sin_port);
-}
-
-std::string relay_url(int port) {
-  return "smtp://127.0.0.1:" + std::to_string(port);
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// tests/mail/smtp_sink.py in a child process (killed with the test if it dies), writing
-// what it receives into a directory of its own.
-class SmtpSink {
- public:
-  explicit SmtpSink(int port = 0) {
-    char pattern[] = "/tmp/ordo-mail-XXXXXX";
-    if (mkdtemp(pattern) == nullptr) throw std::runtime_error("mkdtemp failed");
-    dir_ = pattern;
-    int out[2];
-    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
-    const std::string port_text = std::to_string(port);  // before fork: the child only execs
-    pid_ = fork();
-    if (pid_ == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      dup2(out[1], STDOUT_FILENO);
-      close(out[0]);
-      close(out[1]);
-      execl(ORDO_SYSTEM_PYTHON, ORDO_SYSTEM_PYTHON, ORDO_SMTP_SINK, dir_.c_str(), port_text.c_str(),
-            static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(out[1]);
-    // Its first line, "port N", once it listens; the end of its output if it stops first.
-    std::string line;
-    const auto deadline = std::chrono::steady_clock::now() + 30s;
-    char c = 0;
-    while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-      pollfd ready{out[0], POLLIN, 0};
-      if (poll(&ready, 1, 100) <= 0) continue;
-      if (read(out[0], &c, 1) != 1) break;
-      line += c;
-    }
-    close(out[0]);
-    if (line.rfind("port ", 0) != 0) {
-      stop();
-      throw std::runtime_error(
-          "the SMTP sink did not start (Debian's python3-aiosmtpd: scripts/install-deps test)");
-    }
-    port_ = std::stoi(line.substr(5));
-  }
-  ~SmtpSink() {
-    stop();
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-  SmtpSink(const SmtpSink&) = delete;
-  SmtpSink& operator=(const SmtpSink&) = delete;
-
-  int port() const { return port_; }
-  std::string url() const { return relay_url(port_); }
-
-  // How many messages have arrived whole.
-  std::size_t count() const {
-    std::size_t n = 0;
-    while (fs::exists(dir_ / (std::to_string(n + 1) + ".json"))) ++n;
-    return n;
-  }
-  // Message k (from 1) as the sink's parser read it, and as it came.
-  json parsed(std::size_t k) const {
-    return json::parse(read_file(dir_ / (std::to_string(k) + ".json")));
-  }
-  std::string raw(std::size_t k) const { return read_file(dir_ / (std::to_string(k) + ".eml")); }
-  // Whether `n` messages arrived within `timeout`.
-  bool wait_for(std::size_t n, std::chrono::milliseconds timeout = 10s) const {
-    return ordo::testing::wait_until([&] { return count() >= n; }, timeout);
-  }
-
- private:
-  void stop() {
-    if (pid_ <= 0) return;
-    kill(pid_, SIGTERM);
-    waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
-
-  fs::path dir_;
-  pid_t pid_ = -1;
-  int port_ = 0;
-};
 
 // A listener that never accepts: a client connects (the kernel completes the handshake)
 // and then waits for a greeting that never comes, as with a relay that hangs.

@@ -5,17 +5,22 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/open_file_limit.h"
 #include "cli/signal_watcher.h"
+#include "server/common/api_error.h"
 #include "server/games/game_service.h"
 #include "server/http/address_allow_list.h"
 #include "server/http_server.h"
+#include "server/mail/mail_outbox.h"
 #include "server/observe/log.h"
 #include "server/open_storage.h"
+#include "server/players/account_email.h"
+#include "server/players/mail_notices.h"
 #include "server/storage/durability.h"
 #include "server/storage/pg/pg_pool.h"
 
@@ -45,7 +50,33 @@ struct ServeOptions {
   std::string metrics_from = "127.0.0.0/8,::1";  // server/http/address_allow_list.h
   server::PgSettings pg;                         // with --database
   bool pg_given = false;
+  // E-mail to players (server/players/mail_notices.h): off without a relay.
+  std::string smtp_url, smtp_from, smtp_user, public_url;
+  bool smtp_starttls = false;
 };
+
+// The relay's settings; the password only from the environment (a command line is seen
+// by every user of the machine).
+server::SmtpSettings smtp_settings(const ServeOptions& options) {
+  server::SmtpSettings smtp;
+  if (options.smtp_url.empty()) {
+    if (!options.smtp_from.empty() || !options.smtp_user.empty() || options.smtp_starttls)
+      throw std::invalid_argument("--smtp-from, --smtp-user and --smtp-starttls need --smtp-url");
+    return smtp;
+  }
+  if (options.smtp_from.empty())
+    throw std::invalid_argument("--smtp-url needs --smtp-from, the address mail comes from");
+  if (options.public_url.rfind("http://", 0) != 0 && options.public_url.rfind("https://", 0) != 0)
+    throw std::invalid_argument(
+        "--smtp-url needs --public-url, the http:// or https:// address players reach the "
+        "server at (for the links in the mail)");
+  smtp.url = options.smtp_url;
+  smtp.from = server::checked_email_address(options.smtp_from);
+  smtp.user = options.smtp_user;
+  if (const char* password = std::getenv("ORDO_SMTP_PASSWORD")) smtp.password = password;
+  smtp.require_tls = options.smtp_starttls;
+  return smtp;
+}
 
 std::string default_data_dir() {
   const char* env = std::getenv("ORDO_DATA");
@@ -76,6 +107,12 @@ int serve(const ServeOptions& options, const Streams& io) {
     server::AddressAllowList{options.metrics_from};
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("--metrics-from: ") + e.what());
+  }
+  server::SmtpSettings smtp;
+  try {
+    smtp = smtp_settings(options);
+  } catch (const server::ApiError& e) {
+    throw std::invalid_argument(std::string("--smtp-from: ") + e.what());
   }
   // A browser that closes a stream mid-write must not kill the process.
   signal(SIGPIPE, SIG_IGN);
@@ -118,7 +155,12 @@ int serve(const ServeOptions& options, const Streams& io) {
   account_options.secure_cookies = options.secure_cookies;
   server::Accounts accounts(storage, account_options);
   server::Lobby lobby(storage, storage, games, server::system_time_ms, &storage);
-  server::HttpServer http(games, http_options, {&accounts, &lobby, &storage, &storage});
+  server::MailOutbox outbox(smtp);
+  server::MailLinks mail_links(storage, options.public_url, server::system_time_ms);
+  server::AccountEmail email(storage, outbox, mail_links, server::system_time_ms);
+  std::optional<server::MailNotices> mail_notices;
+  if (outbox.enabled()) mail_notices.emplace(storage, outbox, mail_links, games);
+  server::HttpServer http(games, http_options, {&accounts, &lobby, &storage, &storage, &email});
   const int port = http.bind(options.port, options.port_given ? 1 : 20);
 
   signals.start([&](int) { http.stop(); });
@@ -219,6 +261,17 @@ void add_serve_command(CLI::App& app, Action& chosen) {
   command->add_option("--db-application-name", options->pg.application_name,
                       "With --database: the name the connections give PostgreSQL, shown in "
                       "pg_stat_activity (default ordo-engine; give each instance its own)");
+  command->add_option("--smtp-url", options->smtp_url,
+                      "Send players e-mail (correspondence news, address checks) through this "
+                      "relay: smtp://host:port or smtps://host:port (default: no mail). A "
+                      "password for --smtp-user is read from $ORDO_SMTP_PASSWORD");
+  command->add_option("--smtp-from", options->smtp_from, "With --smtp-url: the sender address");
+  command->add_option("--smtp-user", options->smtp_user, "With --smtp-url: the relay's user");
+  command->add_flag("--smtp-starttls", options->smtp_starttls,
+                    "With smtp://: require STARTTLS (a user and password need it, or smtps://)");
+  command->add_option("--public-url", options->public_url,
+                      "With --smtp-url: the address players reach the server at, such as "
+                      "https://ordo.example, for the links in the mail");
   command->add_flag("--engine-waits-for-move-now", options->engine_waits_for_move_now,
                     "For tests: the engine of a game against the computer thinks until Move "
                     "now (or its clock) at every level");

@@ -11,6 +11,7 @@
 
 #include "server/api/account_routes.h"
 #include "server/api/api_routes.h"
+#include "server/api/email_routes.h"
 #include "server/api/lobby_routes.h"
 #include "server/api/metrics_routes.h"
 #include "server/api/player_routes.h"
@@ -67,6 +68,7 @@ struct HttpServer::Impl {
       add_account_routes(all, *community.accounts, community.accounts->storage());
       if (community.lobby && community.player_games)
         add_lobby_routes(all, *community.lobby, *community.accounts, *community.player_games);
+      if (community.email) add_email_routes(all, *community.email, *community.accounts);
       if (community.player_games && community.blocks)
         add_player_routes(all, *community.accounts, *community.player_games, *community.blocks);
     }

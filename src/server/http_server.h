@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 
+#include "server/players/account_email.h"
 #include "server/players/accounts.h"
 #include "server/players/lobby.h"
 #include "server/storage/chat_storage.h"
@@ -54,6 +55,8 @@ struct Community {
   // "My games" and blocks (player_routes.h); need accounts.
   PlayerGamesStorage* player_games = nullptr;
   ChatStorage* blocks = nullptr;
+  // The account's e-mail address and the links mailed to it (email_routes.h).
+  AccountEmail* email = nullptr;
 };
 
 class HttpServer {

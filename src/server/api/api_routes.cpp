@@ -197,6 +197,8 @@ void add_static(Router& router, const StaticFiles& files) {
   router.add("GET", "/my", index);
   router.add("GET", "/ratings", index);
   router.add("GET", "/settings", index);
+  router.add("GET", "/mail/verify", index);
+  router.add("GET", "/mail/unsubscribe", index);
   router.add("GET", "/players/{name}", index);
   router.add("GET", "/play/{id}", index);
   router.add("GET", "/static/{path*}",

@@ -42,6 +42,7 @@
 #include "server/common/chess_clock.h"
 #include "server/games/account_seats.h"
 #include "server/games/game_cache.h"
+#include "server/games/game_news.h"
 #include "server/games/request_fields.h"
 #include "server/games/served_game.h"
 #include "server/games/service_options.h"
@@ -205,6 +206,10 @@ class GameService {
   // This instance's name in the leases (lease_storage.h), and whether it shares storage.
   const std::string& instance_id() const { return leases_.holder(); }
   bool shares_storage() const { return storage_.shared(); }
+  // Told after every move stored here that hands a game between accounts to the other
+  // side, and every ending stored here (game_news.h); until replaced, an empty one ends
+  // it. It runs under the game's lock: it must only hand the news elsewhere.
+  void set_news_listener(GameNewsListener listener);
   // Work the timer does with its housekeeping (about every second) until replaced; an
   // empty one ends it: after that returns, the old one is not running (the lobby's).
   void set_housekeeping(std::function<void()> work);
@@ -377,6 +382,8 @@ class GameService {
   // game_turns.cpp, under the game's lock. Each change is stored before it is seen.
   // The seats' accounts are told that one of their games changed.
   void tell_seat_accounts(const Match& match);
+  // The news listener is told what the change stored here means (game_news.h).
+  void tell_news(const Match& match);
   void commit_move(Match& match, const std::string& text, std::int64_t now);
   // Ends the game outside the board (ApiError 409 where the game has no such ending);
   // before each side has moved, aborts it instead.
@@ -434,6 +441,8 @@ class GameService {
   std::int64_t next_expiry_sweep_ms_ = 0;        // the timer's thread only
   std::mutex housekeeping_mutex_;                // held while housekeeping_ runs
   std::function<void()> housekeeping_;
+  std::mutex news_mutex_;  // held while news_listener_ runs
+  GameNewsListener news_listener_;
 
   std::mutex answers_mutex_;
   std::condition_variable answers_ready_;

@@ -46,6 +46,7 @@ void GameService::commit_move(Match& match, const std::string& text, std::int64_
   tell_seat_accounts(match);
   settle_chance(match, now);
   continue_match_if_over(match, now);
+  tell_news(match);
 }
 
 void GameService::tell_seat_accounts(const Match& match) {
@@ -79,6 +80,7 @@ void GameService::settle_end(Match& match, std::int64_t now) {
   release_engine(match);
   match.touch();
   tell_seat_accounts(match);
+  tell_news(match);
 }
 
 void GameService::commit_result(Match& match, games::Ending how, std::optional<games::Side> loser,

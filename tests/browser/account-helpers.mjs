@@ -32,9 +32,10 @@ export async function logIn(page, name) {
 
 /**
  * Ann (white) and Bob registered in two browsers (Bob's a phone), and a rated lobby game
- * between them: { names, ann, bob, id }. `contextOptions` go to each page (a baseURL, say).
+ * between them: { names, ann, bob, id }. `contextOptions` go to each page (a baseURL, say);
+ * `challenge`'s fields to the challenge (days_per_move, say).
  */
-export async function ratedLobbyGame(browser, contextOptions = undefined) {
+export async function ratedLobbyGame(browser, contextOptions = undefined, challenge = {}) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const names = { ann: `Ann-${suffix}`, bob: `Bob-${suffix}` };
   const ann = await newPage(browser, undefined, contextOptions);
@@ -42,7 +43,7 @@ export async function ratedLobbyGame(browser, contextOptions = undefined) {
   for (const page of [ann, bob]) page.on('dialog', (dialog) => dialog.accept());
   await register(ann, names.ann);
   await register(bob, names.bob);
-  const posted = await asAccount(ann, 'POST', '/api/challenges', { color: 'white', rated: true });
+  const posted = await asAccount(ann, 'POST', '/api/challenges', { color: 'white', rated: true, ...challenge });
   assert.equal(posted.status, 201, JSON.stringify(posted.body));
   const accepted = await asAccount(bob, 'POST', `/api/challenges/${posted.body.challenge.id}/accept`, {});
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));

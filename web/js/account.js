@@ -3,7 +3,10 @@
 // tells the rest of the page (the lobby) who is signed in through onAccountChange.
 import { api, setCsrfToken } from './api.js';
 import { myGamesLink } from './my-games.js';
-import { ChallengeNotices } from './challenge-notices.js';
+import { followAccountEvents } from './account-events.js';
+import { Notices } from './notices.js';
+import { tellClosedChallenges } from './challenge-notices.js';
+import { GameNotices } from './game-notices.js';
 
 let current = null; // { id, name } or null
 const listeners = [];
@@ -71,10 +74,19 @@ function signedInView(bar) {
 export async function showAccountBar(bar) {
   if (!bar) return;
   onAccountChange((account) => (account ? signedInView(bar) : signedOutView(bar)));
+  onAccountChange(followAccountEvents);
   const region = document.getElementById('notices');
   if (region) {
-    const notices = new ChallengeNotices(region);
-    onAccountChange((account) => notices.follow(account));
+    const notices = new Notices(region);
+    let stops = [];
+    let told = null;
+    onAccountChange((account) => {
+      if (account?.id === told?.id) return;
+      for (const stop of stops) stop();
+      notices.clear();
+      told = account;
+      stops = account ? [tellClosedChallenges(notices, account), new GameNotices(notices).follow()] : [];
+    });
   }
   try {
     setAccount(await api.account());

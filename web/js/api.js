@@ -102,6 +102,13 @@ export const api = {
   lobbyEventsUrl: () => '/api/lobby/events',
   accountEventsUrl: () => '/api/account/events',
   myGames: () => request('GET', '/api/my/games'),
+  accountEmail: () => request('GET', '/api/account/email'),
+  setAccountEmail: (address) => request('PUT', '/api/account/email', { address }),
+  removeAccountEmail: () => request('DELETE', '/api/account/email'),
+  resendEmailLink: () => request('POST', '/api/account/email/resend', {}),
+  setEmailNotify: (notify) => request('POST', '/api/account/email/notify', { notify }),
+  verifyEmail: (token) => request('POST', '/api/mail/verify', { token }),
+  unsubscribe: (token) => request('POST', `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`, {}),
   player: (name, rules, result) => {
     const query = new URLSearchParams();
     if (rules) query.set('rules', rules);

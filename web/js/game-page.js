@@ -15,7 +15,6 @@ import { describeGameKind, renderClocks, renderPlayers, renderStatus } from './g
 import { gameLabel } from './game-types.js';
 import { playerLabel, sideName } from './game-text.js';
 import { PlayExtras } from './play-extras.js';
-import { refreshMyGamesBadgeSoon } from './my-games.js';
 import { ClaimWin } from './claim-win.js';
 
 export function showGamePage(app, id, token) {
@@ -215,9 +214,6 @@ class GamePage {
       this.$('#step-text').textContent = '';
     }
     this.clocks.update(state.clock);
-    // A move or an ending in a game of this player's changes what My games counts.
-    if (!first && state.you.length > 0 && (changed || state.result.score !== previous.result.score))
-      refreshMyGamesBadgeSoon();
     // Redraw the board only when needed, so that a turn being built is not reset by an
     // update that does not touch it (a draw offer, the clock).
     const movable = this.takesInput() !== Boolean(this.input.interactive);

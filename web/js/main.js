@@ -1,5 +1,5 @@
 // Routes on the path: `/` the start page, `/play/{id}` the board, `/rules` the rules,
-// `/facts` the game facts, `/settings` the account's settings.
+// `/facts` the game facts, `/settings` the account's settings, `/mail/…` the mail's links.
 import { showStartPage } from './start-page.js';
 import { showGamePage } from './game-page.js';
 import { showRulesPage } from './rules-page.js';
@@ -10,6 +10,7 @@ import { showPlayerPage, showRatingsPage } from './player-page.js';
 import { loadGameTypes } from './game-types.js';
 import { showSettingsPage } from './settings-page.js';
 import { startTheme } from './theme.js';
+import { showMailLinkPage } from './mail-link-page.js';
 
 startTheme();
 const app = document.getElementById('app');
@@ -34,6 +35,8 @@ if (play) {
   showFactsPage(app);
 } else if (path === '/settings' || path === '/settings/') {
   showSettingsPage(app);
+} else if (path === '/mail/verify' || path === '/mail/unsubscribe') {
+  showMailLinkPage(app, path.slice('/mail/'.length));
 } else {
   showStartPage(app);
 }

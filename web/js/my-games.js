@@ -1,14 +1,16 @@
 // "My games" (/my): the signed-in player's games that go on, those waiting for their move
 // first (docs/api.md, "My games"). The title and the account bar's badge say how many
-// wait; the list is read again every half minute.
+// wait; both follow the account's stream (account-events.js), which brings each change.
 import { api } from './api.js';
 import { onAccountChange } from './account.js';
+import { onMyGames } from './account-events.js';
 import { playHref } from './saved-tokens.js';
 import { formatClock } from './clock.js';
 import { gameLabel, seatLabel } from './game-types.js';
 import { element } from './dom.js';
 
-const REFRESH_MS = 30000;
+// The times left are shown again this often; the list itself comes with each change.
+const REDRAW_MS = 30000;
 
 /** "1 d 23 h left", in the game page's own format for days per move. */
 function timeLeft(deadline, now) {
@@ -40,14 +42,19 @@ function gameItem(game, now) {
 
 const OUTCOME_WORDS = { win: 'you won', loss: 'you lost', draw: 'a draw', aborted: 'aborted, not rated' };
 
+/** "you lost: time forfeit", for a finished game as My games lists it. */
+export function outcomeText(game) {
+  const reason = game.outcome === 'aborted' ? '' : `: ${game.reason}`;
+  return `${OUTCOME_WORDS[game.outcome] ?? game.result}${reason}`;
+}
+
 /** "vs Bob · Classic 10x8 · you lost: time forfeit". */
 function finishedItem(game) {
   const item = element('li', `my-game finished outcome-${game.outcome}`);
   const opponent = game.players[game.you === 'white' ? 'black' : 'white'].name;
   const link = element('a', 'my-game-link', `vs ${opponent}`);
   link.href = `/play/${encodeURIComponent(game.id)}`;
-  const reason = game.outcome === 'aborted' ? '' : `: ${game.reason}`;
-  const facts = [gameLabel(game.game, game.rules, game.size), `${OUTCOME_WORDS[game.outcome] ?? game.result}${reason}`];
+  const facts = [gameLabel(game.game, game.rules, game.size), outcomeText(game)];
   if (game.rated) facts.push('rated');
   item.append(link, ' ', element('span', 'muted', facts.join(' · ')));
   return item;
@@ -65,40 +72,33 @@ export function showMyGamesPage(app) {
   finishedTitle.hidden = true;
   section.append(status, list, finishedTitle, finished);
   app.replaceChildren(section);
-  let timer = null;
-  const refresh = async () => {
+  let latest = null;
+  const show = () => {
+    const now = Date.now();
+    list.replaceChildren(...latest.games.map((game) => gameItem(game, now)));
+    status.textContent = latest.games.length === 0 ? 'No games going on. Find one in the lobby.' : '';
+    finished.replaceChildren(...(latest.finished ?? []).map(finishedItem));
+    finishedTitle.hidden = finished.children.length === 0;
+    document.title = latest.your_turn > 0 ? `(${latest.your_turn}) My games — Ordo` : 'My games — Ordo';
+  };
+  // Read at once (the stream's first list may take a moment), then from the stream.
+  const read = async () => {
     try {
-      const answer = await api.myGames();
-      const now = Date.now();
-      list.replaceChildren(...answer.games.map((game) => gameItem(game, now)));
-      status.textContent = answer.games.length === 0 ? 'No games going on. Find one in the lobby.' : '';
-      finished.replaceChildren(...(answer.finished ?? []).map(finishedItem));
-      finishedTitle.hidden = finished.children.length === 0;
-      document.title = answer.your_turn > 0 ? `(${answer.your_turn}) My games — Ordo` : 'My games — Ordo';
+      latest = await api.myGames();
+      show();
     } catch (error) {
       list.replaceChildren();
       status.textContent = error.status === 401 ? 'Log in to see your games.' : error.message;
       document.title = 'My games — Ordo';
     }
   };
-  onAccountChange(() => refresh());
-  timer = setInterval(refresh, REFRESH_MS);
+  onAccountChange(() => read());
+  onMyGames((mine) => {
+    latest = mine;
+    show();
+  });
+  const timer = setInterval(() => latest && show(), REDRAW_MS);
   window.addEventListener('pagehide', () => clearInterval(timer), { once: true });
-}
-
-// The badges on the page, each with its refresh (a new account bar replaces its link).
-const badgeRefreshes = new Set();
-let soon = null;
-
-/**
- * Reads the number of games waiting again shortly (the game page calls it when a game of
- * the player's changes), so that the badge follows a move at once, not at the next poll.
- */
-export function refreshMyGamesBadgeSoon() {
-  clearTimeout(soon);
-  soon = setTimeout(() => {
-    for (const refresh of badgeRefreshes) refresh();
-  }, 300);
 }
 
 /** The account bar's "My games" link with the number of games waiting for a move. */
@@ -109,21 +109,14 @@ export function myGamesLink() {
   badge.hidden = true;
   badge.setAttribute('aria-label', 'games waiting for your move');
   link.append(' ', badge);
-  const refresh = async () => {
+  // A new account bar replaces the link: the old one stops listening at the next list.
+  const stop = onMyGames(({ your_turn: waiting }) => {
     if (!link.isConnected) {
-      badgeRefreshes.delete(refresh);
+      stop();
       return;
     }
-    try {
-      const { your_turn: waiting } = await api.myGames();
-      badge.textContent = String(waiting);
-      badge.hidden = waiting === 0;
-    } catch {
-      badge.hidden = true;
-    }
-  };
-  badgeRefreshes.add(refresh);
-  setTimeout(refresh, 0); // once the caller has put the link on the page
-  const timer = setInterval(() => (link.isConnected ? refresh() : clearInterval(timer)), REFRESH_MS);
+    badge.textContent = String(waiting);
+    badge.hidden = waiting === 0;
+  });
   return link;
 }

@@ -1,43 +1,12 @@
-// The settings (/settings, docs/api.md "Accounts"): the colour theme (this browser's), and
-// for a signed-in account its password, the players it blocks, and deleting it. Each form
+// The settings (/settings, docs/api.md "Accounts"): the colour theme (this browser's), the
+// notifications, and for a signed-in account its password, the players it blocks, and deleting it. Each form
 // says what the server answered beside it; a name from the server is set as text.
 import { api } from './api.js';
 import { accountChanged, onAccountChange } from './account.js';
 import { chooseTheme, themeChoice } from './theme.js';
 import { element } from './dom.js';
-
-/** A panel with a heading, a form built from `html`, and a status line under it. */
-function panel(title, html) {
-  const section = element('section', 'panel settings-part');
-  const heading = element('h2', '', title);
-  heading.id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  section.setAttribute('aria-labelledby', heading.id);
-  const form = element('form', 'form-grid settings-form');
-  form.innerHTML = html;
-  const status = element('p', 'settings-status');
-  status.setAttribute('role', 'status');
-  section.append(heading, form, status);
-  return { section, form, status };
-}
-
-/** Runs `work` for a submitted form: its button off meanwhile, the outcome in `status`. */
-function onSubmit(form, status, work) {
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const button = form.querySelector('button[type=submit]');
-    button.disabled = true;
-    status.textContent = '';
-    status.classList.remove('error-text');
-    try {
-      status.textContent = await work(new FormData(form));
-    } catch (failure) {
-      status.textContent = failure.message;
-      status.classList.add('error-text');
-    } finally {
-      button.disabled = false;
-    }
-  });
-}
+import { panel, onSubmit } from './settings-forms.js';
+import { notificationsParts } from './notification-settings.js';
 
 /** The colour theme, kept in this browser (signed in or not). */
 function themePart() {
@@ -160,7 +129,11 @@ export function showSettingsPage(app) {
         );
     if (deleted) note.setAttribute('role', 'status');
     intro.replaceChildren(heading, note);
-    const parts = [themePart(), ...(account ? [passwordPart(), blocksPart(), deletePart(() => (deleted = true))] : [])];
+    const parts = [
+      themePart(),
+      ...notificationsParts(Boolean(account)),
+      ...(account ? [passwordPart(), blocksPart(), deletePart(() => (deleted = true))] : []),
+    ];
     app.replaceChildren(intro, ...parts);
   });
 }

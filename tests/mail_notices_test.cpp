@@ -3,6 +3,8 @@
 // running out) reaches it through a real SMTP server on loopback (aiosmtpd), each mail with
 // a one-click unsubscribe link (RFC 8058) that stops the mail; an unverified address, a
 // live game, and a player who turned the mail off get nothing.
+#include "server/players/mail_notices.h"
+
 #include <regex>
 
 #include "account_fixture.h"
@@ -10,7 +12,6 @@
 #include "server/mail/mail_outbox.h"
 #include "server/players/account_email.h"
 #include "server/players/mail_links.h"
-#include "server/players/mail_notices.h"
 #include "support/smtp_sink.h"
 
 namespace ordo::server {
@@ -18,9 +19,9 @@ namespace {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
+using ordo::testing::SmtpSink;
 using testing::AccountFixture;
 using testing::Browser;
-using ordo::testing::SmtpSink;
 
 constexpr std::int64_t kHourMs = 3600 * 1000;
 
@@ -60,8 +61,7 @@ class MailNoticesTest : public AccountFixture {
     ASSERT_EQ(set_address(b, address).status, 200);
     const auto to = mails_to(address);
     ASSERT_FALSE(to.empty());
-    const std::string token =
-        token_after(to.back()["body"], "http://ordo.example/mail/verify#");
+    const std::string token = token_after(to.back()["body"], "http://ordo.example/mail/verify#");
     ASSERT_FALSE(token.empty()) << to.back()["body"];
     const HttpResponse done = send(request("POST", "/api/mail/verify", {{"token", token}}));
     ASSERT_EQ(done.status, 200) << done.body;
@@ -89,15 +89,15 @@ class MailNoticesTest : public AccountFixture {
   MailOutbox outbox_{SmtpSettings{sink_.url(), "games@ordo.example", "", "", false}, {20ms, 50ms}};
   MailLinks links_{*storage_, "http://ordo.example/", [this] { return now_.load(); }};
   AccountEmail email_{*storage_, outbox_, links_, [this] { return now_.load(); }};
-  MailNotices notices_{*storage_, outbox_, links_, *games_, [this] { return now_.load(); }};
+  MailNotices notices_{*storage_, outbox_,      links_,
+                       *games_,   lobby_.get(), [this] { return now_.load(); }};
 };
 
 TEST_F(MailNoticesTest, AnAddressIsVerifiedByTheLinkMailedToIt) {
   const Browser alice = signed_up("Alice");
-  EXPECT_EQ(email_state(alice), json({{"address", nullptr},
-                                      {"verified", false},
-                                      {"notify", false},
-                                      {"mail_enabled", true}}));
+  EXPECT_EQ(
+      email_state(alice),
+      json({{"address", nullptr}, {"verified", false}, {"notify", false}, {"mail_enabled", true}}));
   const HttpResponse bad = set_address(alice, "alice at example.org");
   EXPECT_EQ(bad.status, 422);
   EXPECT_EQ(body_of(bad)["code"], "bad_email");
@@ -116,11 +116,12 @@ TEST_F(MailNoticesTest, AnAddressIsVerifiedByTheLinkMailedToIt) {
   EXPECT_EQ(soon.status, 429);
   EXPECT_EQ(email_state(alice)["address"], "Alice@example.org");
   // Notifications wait for the verification.
-  EXPECT_EQ(send(from(alice, request("POST", "/api/account/email/notify", {{"notify", true}})))
-                .status,
-            409);
+  EXPECT_EQ(
+      send(from(alice, request("POST", "/api/account/email/notify", {{"notify", true}}))).status,
+      409);
 
-  const HttpResponse wrong = send(request("POST", "/api/mail/verify", {{"token", "x" + token.substr(1)}}));
+  const HttpResponse wrong =
+      send(request("POST", "/api/mail/verify", {{"token", "x" + token.substr(1)}}));
   EXPECT_EQ(wrong.status, 404);
   const HttpResponse done = send(request("POST", "/api/mail/verify", {{"token", token}}));
   ASSERT_EQ(done.status, 200) << done.body;
@@ -168,7 +169,8 @@ TEST_F(MailNoticesTest, CorrespondenceNewsReachAVerifiedAddressAndOneClickStopsI
   EXPECT_EQ(mails_to("bob@example.org").size(), 2u);
 
   // Bob's mail client posts to the header's link (RFC 8058), with no session.
-  const std::string link = token_after(unsubscribe, "http://ordo.example/api/mail/unsubscribe?token=");
+  const std::string link =
+      token_after(unsubscribe, "http://ordo.example/api/mail/unsubscribe?token=");
   ASSERT_FALSE(link.empty()) << unsubscribe;
   HttpRequest click = request("POST", "/api/mail/unsubscribe?token=" + link);
   click.body = "List-Unsubscribe=One-Click";
@@ -187,6 +189,22 @@ TEST_F(MailNoticesTest, CorrespondenceNewsReachAVerifiedAddressAndOneClickStopsI
   EXPECT_EQ(mails_to("bob@example.org").size(), 2u);
 }
 
+TEST_F(MailNoticesTest, ACorrespondenceChallengeTakenIsMailedToItsCreator) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  verified(alice, "alice@example.org");
+  const HttpResponse live = send(from(alice, request("POST", "/api/challenges", json::object())));
+  const HttpResponse days =
+      send(from(alice, request("POST", "/api/challenges", {{"days_per_move", 3}})));
+  ASSERT_EQ(days.status, 201) << days.body;
+  for (const HttpResponse* posted : {&live, &days}) {
+    const std::string id = body_of(*posted)["challenge"]["id"];
+    ASSERT_EQ(send(from(bob, request("POST", "/api/challenges/" + id + "/accept"))).status, 200);
+  }
+  const auto to_alice = mails_to("alice@example.org");
+  ASSERT_EQ(to_alice.size(), 2u);  // the verification, and the correspondence one only
+  EXPECT_EQ(to_alice[1]["subject"], "Bob took your correspondence challenge");
+}
+
 TEST_F(MailNoticesTest, AWarningGoesOnceWhenAQuarterOfTheTurnIsLeft) {
   const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
   verified(bob, "bob@example.org");
@@ -201,8 +219,7 @@ TEST_F(MailNoticesTest, AWarningGoesOnceWhenAQuarterOfTheTurnIsLeft) {
   const auto to_bob = mails_to("bob@example.org");
   ASSERT_EQ(to_bob.size(), before + 1);
   EXPECT_EQ(to_bob.back()["subject"], "Your time is running out against Alice");
-  EXPECT_NE(to_bob.back()["body"].get<std::string>().find("5 hours 59 minutes"),
-            std::string::npos)
+  EXPECT_NE(to_bob.back()["body"].get<std::string>().find("5 hours 59 minutes"), std::string::npos)
       << to_bob.back()["body"];
 }
 
@@ -213,7 +230,7 @@ TEST_F(MailNoticesTest, NothingGoesToAnUnverifiedAddressNorForALiveGame) {
   const json live = rated_game(id_of_account("Bob"), id_of_account("Alice"));
   play_first_legal(live);  // Alice's turn, in a live game
   const json days = correspondence("Alice", "Bob");
-  play_first_legal(days);  // Bob's turn, unverified
+  play_first_legal(days);                               // Bob's turn, unverified
   EXPECT_EQ(mails_to("alice@example.org").size(), 1u);  // the verification only
   EXPECT_EQ(mails_to("bob@example.org").size(), 1u);
 }

@@ -159,7 +159,7 @@ int serve(const ServeOptions& options, const Streams& io) {
   server::MailLinks mail_links(storage, options.public_url, server::system_time_ms);
   server::AccountEmail email(storage, outbox, mail_links, server::system_time_ms);
   std::optional<server::MailNotices> mail_notices;
-  if (outbox.enabled()) mail_notices.emplace(storage, outbox, mail_links, games);
+  if (outbox.enabled()) mail_notices.emplace(storage, outbox, mail_links, games, &lobby);
   server::HttpServer http(games, http_options, {&accounts, &lobby, &storage, &storage, &email});
   const int port = http.bind(options.port, options.port_given ? 1 : 20);
 

@@ -32,7 +32,14 @@ before(async () => {
   sink = await SmtpSink.start();
   data = mkdtempSync(path.join(tmpdir(), 'ordo-email-'));
   const port = await freePort();
-  const args = ['--smtp-url', sink.url, '--smtp-from', 'games@ordo.example', '--public-url', `http://127.0.0.1:${port}`];
+  const args = [
+    '--smtp-url',
+    sink.url,
+    '--smtp-from',
+    'games@ordo.example',
+    '--public-url',
+    `http://127.0.0.1:${port}`,
+  ];
   server = await OwnServer.start(data, { port, args });
 });
 after(async () => {

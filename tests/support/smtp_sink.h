@@ -113,7 +113,9 @@ class SmtpSink {
   nlohmann::json parsed(std::size_t k) const {
     return nlohmann::json::parse(sink_file_text(dir_ / (std::to_string(k) + ".json")));
   }
-  std::string raw(std::size_t k) const { return sink_file_text(dir_ / (std::to_string(k) + ".eml")); }
+  std::string raw(std::size_t k) const {
+    return sink_file_text(dir_ / (std::to_string(k) + ".eml"));
+  }
   // Whether `n` messages arrived within `timeout`.
   bool wait_for(std::size_t n, std::chrono::milliseconds timeout = std::chrono::seconds(10)) const {
     return ordo::testing::wait_until([&] { return count() >= n; }, timeout);

@@ -1,7 +1,10 @@
 // Tells a signed-in player of her correspondence games' news on whatever page is open,
 // from the account's stream (account-events.js): her turn came, a game ended, her time for
 // a move is running out (a quarter of it left). Live games need none of this: their
-// player is on the game's page. A game's own page tells nothing of itself.
+// player is on the game's page. A game's own page tells nothing of itself. Each piece of
+// news is told once per browser (told-once.js), so that another tab or the next page does
+// not tell it again; a page's first list tells what changed in the last minute (it
+// happened while the player went from page to page).
 import { onMyGames } from './account-events.js';
 import { noticeLink } from './notices.js';
 import { ToldOnce } from './told-once.js';
@@ -10,7 +13,9 @@ import { formatClock } from './clock.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
+const RECENT_MS = 60 * 1000;
 const toldTimeRunningOut = new ToldOnce('ordo-told-time-running-out');
+const toldNews = new ToldOnce('ordo-told-game-news');
 
 function opponentOf(game) {
   return game.players[game.you === 'white' ? 'black' : 'white'].name;
@@ -47,14 +52,18 @@ export class GameNotices {
 
   changed(mine) {
     const ongoing = new Map(mine.games.map((game) => [game.id, game]));
-    if (this.previous) {
-      for (const game of mine.games) {
-        const before = this.previous.get(game.id);
-        const cameNow = game.your_turn && (!before || !before.your_turn || before.plies !== game.plies);
-        if (game.days_per_move && cameNow && game.plies > 0 && !onItsPage(game)) this.yourTurn(game);
-      }
-      for (const game of mine.finished ?? [])
-        if (game.days_per_move && this.previous.has(game.id) && !onItsPage(game)) this.ended(game);
+    // What is news: a change since the last list, or at first one of the last minute.
+    const isNew = (game, changedSinceLast) =>
+      this.previous ? changedSinceLast : Date.now() - game.updated <= RECENT_MS;
+    for (const game of mine.games) {
+      const before = this.previous?.get(game.id);
+      const cameNow = !before || !before.your_turn || before.plies !== game.plies;
+      if (!game.days_per_move || !game.your_turn || game.plies === 0 || onItsPage(game)) continue;
+      if (isNew(game, cameNow) && toldNews.first(`turn:${game.id}:${game.plies}`)) this.yourTurn(game);
+    }
+    for (const game of mine.finished ?? []) {
+      if (!game.days_per_move || onItsPage(game)) continue;
+      if (isNew(game, Boolean(this.previous?.has(game.id))) && toldNews.first(`end:${game.id}`)) this.ended(game);
     }
     this.previous = ongoing;
     this.watchDeadlines(mine.games);
@@ -86,8 +95,16 @@ export class GameNotices {
     const left = formatClock(game.deadline_ms - Date.now(), true);
     const opponent = opponentOf(game);
     this.notices.show(
-      [`Your time is running out against ${opponent}: ${left} left to move. `, noticeLink(gameHref(game), 'Open the game')],
-      { title: 'Your time is running out', body: `Against ${opponent}: ${left} left.`, href: gameHref(game), tag: `time-${game.id}` },
+      [
+        `Your time is running out against ${opponent}: ${left} left to move. `,
+        noticeLink(gameHref(game), 'Open the game'),
+      ],
+      {
+        title: 'Your time is running out',
+        body: `Against ${opponent}: ${left} left.`,
+        href: gameHref(game),
+        tag: `time-${game.id}`,
+      },
     );
   }
 

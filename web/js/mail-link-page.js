@@ -30,10 +30,13 @@ export function showMailLinkPage(app, kind) {
   };
   if (verifying) {
     status.textContent = 'Verifying…';
-    api.verifyEmail(token).then(
-      ({ address }) => (status.textContent = `${address} is verified. Mail about your correspondence games can now reach it; Settings turns it off.`),
-      fail,
-    );
+    api
+      .verifyEmail(token)
+      .then(
+        ({ address }) =>
+          (status.textContent = `${address} is verified. Mail about your correspondence games can now reach it; Settings turns it off.`),
+        fail,
+      );
     return;
   }
   status.textContent = 'No more mail about your games will reach this address.';

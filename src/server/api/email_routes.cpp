@@ -45,11 +45,10 @@ void add_email_routes(Router& router, AccountEmail& email, Accounts& accounts) {
                return private_json(200, email.verify(json_body(request)));
              });
   // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" to this very link.
-  router.add("POST", "/api/mail/unsubscribe",
-             [&email](const HttpRequest& request, const Router::Params&) {
-               return private_json(200,
-                                   email.unsubscribe(request.query_value("token").value_or("")));
-             });
+  router.add(
+      "POST", "/api/mail/unsubscribe", [&email](const HttpRequest& request, const Router::Params&) {
+        return private_json(200, email.unsubscribe(request.query_value("token").value_or("")));
+      });
 }
 
 }  // namespace ordo::server

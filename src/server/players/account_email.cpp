@@ -28,9 +28,8 @@ void AccountEmail::refuse_without_mail() const {
 void AccountEmail::send_verification(const SignedIn& who, const std::string& address) {
   // One link a minute per account, on every instance: a page cannot make the server
   // flood an address.
-  if (!storage_.claim_mail("verify:" + std::to_string(who.id) + ":" +
-                               std::to_string(now_() / 60'000),
-                           now_()))
+  if (!storage_.claim_mail(
+          "verify:" + std::to_string(who.id) + ":" + std::to_string(now_() / 60'000), now_()))
     throw ApiError(429, "too_many_requests",
                    "a link was sent less than a minute ago: look for it, or ask again in a "
                    "minute",

@@ -352,12 +352,21 @@ json Lobby::accept(const SignedIn& who, const std::string& id) {
   c.accepter = who.id;
   c.game_id = game_id;
   changed({c});
+  if (c.instance.empty()) {
+    std::lock_guard lock(taken_mutex_);
+    if (taken_) taken_(c, who.name);
+  }
   const char* color = creator_white ? "black" : "white";
   const std::string token = game["tokens"][color];
   return json{{"game", game_id},
               {"color", color},
               {"token", token},
               {"link", "/play/" + game_id + "?token=" + token}};
+}
+
+void Lobby::set_taken_listener(TakenListener listener) {
+  std::lock_guard lock(taken_mutex_);
+  taken_ = std::move(listener);
 }
 
 json Lobby::cancel(const SignedIn& who, const std::string& id) {

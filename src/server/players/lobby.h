@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -87,6 +88,11 @@ class Lobby {
   // while it watches.
   std::shared_ptr<EventSource> events(const std::optional<SignedIn>& who,
                                       Stream stream = Stream::lobby);
+  // Told when a correspondence challenge (one that stands on its own) is taken, after the
+  // game is made: the challenge, its taker's name. Until replaced; empty ends it. It runs
+  // on the accepting request's thread, with no lock held.
+  using TakenListener = std::function<void(const StoredChallenge&, const std::string& taker)>;
+  void set_taken_listener(TakenListener listener);
   // GET /api/account/events: the account's stream with its games as My games lists them
   // (account_events.h).
   std::shared_ptr<EventSource> account_events(const SignedIn& who, PlayerGamesStorage& games);
@@ -124,6 +130,8 @@ class Lobby {
   TimeSource now_;
   ChatStorage* blocks_;
   ChangeListeners listeners_;
+  std::mutex taken_mutex_;  // guards taken_
+  TakenListener taken_;
   std::mutex quick_mutex_;    // one quick pairing at a time on this instance
   std::mutex refresh_mutex_;  // held by changed(), around mutex_
   std::mutex mutex_;          // guards what follows

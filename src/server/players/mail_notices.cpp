@@ -19,7 +19,8 @@ std::string time_left_text(std::int64_t ms) {
   const auto unit = [](std::int64_t n, const char* one) {
     return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
   };
-  if (minutes >= 24 * 60) return unit(minutes / (24 * 60), "day") + " " + unit(minutes / 60 % 24, "hour");
+  if (minutes >= 24 * 60)
+    return unit(minutes / (24 * 60), "day") + " " + unit(minutes / 60 % 24, "hour");
   if (minutes >= 60) return unit(minutes / 60, "hour") + " " + unit(minutes % 60, "minute");
   return unit(minutes, "minute");
 }
@@ -32,14 +33,23 @@ std::int64_t warn_at(std::int64_t deadline_ms, int days_per_move) {
 }  // namespace
 
 MailNotices::MailNotices(MailStorage& storage, MailOutbox& outbox, MailLinks& links,
-                         GameService& games, TimeSource now)
-    : storage_(storage), outbox_(outbox), links_(links), games_(games), now_(std::move(now)) {
+                         GameService& games, Lobby* lobby, TimeSource now)
+    : storage_(storage),
+      outbox_(outbox),
+      links_(links),
+      games_(games),
+      lobby_(lobby),
+      now_(std::move(now)) {
   thread_ = std::thread([this] { run(); });
   games_.set_news_listener([this](const GameNews& news) { queue(news); });
+  if (lobby_)
+    lobby_->set_taken_listener(
+        [this](const StoredChallenge& c, const std::string& taker) { challenge_taken(c, taker); });
 }
 
 MailNotices::~MailNotices() {
   games_.set_news_listener(nullptr);
+  if (lobby_) lobby_->set_taken_listener(nullptr);
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
@@ -53,7 +63,18 @@ void MailNotices::queue(const GameNews& news) {
   if (news.days_per_move == 0) return;
   std::lock_guard lock(mutex_);
   if (queue_.size() >= kQueued) return;  // the page's notices and My games still tell
-  queue_.push_back(news);
+  queue_.push_back([this, news] { handle(news); });
+  wake_.notify_all();
+}
+
+void MailNotices::challenge_taken(const StoredChallenge& c, const std::string& taker) {
+  std::lock_guard lock(mutex_);
+  if (queue_.size() >= kQueued) return;
+  queue_.push_back([this, c, taker] {
+    mail(c.creator, "taken:" + c.id, taker + " took your correspondence challenge",
+         taker + " took your challenge; the game has begun.\n\nOpen the game: " +
+             game_link(c.game_id) + "\n");
+  });
   wake_.notify_all();
 }
 
@@ -85,15 +106,15 @@ void MailNotices::run() {
       wake_.wait_until(lock, next_sweep, [this] { return stopping_ || !queue_.empty(); });
       continue;
     }
-    const GameNews news = std::move(queue_.front());
+    const std::function<void()> work = std::move(queue_.front());
     queue_.pop_front();
     busy_ = true;
     lock.unlock();
     try {
-      handle(news);
+      work();
     } catch (const std::exception& e) {
       // Storage failed: this news is not mailed; the page's notices still tell.
-      log_warning("mail: a game's news was not mailed", {{"game", news.id}, {"error", e.what()}});
+      log_warning("mail: news not mailed", {{"error", e.what()}});
     }
     lock.lock();
     busy_ = false;
@@ -164,9 +185,9 @@ int MailNotices::warn_deadlines() {
     }
     if (mail(account, "time:" + g.id + ":" + std::to_string(g.turn_started_ms),
              "Your time is running out against " + opponent,
-             "You have " + time_left_text(g.flag_at_ms - now) + " left to move in your game against " +
-                 opponent + ". Then the game is lost on time.\n\nOpen the game: " + game_link(g.id) +
-                 "\n"))
+             "You have " + time_left_text(g.flag_at_ms - now) +
+                 " left to move in your game against " + opponent +
+                 ". Then the game is lost on time.\n\nOpen the game: " + game_link(g.id) + "\n"))
       ++told;
   }
   return told;

@@ -1,8 +1,8 @@
-// The players' correspondence news by e-mail (docs/api.md, "E-mail"): your turn (at most
-// one mail an hour per game), a game over, your time running out (a quarter of the
-// turn's time left, once per turn). Only to a verified address whose player wants mail;
-// every mail carries its one-click unsubscribe link. Live games send none: their players
-// are at the board.
+// The players' correspondence news by e-mail (docs/api.md, "E-mail"): a challenge taken,
+// your turn (at most one mail an hour per game), a game over, your time running out (a
+// quarter of the turn's time left, once per turn). Only to a verified address whose player wants
+// mail; every mail carries its one-click unsubscribe link. Live games send none: their players are
+// at the board.
 //
 // The game service tells it each change stored on this instance (game_news.h), under the
 // game's lock: the news is queued, and a thread of its own looks up the addresses and
@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -21,7 +22,9 @@
 #include "server/common/chess_clock.h"
 #include "server/games/game_service.h"
 #include "server/mail/mail_outbox.h"
+#include "server/players/lobby.h"
 #include "server/players/mail_links.h"
+#include "server/storage/challenge_storage.h"
 #include "server/storage/mail_storage.h"
 
 namespace ordo::server {
@@ -31,12 +34,16 @@ class MailNotices {
   static constexpr std::size_t kQueued = 1000;
   static constexpr std::int64_t kDeadlineSweepMs = 60'000;
 
+  // With `lobby`, its correspondence challenges taken are mailed too.
   MailNotices(MailStorage& storage, MailOutbox& outbox, MailLinks& links, GameService& games,
-              TimeSource now = system_time_ms);
+              Lobby* lobby = nullptr, TimeSource now = system_time_ms);
   ~MailNotices();
   MailNotices(const MailNotices&) = delete;
   MailNotices& operator=(const MailNotices&) = delete;
 
+  // A correspondence challenge of `c.creator` was taken by `taker` (the lobby's taken
+  // listener): its creator is mailed, once.
+  void challenge_taken(const StoredChallenge& c, const std::string& taker);
   // The deadline sweep, now (the thread runs it every minute): mails every player whose
   // time is running out and was not told this turn; returns how many were told.
   int warn_deadlines();
@@ -57,11 +64,12 @@ class MailNotices {
   MailOutbox& outbox_;
   MailLinks& links_;
   GameService& games_;
+  Lobby* lobby_;
   TimeSource now_;
   std::mutex mutex_;  // guards what follows
   std::condition_variable wake_;
   std::condition_variable idle_;
-  std::deque<GameNews> queue_;
+  std::deque<std::function<void()>> queue_;  // the news, each as its handling
   bool busy_ = false;
   bool stopping_ = false;
   std::thread thread_;

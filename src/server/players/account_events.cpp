@@ -40,8 +40,8 @@ std::optional<json> AccountEvents::games_if_changed() {
   // the next call reads them again.
   const std::uint64_t version = changes_.version(account_);
   if (games_sent_ && version == games_version_) return std::nullopt;
+  json games = my_games(games_, account_, now_());  // a failure: the next call reads again
   games_version_ = version;
-  json games = my_games(games_, account_, now_());
   if (games_sent_ && *games_sent_ == games) return std::nullopt;
   games_sent_ = games;
   return games;

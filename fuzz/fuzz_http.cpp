@@ -21,14 +21,18 @@
 
 #include "server/api/account_routes.h"
 #include "server/api/api_routes.h"
+#include "server/api/email_routes.h"
 #include "server/api/lobby_routes.h"
 #include "server/api/player_routes.h"
 #include "server/games/analysis.h"
 #include "server/games/game_service.h"
 #include "server/http/http_request_reading.h"
 #include "server/http/static_files.h"
+#include "server/mail/mail_outbox.h"
+#include "server/players/account_email.h"
 #include "server/players/accounts.h"
 #include "server/players/lobby.h"
+#include "server/players/mail_links.h"
 #include "server/storage/sqlite/sqlite_storage.h"
 
 namespace {
@@ -62,7 +66,11 @@ struct Server {
     accounts = std::make_unique<Accounts>(*storage, account_options);
     add_account_routes(*router, *accounts, *storage);
     lobby = std::make_unique<Lobby>(*storage, *storage, *games, system_time_ms, storage.get());
-    add_lobby_routes(*router, *lobby, *accounts);
+    add_lobby_routes(*router, *lobby, *accounts, *storage);
+    // The mail's routes with mail off: the links' tokens are still read from requests.
+    links = std::make_unique<MailLinks>(*storage, "http://fuzz.example", system_time_ms);
+    email = std::make_unique<AccountEmail>(*storage, outbox, *links, system_time_ms);
+    add_email_routes(*router, *email, *accounts);
     add_player_routes(*router, *accounts, *storage, *storage);
     const json created = games->create(json{{"mode", "network"}});
     id = created["id"];
@@ -75,6 +83,9 @@ struct Server {
   std::unique_ptr<Router> router;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Lobby> lobby;
+  MailOutbox outbox{SmtpSettings{}};
+  std::unique_ptr<MailLinks> links;
+  std::unique_ptr<AccountEmail> email;
   std::string id, token;
 };
 

@@ -6,16 +6,6 @@ namespace ordo::server {
 
 using nlohmann::json;
 
-namespace {
-
-HttpResponse private_json(int status, const json& body) {
-  HttpResponse response = json_response(status, body);
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
-}  // namespace
-
 void add_email_routes(Router& router, AccountEmail& email, Accounts& accounts) {
   router.add("GET", "/api/account/email",
              [&email, &accounts](const HttpRequest& request, const Router::Params&) {

@@ -15,12 +15,6 @@ const std::pair<const char*, ChallengeAction> kChallengeActions[] = {
     {"/decline", &Lobby::decline},
 };
 
-HttpResponse private_json(int status, const json& body) {
-  HttpResponse response = json_response(status, body);
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
 }  // namespace
 
 void add_lobby_routes(Router& router, Lobby& lobby, Accounts& accounts, PlayerGamesStorage& games) {

@@ -14,12 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-HttpResponse private_json(int status, const json& body) {
-  HttpResponse response = json_response(status, body);
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
 json blocks_json(ChatStorage& blocks, std::int64_t owner) {
   json list = json::array();
   for (const auto& [id, name] : blocks.blocks_of(owner)) list.push_back(account_json(id, name));

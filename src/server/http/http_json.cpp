@@ -50,4 +50,10 @@ int query_int(const HttpRequest& request, const char* name, int fallback) {
   return value;
 }
 
+HttpResponse private_json(int status, const nlohmann::json& body) {
+  HttpResponse response = json_response(status, body);
+  response.headers.emplace_back("Cache-Control", "no-store");
+  return response;
+}
+
 }  // namespace ordo::server

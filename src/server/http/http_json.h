@@ -10,6 +10,8 @@
 namespace ordo::server {
 
 HttpResponse json_response(int status, const nlohmann::json& body);
+// The same, never cached (Cache-Control: no-store): an answer for one account only.
+HttpResponse private_json(int status, const nlohmann::json& body);
 HttpResponse error_response(int status, const std::string& code, const std::string& message);
 // The request body as a JSON object; ApiError 400 bad_json if it is not one.
 nlohmann::json json_body(const HttpRequest& request);

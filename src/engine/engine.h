@@ -123,6 +123,9 @@ class BasicEngine {
   // Every state change first ends the running search (stop, then join).
   void finish_search();
   void think(GoLimits limits, Callbacks callbacks);
+  // The move of a proved strategy, where the game has one in force for the options (say,
+  // a level) and the position (GameT::proved_move, optional); played without a search.
+  std::optional<Result> proved_result(const Position& root) const;
   // The level's choice among the searched moves, within what is left of the time of
   // `limits` (the search's; `clock` started with it). Its nodes join the result's.
   Result choose(const Position& root, const std::vector<std::uint64_t>& history,

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/engine.h"
+#include "search/score.h"
 #include "util/entropy.h"
 
 namespace ordo {
@@ -143,8 +144,12 @@ void BasicEngine<GameT>::think(GoLimits limits, Callbacks callbacks) {
         limits_at_level(search_limits(limits, GameT::mover(root)), GameT::level(options_));
     // The whole go() (search and the level's choice) keeps to the time limit.
     const Stopwatch clock(search.time_basis);
-    result = choose(root, history, search, clock,
-                    searcher().search(root, history, search, stop_, on_info));
+    if (const std::optional<Result> proved = proved_result(root)) {
+      result = *proved;
+    } else {
+      result = choose(root, history, search, clock,
+                      searcher().search(root, history, search, stop_, on_info));
+    }
     if (result.best_move && callbacks.on_final_info) {
       const std::int64_t elapsed = clock.elapsed_ms();
       const std::uint64_t nps =
@@ -160,6 +165,24 @@ void BasicEngine<GameT>::think(GoLimits limits, Callbacks callbacks) {
   }
   if (callbacks.on_best_move) callbacks.on_best_move(root, result);
   searching_.store(false);
+}
+
+template <class GameT>
+std::optional<typename BasicEngine<GameT>::Result> BasicEngine<GameT>::proved_result(
+    const Position& root) const {
+  if constexpr (requires { GameT::proved_move(options_, root); }) {
+    if (const auto proved = GameT::proved_move(options_, root)) {
+      // A proved win within `turns_bound` turns: reported as a mate score of that bound.
+      Result result;
+      result.best_move = proved->move;
+      result.pv = {proved->move};
+      result.depth = 1;
+      result.mate = proved->turns_bound;
+      result.score = winning_score(2 * proved->turns_bound - 1);
+      return result;
+    }
+  }
+  return std::nullopt;
 }
 
 template <class GameT>

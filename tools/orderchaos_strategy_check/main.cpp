@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
     std::cout << "not verified: " << v.reason << '\n';
     return 1;
   }
-  std::cout << "verified: " << v.positions << " positions\n";
+  if (!v.summary.empty())
+    std::cout << "verified: " << v.summary << '\n';
+  else
+    std::cout << "verified: " << v.positions << " positions\n";
   return 0;
 }

@@ -8,6 +8,8 @@
 #include <tuple>
 #include <utility>
 
+#include "centre_check.h"
+
 namespace strategy_check {
 
 namespace {
@@ -136,9 +138,18 @@ std::string expect_word(std::istringstream& in, const std::string& word) {
   return value;
 }
 
+// The file's first word, past blank lines and `#` lines.
+std::string first_word(const std::string& text) {
+  std::istringstream in(text);
+  for (std::string line, word; std::getline(in, line);)
+    if (std::istringstream(line) >> word && word[0] != '#') return word;
+  return "";
+}
+
 }  // namespace
 
 Verdict check_strategy(const std::string& text) {
+  if (first_word(text) == "orderchaos-centre-strategy") return check_centre_strategy(text);
   Verdict v;
   try {
     std::istringstream in(text);

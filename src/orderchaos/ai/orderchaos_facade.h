@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "orderchaos/ai/orderchaos_search.h"
+#include "orderchaos/centre_strategy.h"
 #include "orderchaos/game.h"
 #include "orderchaos/notation.h"
 
@@ -48,6 +49,15 @@ struct OrderChaosEngineGame {
   static LevelSettings level(const Options& o) { return orderchaos_level_settings(o.level); }
   static void check(const Options&) {}                          // every option is served
   static void configure(AlphaBetaSearcher&, const Options&) {}  // its own weights only
+  // Order's proved strategy (orderchaos/centre_strategy.h) where it is in force, at the
+  // levels from kProvedStrategyLevel up; the levels below keep their searched, fallible
+  // play (docs/levels.md).
+  static constexpr int kProvedStrategyLevel = 7;
+  static std::optional<orderchaos::ProvedMove> proved_move(const Options& o,
+                                                           const orderchaos::Position& pos) {
+    if (o.level < kProvedStrategyLevel) return std::nullopt;
+    return orderchaos::centre_strategy_move(pos);
+  }
   static std::unique_ptr<OrderChaosSearcher> make_mcts() {
     return std::make_unique<OrderChaosMcts>(orderchaos_mcts_config());
   }

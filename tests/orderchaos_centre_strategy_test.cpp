@@ -95,12 +95,10 @@ TEST(CentreStrategy, PairsAreTheEndsOfTheLinesOfSixThroughTheCentre) {
 TEST(CentreStrategy, TableAnswersEveryImageOfAPositionAlike) {
   const centre::CentreTable& table = oc::proved_centre_table();
   for (std::size_t i = 0; i < table.entries.size(); i += 7) {
-    const auto& [c, move] = table.entries[i];
-    const centre::Centre played = [&] {
-      centre::Centre next = c;
-      (move.is_x ? next.x : next.o) |= static_cast<centre::CellMask>(1u << move.cell);
-      return next;
-    }();
+    const centre::Centre& c = table.entries[i].first;
+    const centre::CentreMove& move = table.entries[i].second;
+    centre::Centre played = c;
+    (move.is_x ? played.x : played.o) |= static_cast<centre::CellMask>(1u << move.cell);
     for (int s = 0; s < centre::kSymmetries; ++s) {
       const centre::Centre image = centre::transform(c, s);
       const auto answer = centre::table_move(table, image);

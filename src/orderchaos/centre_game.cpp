@@ -107,6 +107,7 @@ class Solver {
       }
     }
     memo = static_cast<std::uint8_t>(best + 1);
+    ++solved_;
     return best;
   }
 
@@ -115,8 +116,11 @@ class Solver {
     return has_monochrome_line(c) ? 1 : std::min(kNever, 1 + plies(c));
   }
 
+  std::size_t solved() const { return solved_; }
+
  private:
   std::vector<std::uint8_t> memo_;
+  std::size_t solved_ = 0;
   std::array<std::uint32_t, 1 << kCells> base3_{};
 };
 
@@ -271,6 +275,7 @@ CentreTable solve_centre_game() {
     }
   }
   table.classes_reached = seen.size();
+  table.positions_solved = solver.solved();
   std::sort(table.entries.begin(), table.entries.end(),
             [](const auto& a, const auto& b) { return a.first.key() < b.first.key(); });
   return table;

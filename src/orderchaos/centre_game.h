@@ -81,6 +81,7 @@ struct CentreTable {
   std::vector<std::pair<Centre, CentreMove>> entries;  // sorted by key
   std::size_t classes_reached = 0;                      // Order-to-move classes, completions too
   int plies_to_win = 0;                                 // from the empty centre, best play
+  std::size_t positions_solved = 0;                     // centre positions the solver valued
 };
 CentreTable solve_centre_game();
 

@@ -6,6 +6,7 @@
 // it does not hold.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -18,14 +19,14 @@
 #include "orderchaos/centre_strategy.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/notation.h"
+#include "orderchaos/solver.h"
 
 namespace {
 
 namespace oc = orderchaos;
 namespace centre = orderchaos::centre;
 
-constexpr oc::RuleVersion kBothRuleSets[] = {oc::RuleVersion::Original,
-                                             oc::RuleVersion::ExactFive};
+constexpr oc::RuleVersion kBothRuleSets[] = {oc::RuleVersion::Original, oc::RuleVersion::ExactFive};
 
 std::string source_certificate() {
   std::ifstream file(std::string(ORDO_SOURCE_DIR) + "/src/orderchaos/centre_strategy.txt");
@@ -39,6 +40,16 @@ oc::Move random_move(const oc::Position& pos, std::mt19937_64& rng) {
   oc::generate_legal(pos, list);
   std::vector<oc::Move> moves(list.begin(), list.end());
   return moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+}
+
+// A Chaos that spends the pairs first (an outside square whenever one is free), then the
+// centre: the longest games the strategy allows.
+oc::Move pairs_first_move(const oc::Position& pos, std::mt19937_64& rng) {
+  for (int tries = 0; tries < 200; ++tries) {
+    const oc::Move m = random_move(pos, rng);
+    if (!centre::cell_of(m.square)) return m;
+  }
+  return random_move(pos, rng);
 }
 
 // Plays on from `pos`: Order by the strategy, which must be in force at each of its turns,
@@ -84,11 +95,11 @@ TEST(CentreStrategy, PairsAreTheEndsOfTheLinesOfSixThroughTheCentre) {
     }
   }
   EXPECT_EQ(std::popcount(ends), 20);
-  EXPECT_EQ(oc::format_move({static_cast<std::uint8_t>(centre::lines_of_six()[8].ends[0]),
-                             oc::Symbol::X}),
+  EXPECT_EQ(oc::format_move(
+                {static_cast<std::uint8_t>(centre::lines_of_six()[8].ends[0]), oc::Symbol::X}),
             "Xa1");
-  EXPECT_EQ(oc::format_move({static_cast<std::uint8_t>(centre::lines_of_six()[9].ends[1]),
-                             oc::Symbol::X}),
+  EXPECT_EQ(oc::format_move(
+                {static_cast<std::uint8_t>(centre::lines_of_six()[9].ends[1]), oc::Symbol::X}),
             "Xa6");
 }
 
@@ -121,8 +132,7 @@ TEST(CentreStrategy, ReadingRefusesABrokenTableLineByNumber) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(refusal("winner order\n..../..../..../.... Xa1\n"),
-            "line 2: bad centre move 'Xa1'");
+  EXPECT_EQ(refusal("winner order\n..../..../..../.... Xa1\n"), "line 2: bad centre move 'Xa1'");
   EXPECT_EQ(refusal("..../..../..../x... Xb2\n"), "line 1: the move's cell is occupied");
   EXPECT_EQ(refusal("..../..../..../x..q Xc2\n"), "line 1: bad cell 'q'");
   EXPECT_EQ(refusal("..../..../.... Xc2\n"), "line 1: a centre diagram has 4 groups of 4");
@@ -138,19 +148,12 @@ TEST(CentreStrategy, WinsBothRuleSetsAgainstRandomChaos) {
   }
 }
 
-// Chaos spends the pairs first (an outside square whenever one is free), then the centre:
-// the longest games the strategy allows.
 TEST(CentreStrategy, WinsAgainstAChaosThatFillsThePairsFirst) {
   for (const oc::RuleVersion version : kBothRuleSets) {
     std::mt19937_64 rng(7 + static_cast<int>(version));
     for (int game = 0; game < 500; ++game)
-      expect_order_wins(oc::Position::start(version), [&](const oc::Position& pos) {
-        for (int tries = 0; tries < 200; ++tries) {
-          const oc::Move m = random_move(pos, rng);
-          if (!centre::cell_of(m.square)) return m;
-        }
-        return random_move(pos, rng);
-      });
+      expect_order_wins(oc::Position::start(version),
+                        [&](const oc::Position& pos) { return pairs_first_move(pos, rng); });
   }
 }
 
@@ -179,18 +182,46 @@ TEST(CentreStrategy, WinsAgainstEveryChaosReplyToOrdersFirstTwoTurns) {
   }
 }
 
+// The exact solver (solver.h), which knows nothing of the strategy, finds Order winning
+// every position the strategy holds once ten to thirteen squares are left (Chaos filling
+// the pairs first, so that games last that long), before and after Order's move.
+TEST(CentreStrategy, TheExactSolverAgreesWherePositionsGetSmall) {
+  for (const oc::RuleVersion version : kBothRuleSets) {
+    std::mt19937_64 rng(23 + static_cast<int>(version));
+    oc::Solver solver(16);
+    int checked = 0;
+    for (int game = 0; game < 100; ++game) {
+      oc::Position pos = oc::Position::start(version);
+      const int stop_at = 10 + game % 4;
+      while (!pos.over() && std::popcount(pos.empty()) > stop_at) {
+        if (pos.to_move() == oc::Role::Order) {
+          const auto proved = oc::centre_strategy_move(pos);
+          ASSERT_TRUE(proved);
+          pos.play(proved->move);
+        } else {
+          pos.play(pairs_first_move(pos, rng));
+        }
+      }
+      if (pos.over()) continue;
+      EXPECT_EQ(solver.solve(pos).value, oc::Outcome::OrderWins) << pos.to_string();
+      ++checked;
+    }
+    EXPECT_GT(checked, 60);
+  }
+}
+
 TEST(CentreStrategy, StaysOutOfGamesItDoesNotHold) {
   const auto in_force = [](oc::RuleVersion v, const std::vector<std::string>& moves) {
     return oc::centre_strategy_move(after(v, moves)).has_value();
   };
   for (const oc::RuleVersion v : kBothRuleSets) {
     EXPECT_TRUE(in_force(v, {}));
-    EXPECT_TRUE(in_force(v, {"Xb2", "Xa2"}));         // a half pair: the answer
-    EXPECT_FALSE(in_force(v, {"Xb2"}));               // Chaos to move
+    EXPECT_TRUE(in_force(v, {"Xb2", "Xa2"}));  // a half pair: the answer
+    EXPECT_FALSE(in_force(v, {"Xb2"}));        // Chaos to move
     // Order opened on c3, not as the table does: Chaos's reply Od4 makes a centre that
     // the table does not hold (every two-cell entry has a corner of the centre).
     EXPECT_FALSE(in_force(v, {"Xc3", "Od4"}));
-    EXPECT_FALSE(in_force(v, {"Xc3", "Xa2"}));  // the same, with Chaos's turn to come
+    EXPECT_FALSE(in_force(v, {"Xc3", "Xa2"}));                // the same, with Chaos's turn to come
     EXPECT_FALSE(in_force(v, {"Xb2", "Xa2", "Xf2", "Oc3"}));  // a pair holding X twice
     EXPECT_FALSE(in_force(v, {"Xb2", "Xa2", "Xc3", "Xa3"}));  // two pairs half filled
   }
@@ -232,7 +263,8 @@ TEST(CentreStrategy, EngineAsOrderBeatsItsStrongestChaos) {
         engine.set_position(moves);
         std::optional<ordo::OrderChaosSearchResult> result;
         engine.go(order_moves ? ordo::GoLimits{.nodes = 1} : ordo::GoLimits{.nodes = 20'000},
-                  {.on_info = {}, .on_best_move = [&](const oc::Position&, const auto& r) { result = r; }});
+                  {.on_info = {},
+                   .on_best_move = [&](const oc::Position&, const auto& r) { result = r; }});
         engine.wait();
         ASSERT_TRUE(result && result->best_move);
         if (order_moves) {
@@ -253,8 +285,9 @@ TEST(CentreStrategy, EngineAsOrderBeatsItsStrongestChaos) {
 TEST(CentreStrategy, LevelsBelowSevenSearchInstead) {
   ordo::OrderChaosEngine engine({.level = 6, .seed = 3});
   std::optional<ordo::OrderChaosSearchResult> result;
-  engine.go({.nodes = 2'000},
-            {.on_info = {}, .on_best_move = [&](const oc::Position&, const auto& r) { result = r; }});
+  engine.go(
+      {.nodes = 2'000},
+      {.on_info = {}, .on_best_move = [&](const oc::Position&, const auto& r) { result = r; }});
   engine.wait();
   ASSERT_TRUE(result && result->best_move);
   EXPECT_GT(result->nodes, 0u);

@@ -137,9 +137,23 @@ TEST(Dfpn, ChaosOnlyTriesPlacementsThatHold) {
 
 TEST(Dfpn, StopsAtTheNodeLimitWithoutAValue) {
   Dfpn search(4);
-  const DfpnResult r = search.solve(Position::start(), DfpnLimits{1000, nullptr});
+  const DfpnResult r = search.solve(Position::start(), DfpnLimits{1000, nullptr, false});
   EXPECT_FALSE(r.value.has_value());
   EXPECT_LE(r.nodes, 1001u);
+}
+
+// Where Order's proved strategy is in force the search needs no more: the empty board in
+// one node, and a Chaos position all of whose replies the strategy holds in one expansion.
+TEST(Dfpn, OrdersProvedStrategySettlesPositionsAtOnce) {
+  for (const RuleVersion v : {RuleVersion::Original, RuleVersion::ExactFive}) {
+    Dfpn search(4);
+    DfpnResult r = search.solve(Position::start(v));
+    EXPECT_EQ(r.value, Outcome::OrderWins);
+    EXPECT_EQ(r.nodes, 1u);
+    r = search.solve(Position::parse("6/6/6/6/1x4/6 chaos", v));
+    EXPECT_EQ(r.value, Outcome::OrderWins);
+    EXPECT_EQ(r.nodes, 1u);
+  }
 }
 
 }  // namespace

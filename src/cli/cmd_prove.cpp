@@ -3,6 +3,7 @@
 // --strategy the winner's whole strategy as a file; --frontier K: every position after K
 // more moves, one per symmetry class, each within --nodes.
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,9 @@ void add_prove_command(CLI::App& app, Action& chosen) {
       ->add_option("--strategy-limit", options->request.strategy_limit,
                    "Most positions a strategy file may hold")
       ->check(CLI::PositiveNumber);
+  command->add_flag(
+      "--search-only", [options](std::int64_t) { options->request.use_proofs = false; },
+      "Search alone: no position is settled by a proved strategy");
   command->add_flag("--list", options->request.list,
                     "With --frontier: each position and its value");
   command->callback([options, &chosen] {

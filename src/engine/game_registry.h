@@ -57,6 +57,9 @@ struct ProveRequest {
   std::function<void(const std::string& text)> write_strategy{};
   std::string strategy_name{};
   std::size_t strategy_limit = 1000000;  // most positions a strategy may hold
+  // Whether what the game has proved already (Order and Chaos: Order's centre strategy)
+  // settles positions in the search; strategy files never use it.
+  bool use_proofs = true;
 };
 
 // What `calibrate` asks of a game: how many nodes its engine's search and how many

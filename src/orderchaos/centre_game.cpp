@@ -112,9 +112,7 @@ class Solver {
   }
 
   // Plies counted from the move that made `c`.
-  int after(const Centre& c) {
-    return has_monochrome_line(c) ? 1 : std::min(kNever, 1 + plies(c));
-  }
+  int after(const Centre& c) { return has_monochrome_line(c) ? 1 : std::min(kNever, 1 + plies(c)); }
 
   std::size_t solved() const { return solved_; }
 
@@ -155,9 +153,12 @@ Centre parse_diagram(const std::string& text) {
     for (int column = 0; column < kRow; ++column) {
       const char ch = text[group * 5 + column];
       const auto bit = static_cast<CellMask>(1u << ((kRow - 1 - group) * kRow + column));
-      if (ch == 'x') c.x |= bit;
-      else if (ch == 'o') c.o |= bit;
-      else if (ch != '.') throw std::invalid_argument(std::string("bad cell '") + ch + "'");
+      if (ch == 'x')
+        c.x |= bit;
+      else if (ch == 'o')
+        c.o |= bit;
+      else if (ch != '.')
+        throw std::invalid_argument(std::string("bad cell '") + ch + "'");
     }
   }
   return c;

@@ -15,7 +15,7 @@
 
 namespace orderchaos::centre {
 
-inline constexpr int kCells = 16;  // cell = row * 4 + column; row 0 is rank 2, column 0 file b
+inline constexpr int kCells = 16;       // cell = row * 4 + column; row 0 is rank 2, column 0 file b
 inline constexpr int kSymmetries = 16;  // 8 of the square, each with or without X/O exchange
 
 using CellMask = std::uint16_t;
@@ -79,9 +79,9 @@ std::optional<CentreMove> completing_move(const Centre& c);
 // in cell order, X before O.
 struct CentreTable {
   std::vector<std::pair<Centre, CentreMove>> entries;  // sorted by key
-  std::size_t classes_reached = 0;                      // Order-to-move classes, completions too
-  int plies_to_win = 0;                                 // from the empty centre, best play
-  std::size_t positions_solved = 0;                     // centre positions the solver valued
+  std::size_t classes_reached = 0;                     // Order-to-move classes, completions too
+  int plies_to_win = 0;                                // from the empty centre, best play
+  std::size_t positions_solved = 0;                    // centre positions the solver valued
 };
 CentreTable solve_centre_game();
 

@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 
+#include "orderchaos/centre_strategy.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/threats.h"
 
@@ -85,6 +86,10 @@ bool Dfpn::out_of_budget() {
   return aborted_;
 }
 
+bool Dfpn::order_holds_proof(const Position& pos) const {
+  return limits_.proved_strategy && centre_strategy_move(pos).has_value();
+}
+
 // The children of `pos` up to symmetry, with what is known of them at once. Returns false
 // when that already decides `pos` (pn or dn set to 0), true when they need searching.
 bool Dfpn::expand(Position& pos, std::vector<Child>& children, std::uint32_t& pn,
@@ -98,7 +103,7 @@ bool Dfpn::expand(Position& pos, std::vector<Child>& children, std::uint32_t& pn
   }
   MoveList list;
   if (order_moves) {
-    if (line_completable(pos)) {
+    if (line_completable(pos) || order_holds_proof(pos)) {
       pn = 0, dn = kInfinity;
       return false;
     }
@@ -118,6 +123,8 @@ bool Dfpn::expand(Position& pos, std::vector<Child>& children, std::uint32_t& pn
     } else if (order_moves && pos.version() == RuleVersion::Original &&
                std::popcount(threat_squares(pos)) >= 2) {
       c.pn = 0, c.dn = kInfinity, c.settled = true;  // two squares to fill, one placement
+    } else if (!order_moves && !pos.over() && order_holds_proof(pos)) {
+      c.pn = 0, c.dn = kInfinity, c.settled = true;
     }
     pos.undo(m);
     if (c.settled && (c.pn == 0) == order_moves) {  // the mover wins with this placement

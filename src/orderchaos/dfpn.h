@@ -3,7 +3,8 @@
 // are stored once per symmetry class (the 8 board symmetries and the X/O exchange,
 // symmetry.h) in a table of bounded size whose buckets keep the entries that took the
 // most work. Threats prune the tree (threats.h): a position where Order can complete a
-// line is won at once, and Chaos only tries placements after which Order cannot.
+// line is won at once, and Chaos only tries placements after which Order cannot; so is a
+// position where Order's proved strategy is in force (DfpnLimits::proved_strategy).
 #pragma once
 
 #include <atomic>
@@ -20,6 +21,10 @@ namespace orderchaos {
 struct DfpnLimits {
   std::uint64_t nodes = 0;  // 0 = no limit
   const std::atomic<bool>* stop = nullptr;
+  // Whether a position where Order's proved strategy is in force (centre_strategy.h) is
+  // Order's win at once, as an endgame table would settle it. Off for strategy files,
+  // which list every position themselves.
+  bool proved_strategy = true;
 };
 
 struct DfpnResult {
@@ -60,6 +65,7 @@ class Dfpn {
   Numbers mid(Position& pos, const CanonicalBoards& key, std::uint32_t thpn, std::uint32_t thdn,
               std::size_t depth);
   bool out_of_budget();
+  bool order_holds_proof(const Position& pos) const;  // Order to move
 
   std::vector<Entry> table_;
   std::vector<std::vector<Child>> child_stack_;  // one list per depth, reused

@@ -27,8 +27,8 @@ int main(int argc, char** argv) {
     std::cout << text;
   }
   std::cerr << "centre game: Order wins in " << table.plies_to_win << " plies with best play; "
-            << table.positions_solved << " centre positions valued; "
-            << table.entries.size() << " table entries, " << table.classes_reached
-            << " classes reached; " << took.count() << " s, " << text.size() << " bytes\n";
+            << table.positions_solved << " centre positions valued; " << table.entries.size()
+            << " table entries, " << table.classes_reached << " classes reached; " << took.count()
+            << " s, " << text.size() << " bytes\n";
   return 0;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "orderchaos/ai/orderchaos_game.h"
+#include "orderchaos/centre_strategy.h"
 #include "orderchaos/dfpn.h"
 #include "orderchaos/movegen.h"
 #include "orderchaos/proof_strategy.h"
@@ -76,7 +77,8 @@ int prove_frontier(const oc::Position& root, const ProveRequest& request, std::o
   std::uint64_t nodes = 0;
   int order = 0, chaos = 0, unknown = 0;
   for (const oc::Position& pos : positions) {
-    const oc::DfpnResult r = search.solve(pos, oc::DfpnLimits{request.nodes, nullptr});
+    const oc::DfpnResult r =
+        search.solve(pos, oc::DfpnLimits{request.nodes, nullptr, request.use_proofs});
     nodes += r.nodes;
     order += r.value == oc::Outcome::OrderWins;
     chaos += r.value == oc::Outcome::ChaosWins;
@@ -94,9 +96,14 @@ int prove_position(const oc::Position& root, const ProveRequest& request, std::o
                    std::ostream& err) {
   oc::Dfpn search(request.hash_mib);
   const ordo::Stopwatch clock;
-  const oc::DfpnLimits limits{request.nodes, nullptr};
+  // A strategy file lists every position itself, so nothing is settled by a proof.
+  const oc::DfpnLimits limits{request.nodes, nullptr,
+                              request.use_proofs && !request.write_strategy};
   const oc::DfpnResult r = search.solve(root, limits);
   out << value_name(r.value) << (r.value ? " with best play\n" : ": stopped by --nodes\n");
+  if (limits.proved_strategy && oc::centre_strategy_move(root))
+    out << "by Order's proved centre strategy (orderchaos-check-strategy "
+           "src/orderchaos/centre_strategy.txt re-checks it)\n";
   print_costs(r.nodes, clock.elapsed_seconds(), search.table_bytes(), out);
   if (!request.write_strategy) return 0;
   if (!r.value) {

@@ -63,15 +63,19 @@ SETUPS = [
     Setup("x-8x8", "Ordo X, 8 × 8", "ordo", "x", "8x8", "White", "Black"),
     Setup("oc-original", "Order and Chaos, original rules", "orderchaos", "original", "",
           "Order", "Chaos",
-          theory="With perfect play Order is said to win (a published hand strategy with a "
-                 "computer search of the centre); not proved here: this program's proof "
-                 "search settles positions after 8 random placements, not the empty board."),
+          theory="Proved here: Order wins with perfect play. Order answers each placement "
+                 "on an edge square with the other symbol on the far end of the same line, "
+                 "and wins the 4 × 4 centre by a table; orderchaos-check-strategy "
+                 "src/orderchaos/centre_strategy.txt re-checks the certificate. From level 7 "
+                 "up the engine plays this strategy as Order (research/orderchaos-solving.md)."),
     Setup("oc-exact-five", "Order and Chaos, exact five", "orderchaos", "exact-five", "",
           "Order", "Chaos",
-          theory="With perfect play Chaos is said to win by a pairing strategy; not proved "
-                 "here. Here a five wins as soon as it stands, and under that rule no "
-                 "pairing strategy wins for Chaos (research/orderchaos-solving.md); who wins "
-                 "is open."),
+          theory="Proved here: Order wins with perfect play, by the same strategy as under "
+                 "the original rules: every five it makes is exactly five. Published sources "
+                 "say Chaos wins by a pairing strategy; that needs a five with an open end "
+                 "to be spoilt later, while here a five wins as soon as it stands. "
+                 "orderchaos-check-strategy src/orderchaos/centre_strategy.txt re-checks the "
+                 "certificate; from level 7 up the engine plays it as Order."),
     Setup("mughrabieh-house", "Mughrabieh, house rules", "mughrabieh", "house", "", "White",
           "Black", match_to=31),
     Setup("mughrabieh-ludii", "Mughrabieh, Ludii's rules", "mughrabieh", "ludii", "", "White",

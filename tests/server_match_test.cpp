@@ -263,7 +263,9 @@ TEST_F(MatchServiceTest, AMatchRecordImportedIsKeptAsTheMatchItWas) {
   EXPECT_EQ(state["match"]["game"], 3);
   EXPECT_EQ(state["match"]["before"], second["match"]["score"]);
   EXPECT_EQ(state["match"]["starter"], second["result"]["winner"]);
-  EXPECT_EQ(state["moves"].size(), third["moves"].size());
+  // As many turns or more: the importing server's roll (below) may be one that cannot be
+  // played, passed at once with the next roll made.
+  EXPECT_GE(state["moves"].size(), third["moves"].size());
   EXPECT_EQ(state["result"]["score"], "*");
   const std::string copy = imported["id"];
   // Every game as it was played, roll by roll.
@@ -279,8 +281,8 @@ TEST_F(MatchServiceTest, AMatchRecordImportedIsKeptAsTheMatchItWas) {
   std::vector<std::string> played = original[2].game->moves();
   played.pop_back();
   std::vector<std::string> kept = again[2].game->moves();
-  ASSERT_EQ(kept.size(), played.size() + 1);
-  kept.pop_back();
+  ASSERT_GE(kept.size(), played.size() + 1);
+  kept.resize(played.size());
   EXPECT_EQ(kept, played);
   ASSERT_TRUE(read.unfinished.has_value());
   const json previous = service().state(state["match"]["previous"], "");

@@ -235,5 +235,29 @@ TEST_F(MailNoticesTest, NothingGoesToAnUnverifiedAddressNorForALiveGame) {
   EXPECT_EQ(mails_to("bob@example.org").size(), 1u);
 }
 
+TEST_F(MailNoticesTest, NothingGoesToAnAccountTheOperatorDisabled) {
+  const Browser alice = signed_up("Alice"), bob = signed_up("Bob");
+  verified(alice, "alice@example.org");
+  verified(bob, "bob@example.org");
+  const json game = correspondence("Alice", "Bob", 1);
+  ASSERT_TRUE(storage_->set_account_disabled(id_of_account("Bob"), true));
+  play_first_legal(game);  // Alice moves: Bob's turn, and Bob is disabled
+  now_ += 18 * kHourMs + 1;
+  EXPECT_EQ(notices_.warn_deadlines(), 0);  // his time running out: not told either
+  games_->resign(id_of(game), token(game, "white"));
+  const auto to_bob = mails_to("bob@example.org");
+  EXPECT_EQ(to_bob.size(), 1u);  // the verification only
+  // Alice, not disabled, hears of the end.
+  const auto to_alice = mails_to("alice@example.org");
+  ASSERT_EQ(to_alice.size(), 2u);
+  EXPECT_EQ(to_alice[1]["subject"], "Your game against Bob is over");
+  // Enabled again, Bob is mailed as before.
+  ASSERT_TRUE(storage_->set_account_disabled(id_of_account("Bob"), false));
+  const json next = correspondence("Alice", "Bob");
+  play_first_legal(next);
+  ASSERT_EQ(mails_to("bob@example.org").size(), 2u);
+  EXPECT_EQ(mails_to("bob@example.org")[1]["subject"], "Your turn against Alice");
+}
+
 }  // namespace
 }  // namespace ordo::server

@@ -129,7 +129,7 @@ bool MailNotices::mail(std::int64_t account, const std::string& key, const std::
                        const std::string& text) {
   if (account == 0) return false;
   const auto email = storage_.account_email(account);
-  if (!email || email->verified_ms == 0 || !email->notify) return false;
+  if (!email || email->verified_ms == 0 || !email->notify || email->account_disabled) return false;
   if (!storage_.claim_mail(key, now_())) return false;
   const std::string token = links_.make(account, "unsubscribe", email->address);
   MailMessage message;

@@ -1,8 +1,8 @@
 // The players' correspondence news by e-mail (docs/api.md, "E-mail"): a challenge taken,
 // your turn (at most one mail an hour per game), a game over, your time running out (a
-// quarter of the turn's time left, once per turn). Only to a verified address whose player wants
-// mail; every mail carries its one-click unsubscribe link. Live games send none: their players are
-// at the board.
+// quarter of the turn's time left, once per turn). Only to a verified address whose player
+// wants mail, and never to an account the operator disabled; every mail carries its
+// one-click unsubscribe link. Live games send none: their players are at the board.
 //
 // The game service tells it each change stored on this instance (game_news.h), under the
 // game's lock: the news is queued, and a thread of its own looks up the addresses and

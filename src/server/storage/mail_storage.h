@@ -19,6 +19,7 @@ struct StoredEmail {
   std::string address;
   std::int64_t verified_ms = 0;  // 0: not verified
   bool notify = true;
+  bool account_disabled = false;  // by the operator: no mail goes to it
 };
 // A link sent by mail (verify an address, unsubscribe), found by its token's digest: the
 // token itself is never stored (server/common/token_digest.h digests it).

@@ -98,13 +98,15 @@ inline constexpr const char* kIdleGuestGamesQuery =
     "days_per_move = 0 AND flag_at_ms = 0 AND updated_ms < ?1 ORDER BY updated_ms, id "
     "COLLATE \"C\" LIMIT ?2";
 
-// Notifications by e-mail (mail_storage.h). An account's address (read_stored_email).
+// Notifications by e-mail (mail_storage.h). An account's address, and whether the
+// operator disabled the account (read_stored_email).
 inline constexpr const char* kAccountEmailQuery =
-    "SELECT address, verified_ms, notify FROM account_emails WHERE account_id = ?";
+    "SELECT e.address, e.verified_ms, e.notify, a.disabled FROM account_emails e "
+    "JOIN accounts a ON a.id = e.account_id WHERE e.account_id = ?";
 
 template <StoredRow Row>
 StoredEmail read_stored_email(const Row& r) {
-  return {r.text(0), r.int64(1), r.integer(2) != 0};
+  return {r.text(0), r.int64(1), r.integer(2) != 0, r.integer(3) != 0};
 }
 
 // Sets an account's address (?1 the account, ?2 the address): a new one is not verified
